@@ -1,0 +1,40 @@
+import { pgEnum } from 'drizzle-orm/pg-core';
+
+export const userRole = pgEnum('user_role', ['user', 'admin']);
+export const eventMode = pgEnum('event_mode', ['physical', 'online']);
+export const skillLevel = pgEnum('skill_level', ['beginner', 'intermediate', 'advanced', 'pro']);
+export const voiceChat = pgEnum('voice_chat', ['required', 'optional', 'not_required']);
+export const joinRequestStatus = pgEnum('join_request_status', [
+  'pending',
+  'accepted',
+  'declined',
+  'withdrawn',
+]);
+export const checkVerdict = pgEnum('check_verdict', ['ok', 'review', 'block']);
+export const notificationType = pgEnum('notification_type', [
+  'join_request_received',
+  'join_request_accepted',
+  'join_request_declined',
+  'message_received',
+  'event_cancelled',
+  'event_updated',
+  'badge_earned',
+]);
+export const tokenLedgerReason = pgEnum('token_ledger_reason', [
+  'signup_grant',
+  'event_created',
+  'event_refund',
+  'purchase',
+  'earned',
+  'referral',
+  'expired',
+  'adjustment',
+]);
+export const reportReason = pgEnum('report_reason', [
+  'inappropriate_behavior',
+  'spam',
+  'harassment',
+  'offensive_content',
+  'other',
+]);
+export const reportStatus = pgEnum('report_status', ['open', 'reviewed', 'dismissed']);

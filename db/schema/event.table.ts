@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { eventMode, skillLevel, voiceChat } from './enums.ts';
+import { users } from './user.table.ts';
+
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    hostId: uuid('host_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mode: eventMode('mode').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    // starts_at + duration, stored so "not yet ended" filters can use an index.
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    maxParticipants: integer('max_participants').notNull().default(4),
+    // Accepted participants; kept in step with event_participants in the same transaction.
+    participantCount: integer('participant_count').notNull().default(0),
+    // Exact place: only the host and accepted participants see these.
+    locationName: text('location_name'),
+    address: text('address'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    // What everyone else sees: a place text and the point rounded to about 1 km.
+    publicLocation: text('public_location'),
+    publicLat: doublePrecision('public_lat'),
+    publicLng: doublePrecision('public_lng'),
+    platform: text('platform'),
+    price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+    requirements: text('requirements'),
+    skillLevel: skillLevel('skill_level'),
+    voiceChat: voiceChat('voice_chat'),
+    isDemo: boolean('is_demo').notNull().default(false),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Turkish-folded text of title, description, tags and public place for trigram search.
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`event_search_doc(title, description, tags, public_location)`,
+    ),
+  },
+  (t) => [
+    check('events_capacity_range', sql`${t.maxParticipants} between 2 and 20`),
+    check(
+      'events_participants_within_capacity',
+      sql`${t.participantCount} between 0 and ${t.maxParticipants}`,
+    ),
+    check('events_duration_positive', sql`${t.durationMinutes} > 0`),
+    check('events_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    check('events_price_non_negative', sql`${t.price} >= 0`),
+    check(
+      'events_physical_has_place',
+      sql`${t.mode} <> 'physical' or (${t.lat} is not null and ${t.lng} is not null and ${t.publicLat} is not null and ${t.publicLng} is not null)`,
+    ),
+    index('events_mode_ends_at_idx').on(t.mode, t.endsAt),
+    index('events_starts_at_idx').on(t.startsAt, t.id),
+    index('events_host_idx').on(t.hostId, t.startsAt),
+    // Distance search: earthdistance on the public point (what lists and the map use).
+    index('events_public_earth_idx').using('gist', sql`ll_to_earth(${t.publicLat}, ${t.publicLng})`),
+    index('events_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export type EventRow = typeof events.$inferSelect;
+export type NewEventRow = typeof events.$inferInsert;

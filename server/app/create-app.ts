@@ -1,0 +1,304 @@
+import http from 'node:http';
+import path from 'node:path';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import compression from 'compression';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { GraphQLError } from 'graphql';
+import { sql } from 'drizzle-orm';
+import { createDatabase, type DatabaseHandle } from '#db/client.ts';
+import { acquireDataDirLock } from '#db/embedded/data-dir-lock.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '#db/embedded/embedded-postgres.ts';
+import { runMigrations } from '#db/migrate.ts';
+import { createCognitoVerifier, createEmbeddedVerifier, bearerToken, type AccessTokenVerifier } from '#server/auth/access-tokens.ts';
+import { createAuthenticate } from '#server/auth/authenticate.ts';
+import { buildContext, type Context } from '#server/context/context.ts';
+import type { Deps } from '#server/context/deps.ts';
+import { AppError, ErrorCode } from '#server/errors/app-error.ts';
+import { createFormatError } from '#server/errors/format-error.ts';
+import { loadKeyStore, type KeyStore } from '#server/identity/signing-keys.ts';
+import { systemClock, type Clock } from '#server/lib/clock.ts';
+import type { Config } from '#server/lib/config.ts';
+import { t } from '#server/lib/i18n.ts';
+import { createLogger, type Logger } from '#server/lib/logger.ts';
+import { paths } from '#server/lib/paths.ts';
+import { currentLocale } from '#server/lib/request-scope.ts';
+import { createServices, type Services } from '#server/modules/services.ts';
+import { createMemoryPubSub } from '#server/pubsub/memory-pubsub.ts';
+import type { PubSub } from '#server/pubsub/pubsub.ts';
+import { createRedisPubSub } from '#server/pubsub/redis-pubsub.ts';
+import { createRestRouter, sendError } from '#server/rest/router.ts';
+import { graphiqlHandler } from './graphiql.ts';
+import { buildSchema } from './graphql-schema.ts';
+import { requestScope, securityHeaders } from './http-middleware.ts';
+import { LIMITS, limitRules } from './limits.ts';
+import { spaRouter } from './spa.ts';
+import { attachGraphQLWebSocket } from './websocket.ts';
+
+export type App = {
+  config: Config;
+  logger: Logger;
+  httpServer: http.Server;
+  deps: Deps;
+  services: Services;
+  keys: KeyStore | null;
+  pubsub: PubSub;
+  database: DatabaseHandle;
+  listen(port?: number, host?: string): Promise<string>;
+  url(): string;
+  close(): Promise<void>;
+};
+
+export type AppOptions = {
+  config: Config;
+  logger?: Logger;
+  clock?: Clock;
+};
+
+// Cross-origin callers (integrators, legacy clients) authenticate with bearer tokens, never cookies,
+// so reflecting any origin is safe; Apollo's CSRF prevention still guards GET/simple requests.
+function cors(req: Request, res: Response, next: NextFunction) {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, Accept-Language, Apollo-Require-Preflight, X-Apollo-Operation-Name, X-Request-Id');
+  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
+  res.setHeader('Access-Control-Max-Age', '600');
+  if (req.method === 'OPTIONS') {
+    res.status(204).end();
+    return;
+  }
+  next();
+}
+
+export async function createApp(options: AppOptions): Promise<App> {
+  const { config } = options;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const clock = options.clock ?? systemClock;
+  const cleanups: { name: string; fn: () => Promise<void> | void }[] = [];
+  const onClose = (name: string, fn: () => Promise<void> | void) => cleanups.push({ name, fn });
+  const cleanup = async () => {
+    for (const { name, fn } of cleanups.reverse()) {
+      const started = Date.now();
+      try {
+        await fn();
+        logger.debug({ step: name, ms: Date.now() - started }, 'closed');
+      } catch (err) {
+        logger.warn({ err, step: name }, 'error during cleanup');
+      }
+    }
+  };
+
+  try {
+    // Database: a PostgreSQL server from DATABASE_URL, or the embedded one on DATA_DIR.
+    let embedded: EmbeddedPostgres | null = null;
+    let url = config.database.url;
+    if (!url) {
+      const lock = acquireDataDirLock(config.dataDir);
+      onClose('data dir lock', () => lock.release());
+      logger.info({ dataDir: config.dataDir }, 'starting the embedded database (PGlite)');
+      embedded = await startEmbeddedPostgres({
+        dataDir: path.join(config.dataDir, 'pg'),
+        onExit: (code) => logger.fatal({ code }, 'embedded database exited unexpectedly'),
+      });
+      onClose('embedded database', () => embedded!.stop());
+      url = embedded.url;
+    }
+    const database = createDatabase(url, { max: embedded ? 8 : config.database.poolMax });
+    onClose('database pool', () => database.close());
+    await runMigrations(database.db, { migrationsFolder: paths.migrations, serialize: !embedded });
+    logger.info('database migrated');
+
+    const pubsub = config.redisUrl ? await createRedisPubSub(config.redisUrl, logger) : createMemoryPubSub();
+    onClose('pub/sub', () => pubsub.close());
+
+    const deps: Deps = { config, db: database.db, pubsub, logger, clock };
+    const services = createServices(deps);
+    const keys = config.cognito.external ? null : await loadKeyStore(database.db);
+    const verifier: AccessTokenVerifier = keys ? createEmbeddedVerifier(config, keys) : createCognitoVerifier(config);
+    const authenticate = createAuthenticate(verifier, services.users);
+
+    const schema = buildSchema();
+    const formatError = createFormatError(logger);
+
+    const app = express();
+    app.disable('x-powered-by');
+    app.set('trust proxy', config.trustProxy);
+    const httpServer = http.createServer(app);
+    let ready = false;
+
+    const apollo = new ApolloServer<Context>({
+      schema,
+      formatError,
+      csrfPrevention: true,
+      // main.ts owns the signals and shuts everything down in order.
+      stopOnTerminationSignals: false,
+      introspection: true,
+      includeStacktraceInErrorResponses: false,
+      validationRules: limitRules(),
+      parseOptions: { maxTokens: LIMITS.maxTokens },
+      plugins: [
+        ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownTimeoutMs }),
+        // The default landing page loads from a CDN; the offline GraphiQL lives at /graphiql.
+        ApolloServerPluginLandingPageDisabled(),
+        {
+          async serverWillStart() {
+            return {
+              async drainServer() {
+                await ws.close();
+              },
+            };
+          },
+        },
+      ],
+    });
+    const ws = attachGraphQLWebSocket({ httpServer, schema, authenticate, services, config, logger, clock, formatError });
+    await apollo.start();
+    onClose('graphql and http', () => apollo.stop());
+
+    app.use(requestScope(logger));
+    app.use(securityHeaders());
+    app.use(compression());
+
+    app.get('/healthz', (_req, res) => {
+      res.json({ status: 'ok' });
+    });
+    app.get('/readyz', async (_req, res) => {
+      if (!ready) {
+        res.status(503).json({ status: 'stopping' });
+        return;
+      }
+      try {
+        await database.db.execute(sql`select 1`);
+        res.json({ status: 'ready', database: embedded ? 'embedded' : 'postgresql', pubsub: pubsub.kind });
+      } catch (err) {
+        logger.warn({ err }, 'readiness check failed');
+        res.status(503).json({ status: 'database unavailable' });
+      }
+    });
+
+    // The SPA's runtime configuration: one build serves every environment.
+    app.get('/config.json', (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.json({
+        publicUrl: config.publicUrl,
+        graphqlPath: '/graphql',
+        cognito: {
+          region: config.cognito.region,
+          userPoolId: config.cognito.userPoolId,
+          clientId: config.cognito.clientId,
+          endpoint: config.cognito.endpoint,
+          domain: config.cognito.domain,
+          redirectUri: `${config.publicUrl}/googleAuth`,
+          scopes: ['email', 'openid', 'profile'],
+          embedded: !config.cognito.external,
+        },
+        map: { tileUrl: config.mapTileUrl, defaultCenter: { lat: 41.0082, lng: 28.9784 }, defaultZoom: 13 },
+        features: { googleSignIn: config.cognito.external || Boolean(config.google.clientId) },
+      });
+    });
+
+    if (keys) {
+      app.get('/.well-known/jwks.json', async (_req, res, next) => {
+        try {
+          res.setHeader('Cache-Control', 'public, max-age=300');
+          res.json(await keys.jwks());
+        } catch (err) {
+          next(err);
+        }
+      });
+    }
+
+    app.get('/graphiql', graphiqlHandler);
+
+    app.use('/graphql', cors, express.json({ limit: LIMITS.maxBodyBytes }), (err: unknown, _req: Request, res: Response, next: NextFunction) => {
+      // A body that is not JSON is the client's error: 400 in GraphQL's error shape.
+      if (!err) return next();
+      const type = (err as { type?: string }).type;
+      const key = type === 'entity.too.large' ? 'error.payloadTooLarge' : 'error.invalidJson';
+      res.status(type === 'entity.too.large' ? 413 : 400).json({
+        errors: [{ message: t(currentLocale(), key), extensions: { code: ErrorCode.BAD_USER_INPUT } }],
+      });
+    });
+    app.use(
+      '/graphql',
+      expressMiddleware(apollo, {
+        context: async ({ req }) => {
+          let auth;
+          try {
+            auth = await authenticate(bearerToken(req.headers.authorization));
+          } catch (err) {
+            if (err instanceof AppError) {
+              throw new GraphQLError(err.localizedMessage(), { extensions: { code: err.code, http: { status: 401 } } });
+            }
+            throw err;
+          }
+          return buildContext({
+            viewer: auth.viewer,
+            services,
+            config,
+            logger: req.log ?? logger,
+            requestId: req.id,
+            locale: currentLocale(),
+            ip: req.ip ?? null,
+            now: clock.now(),
+          });
+        },
+      }),
+    );
+
+    app.use('/private', cors, createRestRouter({ services, authenticate, logger, clock, bodyLimit: LIMITS.maxBodyBytes }));
+
+    app.use(spaRouter(paths.clientDist));
+
+    app.use((req: Request, res: Response) => {
+      sendError(res, new AppError(ErrorCode.NOT_FOUND, 'error.routeNotFound'));
+    });
+    app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+      const status = (err as { status?: number }).status;
+      if (status && status >= 400 && status < 500) {
+        return sendError(res, new AppError(ErrorCode.BAD_USER_INPUT, 'error.badRequest'));
+      }
+      req.log?.error({ err }, 'unhandled error');
+      sendError(res, new AppError(ErrorCode.INTERNAL_SERVER_ERROR, 'error.internal', { params: { errorId: req.id } }));
+    });
+
+    let address = '';
+    let closing: Promise<void> | null = null;
+    return {
+      config,
+      logger,
+      httpServer,
+      deps,
+      services,
+      keys,
+      pubsub,
+      database,
+      async listen(port = config.port, host = config.host) {
+        await new Promise<void>((resolve, reject) => {
+          httpServer.once('error', reject);
+          httpServer.listen(port, host, () => resolve());
+        });
+        const info = httpServer.address();
+        const actualPort = typeof info === 'object' && info ? info.port : port;
+        address = `http://127.0.0.1:${actualPort}`;
+        ready = true;
+        return address;
+      },
+      url: () => address,
+      close() {
+        closing ??= (async () => {
+          ready = false;
+          // apollo.stop() drains HTTP (stops accepting, waits for in-flight requests) and the
+          // WebSocket server; then pub/sub, the pool and the embedded database close in reverse order.
+          await cleanup();
+          if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+        })();
+        return closing;
+      },
+    };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}

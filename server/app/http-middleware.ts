@@ -1,0 +1,46 @@
+import crypto from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import { pickLocale } from '#server/lib/i18n.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import { runInScope } from '#server/lib/request-scope.ts';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    id: string;
+    log: Logger;
+  }
+}
+
+// Request id (kept from a proxy's X-Request-Id when sane), locale and a child logger for every request;
+// one structured access-log line when the response is done.
+export function requestScope(logger: Logger) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const incoming = req.header('x-request-id');
+    const id = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    const locale = pickLocale(req.header('accept-language'));
+    req.id = id;
+    req.log = logger.child({ requestId: id });
+    res.setHeader('X-Request-Id', id);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const level = res.statusCode >= 500 ? 'error' : 'info';
+      const path = req.originalUrl.split('?')[0];
+      if (path === '/healthz' || path === '/readyz') return;
+      req.log[level]({ method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+    });
+    runInScope({ requestId: id, locale }, next);
+  };
+}
+
+export function securityHeaders() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+    next();
+  };
+}

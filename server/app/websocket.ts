@@ -1,0 +1,128 @@
+import type http from 'node:http';
+import crypto from 'node:crypto';
+import { GraphQLError, parse, validate, getOperationAST, type GraphQLSchema, type ExecutionArgs } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { buildContext, type Context } from '#server/context/context.ts';
+import type { Viewer } from '#server/context/viewer.ts';
+import type { Authenticate } from '#server/auth/authenticate.ts';
+import { bearerToken } from '#server/auth/access-tokens.ts';
+import { AppError } from '#server/errors/app-error.ts';
+import type { GraphQLFormattedError } from 'graphql';
+import { pickLocale, type Locale } from '#server/lib/i18n.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import { runInScope } from '#server/lib/request-scope.ts';
+import type { Config } from '#server/lib/config.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import type { Services } from '#server/modules/services.ts';
+import { LIMITS, limitRules } from './limits.ts';
+
+type Extra = { socket: WebSocket; request: http.IncomingMessage; viewer?: Viewer | null; locale?: Locale; connectionId?: string; expiryTimer?: NodeJS.Timeout };
+
+// The token may come as {Authorization: "Bearer …"}, {authorization}, {token} or {headers: {Authorization}}
+// (GraphiQL sends its header tab this way).
+export function tokenFromConnectionParams(params: Record<string, unknown> | undefined | null): string | undefined {
+  if (!params) return undefined;
+  const headers = (params.headers ?? {}) as Record<string, unknown>;
+  const candidates = [params.Authorization, params.authorization, headers.Authorization, headers.authorization];
+  for (const c of candidates) if (typeof c === 'string') return bearerToken(c) ?? c;
+  return typeof params.token === 'string' ? params.token : undefined;
+}
+
+export function attachGraphQLWebSocket(options: {
+  httpServer: http.Server;
+  schema: GraphQLSchema;
+  authenticate: Authenticate;
+  services: Services;
+  config: Config;
+  logger: Logger;
+  clock: Clock;
+  formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
+}) {
+  const { logger } = options;
+  const wsServer = new WebSocketServer({ server: options.httpServer, path: '/graphql', maxPayload: LIMITS.maxBodyBytes });
+  const rules = limitRules();
+
+  const serverCleanup = useServer<Record<string, unknown>, Extra>(
+    {
+      schema: options.schema,
+      connectionInitWaitTimeout: 10_000,
+      // connection_init carries the access token; a bad one closes the socket with 4403 so the client
+      // refreshes and reconnects. The socket is closed when the token expires for the same reason.
+      onConnect: async (ctx) => {
+        ctx.extra.connectionId = crypto.randomUUID();
+        ctx.extra.locale = pickLocale(ctx.extra.request.headers['accept-language']);
+        try {
+          const { viewer, expiresAt } = await options.authenticate(tokenFromConnectionParams(ctx.connectionParams));
+          ctx.extra.viewer = viewer;
+          if (expiresAt) {
+            const ms = Math.min(expiresAt * 1000 - Date.now(), 2 ** 31 - 1);
+            ctx.extra.expiryTimer = setTimeout(() => ctx.extra.socket.close(4401, 'Unauthorized'), Math.max(ms, 0));
+          }
+          return true;
+        } catch (err) {
+          if (err instanceof AppError) return false;
+          logger.error({ err }, 'websocket authentication failed unexpectedly');
+          return false;
+        }
+      },
+      onClose: (ctx) => {
+        if (ctx.extra.expiryTimer) clearTimeout(ctx.extra.expiryTimer);
+      },
+      onSubscribe: (ctx, _id, payload) => {
+        let document;
+        try {
+          document = parse(payload.query, { maxTokens: LIMITS.maxTokens });
+        } catch (err) {
+          return [err instanceof GraphQLError ? err : new GraphQLError(String(err))];
+        }
+        const errors = validate(options.schema, document, rules);
+        if (errors.length > 0) return errors;
+        const operation = getOperationAST(document, payload.operationName);
+        if (!operation) return [new GraphQLError('Unable to identify operation')];
+        const contextValue: Context = buildContext({
+          viewer: ctx.extra.viewer ?? null,
+          services: options.services,
+          config: options.config,
+          logger: logger.child({ connectionId: ctx.extra.connectionId }),
+          requestId: ctx.extra.connectionId ?? crypto.randomUUID(),
+          locale: ctx.extra.locale ?? 'tr',
+          ip: ctx.extra.request.socket.remoteAddress ?? null,
+          now: options.clock.now(),
+          // A subscription lives long: its loaders batch but never cache, so every event reads fresh rows.
+          cacheLoaders: false,
+        });
+        return {
+          schema: options.schema,
+          document,
+          operationName: payload.operationName,
+          variableValues: payload.variables,
+          contextValue,
+        } satisfies ExecutionArgs;
+      },
+      // Results go through the same error formatting as HTTP (closed codes, localized, masked).
+      onNext: (ctx, _id, _payload, _args, result) => {
+        if (!('errors' in result) || !result.errors) return;
+        return runInScope({ requestId: ctx.extra.connectionId ?? '', locale: ctx.extra.locale ?? 'tr' }, () => ({
+          ...result,
+          errors: result.errors!.map((e) => options.formatError(e.toJSON(), e) as unknown as GraphQLError),
+        }));
+      },
+      onError: (_ctx, _id, _payload, errors) => {
+        logger.warn({ errors: errors.map((e) => e.message) }, 'websocket operation failed');
+      },
+    },
+    wsServer,
+  );
+
+  return {
+    wsServer,
+    clientCount: () => wsServer.clients.size,
+    async close() {
+      // Tell clients to reconnect (to another instance) rather than drop them silently.
+      for (const client of wsServer.clients) client.close(1001, 'Server shutting down');
+      await serverCleanup.dispose();
+      await new Promise<void>((resolve) => wsServer.close(() => resolve()));
+    },
+  };
+}

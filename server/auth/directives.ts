@@ -1,0 +1,64 @@
+import { getDirective, MapperKind, mapSchema } from '@graphql-tools/utils';
+import { defaultFieldResolver, type GraphQLFieldConfig, type GraphQLSchema } from 'graphql';
+import type { Context } from '#server/context/context.ts';
+import { forbidden, unauthenticated } from '#server/errors/app-error.ts';
+
+export class SchemaSecurityError extends Error {}
+
+const ROOTS = ['Query', 'Mutation', 'Subscription'] as const;
+
+// Secure by default: every root field must say @auth or @public. Returns the offenders.
+export function unmarkedRootFields(schema: GraphQLSchema): string[] {
+  const missing: string[] = [];
+  for (const rootName of ROOTS) {
+    const root = schema.getType(rootName);
+    if (!root || !('getFields' in root)) continue;
+    for (const field of Object.values(root.getFields())) {
+      const auth = getDirective(schema, field, 'auth');
+      const pub = getDirective(schema, field, 'public');
+      if (!auth?.length && !pub?.length) missing.push(`${rootName}.${field.name}`);
+      if (auth?.length && pub?.length) missing.push(`${rootName}.${field.name} (both @auth and @public)`);
+    }
+  }
+  return missing;
+}
+
+export function assertSchemaIsSecure(schema: GraphQLSchema): void {
+  const missing = unmarkedRootFields(schema);
+  if (missing.length > 0) {
+    throw new SchemaSecurityError(
+      `Refusing to start: these fields need @auth or @public in schema.graphql: ${missing.join(', ')}`,
+    );
+  }
+}
+
+function guard(ctx: Context, requires: string) {
+  if (!ctx.viewer) throw unauthenticated();
+  if (requires === 'ADMIN' && ctx.viewer.role !== 'admin') throw forbidden();
+}
+
+// Wraps resolve (and subscribe) of every @auth field with the check, before any resolver code runs.
+export function applyAuthDirectives(schema: GraphQLSchema): GraphQLSchema {
+  return mapSchema(schema, {
+    [MapperKind.ROOT_FIELD]: (fieldConfig: GraphQLFieldConfig<unknown, Context>) => {
+      const auth = getDirective(schema, fieldConfig, 'auth')?.[0] as { requires?: string } | undefined;
+      if (!auth) return fieldConfig;
+      const requires = auth.requires ?? 'USER';
+      const resolve = fieldConfig.resolve ?? defaultFieldResolver;
+      const subscribe = fieldConfig.subscribe;
+      return {
+        ...fieldConfig,
+        resolve(source, args, ctx, info) {
+          guard(ctx, requires);
+          return resolve(source, args, ctx, info);
+        },
+        ...(subscribe && {
+          subscribe(source, args, ctx, info) {
+            guard(ctx, requires);
+            return subscribe(source, args, ctx, info);
+          },
+        }),
+      };
+    },
+  });
+}

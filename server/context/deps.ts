@@ -1,0 +1,14 @@
+import type { Database } from '#db/client.ts';
+import type { Config } from '#server/lib/config.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import type { PubSub } from '#server/pubsub/pubsub.ts';
+
+// What services are built from: created once at start, shared by every request.
+export type Deps = {
+  config: Config;
+  db: Database;
+  pubsub: PubSub;
+  logger: Logger;
+  clock: Clock;
+};

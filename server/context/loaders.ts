@@ -1,0 +1,39 @@
+import DataLoader from 'dataloader';
+import type { EventRow, ParticipantRow, UserRow } from '#db/schema/index.ts';
+import type { Services } from '#server/modules/services.ts';
+import type { BadgeModel, UserStatsModel } from '#server/modules/users/users.mappers.ts';
+import type { Viewer } from './viewer.ts';
+
+const byId = <T extends { id: string }>(ids: readonly string[], rows: T[]) => {
+  const map = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => map.get(id) ?? null);
+};
+
+// Per-request batching: one query per kind of thing, however many fields ask (no N+1).
+export function createLoaders(services: Services, viewer: Viewer | null, options: { cache?: boolean } = {}) {
+  const o = { cache: options.cache ?? true };
+  return {
+    user: new DataLoader<string, UserRow | null>(async (ids) => byId(ids, await services.users.byIds(ids)), o),
+    userStats: new DataLoader<string, UserStatsModel>(async (ids) => {
+      const stats = await services.users.statsFor(ids);
+      return ids.map((id) => stats.get(id)!);
+    }, o),
+    userBadges: new DataLoader<string, BadgeModel[]>(async (ids) => {
+      const badges = await services.users.badgesFor(ids);
+      return ids.map((id) => badges.get(id) ?? []);
+    }, o),
+    event: new DataLoader<string, EventRow | null>(async (ids) => byId(ids, await services.events.byIds(ids)), o),
+    // The viewer's relation (participant / requester) to events it does not host.
+    viewerRelation: new DataLoader<string, 'participant' | 'requester' | undefined>(async (ids) => {
+      if (!viewer) return ids.map(() => undefined);
+      const relations = await services.events.relationsOf(viewer, ids);
+      return ids.map((id) => relations.get(id));
+    }, o),
+    participants: new DataLoader<string, ParticipantRow[]>(async (ids) => {
+      const map = await services.events.participantsOf(ids);
+      return ids.map((id) => map.get(id) ?? []);
+    }, o),
+  };
+}
+
+export type Loaders = ReturnType<typeof createLoaders>;

@@ -1,0 +1,71 @@
+import { t, type MessageKey, type MessageParams } from '#server/lib/i18n.ts';
+import { currentLocale } from '#server/lib/request-scope.ts';
+
+// The closed set of error codes clients may branch on (ARCHITECTURE §3).
+export const ErrorCode = {
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  BAD_USER_INPUT: 'BAD_USER_INPUT',
+  CONFLICT: 'CONFLICT',
+  RATE_LIMITED: 'RATE_LIMITED',
+  INSUFFICIENT_TOKENS: 'INSUFFICIENT_TOKENS',
+  INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const httpStatusOf: Record<ErrorCode, number> = {
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  BAD_USER_INPUT: 400,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INSUFFICIENT_TOKENS: 402,
+  INTERNAL_SERVER_ERROR: 500,
+};
+
+export type FieldIssue = { field: string; key: MessageKey; params?: MessageParams };
+
+// An expected failure. Its message is rendered in the request's language when it leaves the server.
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly key: MessageKey;
+  readonly params: MessageParams | undefined;
+  readonly fields: FieldIssue[];
+
+  constructor(
+    code: ErrorCode,
+    key: MessageKey,
+    options: { params?: MessageParams; fields?: FieldIssue[]; cause?: unknown } = {},
+  ) {
+    super(t('tr', key, options.params), { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.key = key;
+    this.params = options.params;
+    this.fields = options.fields ?? [];
+  }
+
+  localizedMessage(locale = currentLocale()): string {
+    return t(locale, this.key, this.params);
+  }
+
+  localizedFields(locale = currentLocale()): { field: string; message: string }[] {
+    return this.fields.map((f) => ({ field: f.field, message: t(locale, f.key, f.params) }));
+  }
+}
+
+export const unauthenticated = () => new AppError(ErrorCode.UNAUTHENTICATED, 'error.unauthenticated');
+export const notFound = (key: MessageKey = 'error.notFound') => new AppError(ErrorCode.NOT_FOUND, key);
+export const forbidden = () => new AppError(ErrorCode.FORBIDDEN, 'error.forbidden');
+
+export function badInput(issues: FieldIssue[]): AppError {
+  const first = issues[0];
+  // The first field's own message leads, so a client that shows one line shows the useful one.
+  return new AppError(ErrorCode.BAD_USER_INPUT, first ? first.key : 'error.badInput', {
+    params: first?.params,
+    fields: issues,
+  });
+}

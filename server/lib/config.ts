@@ -1,0 +1,165 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional());
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+const flag = (fallback: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : !['0', 'false', 'no', 'off'].includes(v)));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: optionalText,
+  DATABASE_URL: optionalUrl,
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: optionalUrl,
+  COGNITO_REGION: z.string().default('eu-central-1'),
+  COGNITO_USER_POOL_ID: optionalText,
+  COGNITO_CLIENT_ID: optionalText,
+  COGNITO_DOMAIN: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Squad <no-reply@squad.local>'),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('eu-central-1'),
+  GEOCODER_URL: optionalUrl,
+  MAP_TILE_URL: z
+    .string()
+    .default('https://{s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}{r}.png'),
+  MODERATION_LLM_URL: optionalUrl,
+  MODERATION_LLM_MODEL: optionalText,
+  MODERATION_LLM_KEY: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  SEED_DEMO: flag(true),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: string | boolean;
+  database: { url: string | undefined; poolMax: number };
+  redisUrl: string | undefined;
+  cognito: {
+    // Set when a real Cognito user pool is configured; otherwise the built-in provider answers.
+    external: boolean;
+    region: string;
+    userPoolId: string;
+    clientId: string;
+    endpoint: string;
+    domain: string;
+    issuer: string;
+  };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  s3: { bucket: string | undefined; endpoint: string | undefined; region: string };
+  geocoderUrl: string | undefined;
+  mapTileUrl: string;
+  moderationLlm: { url: string | undefined; model: string | undefined; key: string | undefined };
+  google: { clientId: string | undefined; clientSecret: string | undefined; issuer: string };
+  seedDemo: boolean;
+  shutdownTimeoutMs: number;
+};
+
+export class ConfigError extends Error {}
+
+// Embedded identity: a fixed pool id and client id so tokens look like Cognito's.
+export const EMBEDDED_USER_POOL_ID = 'eu-central-1_SquadLocal';
+export const EMBEDDED_CLIENT_ID = 'squad-web';
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const external = Boolean(e.COGNITO_USER_POOL_ID && e.COGNITO_CLIENT_ID);
+  if (Boolean(e.COGNITO_USER_POOL_ID) !== Boolean(e.COGNITO_CLIENT_ID)) {
+    throw new ConfigError('COGNITO_USER_POOL_ID and COGNITO_CLIENT_ID must be set together.');
+  }
+  const cognito = external
+    ? {
+        external,
+        region: e.COGNITO_REGION,
+        userPoolId: e.COGNITO_USER_POOL_ID!,
+        clientId: e.COGNITO_CLIENT_ID!,
+        endpoint: `https://cognito-idp.${e.COGNITO_REGION}.amazonaws.com/`,
+        domain: (e.COGNITO_DOMAIN ?? '').replace(/\/+$/, ''),
+        issuer: `https://cognito-idp.${e.COGNITO_REGION}.amazonaws.com/${e.COGNITO_USER_POOL_ID}`,
+      }
+    : {
+        external,
+        region: e.COGNITO_REGION,
+        userPoolId: EMBEDDED_USER_POOL_ID,
+        clientId: EMBEDDED_CLIENT_ID,
+        endpoint: `${publicUrl}/cognito/`,
+        domain: publicUrl,
+        issuer: publicUrl,
+      };
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    logLevel: e.LOG_LEVEL,
+    trustProxy:
+      e.TRUST_PROXY === undefined
+        ? 'loopback'
+        : ['true', '1'].includes(e.TRUST_PROXY)
+          ? true
+          : e.TRUST_PROXY,
+    database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
+    redisUrl: e.REDIS_URL,
+    cognito,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    s3: { bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION },
+    geocoderUrl: e.GEOCODER_URL,
+    mapTileUrl: e.MAP_TILE_URL,
+    moderationLlm: {
+      url: e.MODERATION_LLM_URL,
+      model: e.MODERATION_LLM_MODEL,
+      key: e.MODERATION_LLM_KEY,
+    },
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      issuer: e.GOOGLE_ISSUER,
+    },
+    seedDemo: e.SEED_DEMO && e.NODE_ENV !== 'production',
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}

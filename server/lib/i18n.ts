@@ -1,0 +1,119 @@
+// Server-side texts (errors and notifications) in Turkish first, English when asked for.
+export type Locale = 'tr' | 'en';
+
+const tr = {
+  'error.unauthenticated': 'Oturum açmanız gerekiyor.',
+  'error.sessionExpired': 'Oturumunun süresi doldu, lütfen tekrar giriş yap.',
+  'error.forbidden': 'Bu işlem için yetkin yok.',
+  'error.notFound': 'Aradığın şey bulunamadı.',
+  'error.eventNotFound': 'Etkinlik bulunamadı.',
+  'error.badInput': 'Gönderilen bilgiler geçersiz.',
+  'error.badRequest': 'İstek anlaşılamadı.',
+  'error.invalidJson': 'İstek gövdesi geçerli bir JSON değil.',
+  'error.queryTooComplex': 'Sorgu çok karmaşık: {detail}',
+  'error.conflict': 'Bu işlem mevcut durumla çakışıyor.',
+  'error.rateLimited': 'Çok fazla istek gönderdin, biraz bekleyip tekrar dene.',
+  'error.insufficientTokens': 'Yetersiz token! Etkinlik oluşturmak için en az 1 token gerekli.',
+  'error.internal': 'Beklenmeyen bir hata oluştu. Hata kodu: {errorId}',
+  'error.payloadTooLarge': 'İstek çok büyük.',
+  'error.routeNotFound': 'Böyle bir adres yok.',
+  'event.created': 'Etkinlik başarıyla oluşturuldu.',
+  'validation.required': 'Bu alan zorunlu.',
+  'validation.tooShort': 'En az {min} karakter olmalı.',
+  'validation.tooLong': 'En fazla {max} karakter olabilir.',
+  'validation.invalid': 'Geçersiz değer.',
+  'validation.invalidDate': 'Geçerli bir tarih gir (YYYY-AA-GG).',
+  'validation.invalidTime': 'Geçerli bir saat gir (SS:dd).',
+  'validation.dateInPast': 'Etkinlik tarihi geçmişte olamaz.',
+  'validation.duration': 'Süre 30 dk, 1 saat, 1.5 saat, 2 saat, 3 saat veya 4+ saat olmalı.',
+  'validation.maxParticipants': 'Katılımcı sayısı 2 ile 20 arasında olmalı.',
+  'validation.tags': 'En az bir, en fazla on etiket seç.',
+  'validation.locationRequired': 'Fiziksel etkinlikler için konum seçmelisin.',
+  'validation.publicLocationRequired': 'Herkese görünecek konum metnini gir.',
+  'validation.locationOutsideTurkey': 'Konum Türkiye sınırları içinde olmalı.',
+  'validation.platformRequired': 'Online etkinlikler için platform seçmelisin.',
+  'validation.unknownPlatform': 'Bilinmeyen platform.',
+  'validation.unknownCategory': 'Bilinmeyen kategori.',
+  'validation.unknownTag': 'Bu etiket seçilen kategoride yok: {tag}',
+  'validation.price': 'Fiyat 0 veya pozitif bir sayı olmalı.',
+  'validation.latLng': 'Geçersiz koordinat.',
+  'validation.radius': 'Yarıçap 0 ile 1000 km arasında olmalı.',
+  'validation.pageSize': 'Sayfa boyutu 1 ile 100 arasında olmalı.',
+  'validation.cursor': 'Geçersiz sayfa imleci.',
+  'validation.id': 'Geçersiz kimlik.',
+} as const;
+
+export type MessageKey = keyof typeof tr;
+
+const en: Record<MessageKey, string> = {
+  'error.unauthenticated': 'You need to sign in.',
+  'error.sessionExpired': 'Your session has expired, please sign in again.',
+  'error.forbidden': 'You are not allowed to do this.',
+  'error.notFound': 'Not found.',
+  'error.eventNotFound': 'Event not found.',
+  'error.badInput': 'The data sent is not valid.',
+  'error.badRequest': 'The request could not be understood.',
+  'error.invalidJson': 'The request body is not valid JSON.',
+  'error.queryTooComplex': 'The query is too complex: {detail}',
+  'error.conflict': 'This conflicts with the current state.',
+  'error.rateLimited': 'Too many requests, wait a little and try again.',
+  'error.insufficientTokens': 'Not enough tokens! Creating an event needs at least 1 token.',
+  'error.internal': 'Something unexpected went wrong. Error id: {errorId}',
+  'error.payloadTooLarge': 'The request is too large.',
+  'error.routeNotFound': 'No such address.',
+  'event.created': 'Event created successfully.',
+  'validation.required': 'This field is required.',
+  'validation.tooShort': 'At least {min} characters.',
+  'validation.tooLong': 'At most {max} characters.',
+  'validation.invalid': 'Invalid value.',
+  'validation.invalidDate': 'Enter a valid date (YYYY-MM-DD).',
+  'validation.invalidTime': 'Enter a valid time (HH:mm).',
+  'validation.dateInPast': 'The event date cannot be in the past.',
+  'validation.duration': 'Duration must be 30 min, 1 h, 1.5 h, 2 h, 3 h or 4+ h.',
+  'validation.maxParticipants': 'Participants must be between 2 and 20.',
+  'validation.tags': 'Choose at least one and at most ten tags.',
+  'validation.locationRequired': 'Physical events need a location.',
+  'validation.publicLocationRequired': 'Enter the location text everyone will see.',
+  'validation.locationOutsideTurkey': 'The location must be inside Turkey.',
+  'validation.platformRequired': 'Online events need a platform.',
+  'validation.unknownPlatform': 'Unknown platform.',
+  'validation.unknownCategory': 'Unknown category.',
+  'validation.unknownTag': 'This tag is not in the chosen category: {tag}',
+  'validation.price': 'Price must be 0 or a positive number.',
+  'validation.latLng': 'Invalid coordinates.',
+  'validation.radius': 'Radius must be between 0 and 1000 km.',
+  'validation.pageSize': 'Page size must be between 1 and 100.',
+  'validation.cursor': 'Invalid page cursor.',
+  'validation.id': 'Invalid id.',
+};
+
+const catalogs: Record<Locale, Record<MessageKey, string>> = { tr, en };
+
+export type MessageParams = Record<string, string | number>;
+
+export function t(locale: Locale, key: MessageKey, params?: MessageParams): string {
+  const template = catalogs[locale][key] ?? catalogs.tr[key];
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (m, name: string) =>
+    params[name] === undefined ? m : String(params[name]),
+  );
+}
+
+// Accept-Language → the best supported locale; Turkish unless English is preferred.
+export function pickLocale(header: string | undefined | null): Locale {
+  if (!header) return 'tr';
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag, ...rest] = part.trim().toLowerCase().split(';');
+      const q = rest.find((p) => p.trim().startsWith('q='));
+      return { tag: tag ?? '', q: q ? Number(q.split('=')[1]) || 0 : 1 };
+    })
+    .filter((x) => x.tag)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    if (tag.startsWith('tr')) return 'tr';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return 'tr';
+}

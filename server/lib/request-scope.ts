@@ -1,0 +1,19 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Locale } from './i18n.ts';
+
+// What every log line and error message of one request needs, without threading it through calls.
+export type RequestScope = { requestId: string; locale: Locale };
+
+const storage = new AsyncLocalStorage<RequestScope>();
+
+export function runInScope<T>(scope: RequestScope, fn: () => T): T {
+  return storage.run(scope, fn);
+}
+
+export function currentScope(): RequestScope | undefined {
+  return storage.getStore();
+}
+
+export function currentLocale(): Locale {
+  return storage.getStore()?.locale ?? 'tr';
+}

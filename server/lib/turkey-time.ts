@@ -1,0 +1,48 @@
+// Turkey's wall clock (Europe/Istanbul) <-> instants. Intl knows the zone's rules, so this stays
+// right should the offset ever change again.
+export const TURKEY_TZ = 'Europe/Istanbul';
+
+const partsFormatter = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TURKEY_TZ,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+function parts(d: Date): Record<string, string> {
+  return Object.fromEntries(partsFormatter.formatToParts(d).map((p) => [p.type, p.value]));
+}
+
+// Local date (YYYY-MM-DD) and time (HH:mm) of an instant in Turkey.
+export function toTurkeyDateTime(d: Date): { date: string; time: string } {
+  const p = parts(d);
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+}
+
+function offsetMinutesAt(d: Date): number {
+  const p = parts(d);
+  const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
+  return Math.round((asUtc - Math.floor(d.getTime() / 1000) * 1000) / 60_000);
+}
+
+// The instant at which Turkey's clocks show `date` `time`; undefined when the text is not a real date.
+export function fromTurkeyDateTime(date: string, time: string): Date | undefined {
+  const dm = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const tm = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!dm || !tm) return undefined;
+  const [y, mo, da, h, mi] = [+dm[1], +dm[2], +dm[3], +tm[1], +tm[2]];
+  if (h > 23 || mi > 59) return undefined;
+  const guess = Date.UTC(y, mo - 1, da, h, mi);
+  const check = new Date(guess);
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== da) return undefined;
+  const offset = offsetMinutesAt(new Date(guess));
+  return new Date(guess - offset * 60_000);
+}
+
+export function isValidDate(date: string): boolean {
+  return fromTurkeyDateTime(date, '00:00') !== undefined;
+}

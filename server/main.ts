@@ -1,0 +1,51 @@
+import { DataDirLockedError } from '#db/embedded/data-dir-lock.ts';
+import { createApp } from '#server/app/create-app.ts';
+import { ConfigError, loadConfig } from '#server/lib/config.ts';
+import { createLogger } from '#server/lib/logger.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  let app;
+  try {
+    app = await createApp({ config, logger });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      logger.fatal(err.message);
+      console.error(`\n${err.message}\n`);
+      process.exit(3);
+    }
+    logger.fatal({ err }, 'failed to start');
+    process.exit(1);
+  }
+  await app.listen();
+  logger.info({ url: config.publicUrl, port: config.port }, `Squad is listening on ${config.publicUrl}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 15_000);
+    timer.unref();
+    await app.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+void main();

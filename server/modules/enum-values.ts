@@ -1,0 +1,51 @@
+// GraphQL enum names -> the values stored in the database. Used by the resolvers at run time and by
+// codegen.ts, so the generated types and the running schema cannot drift apart.
+export const enumValues = {
+  Role: { USER: 'user', ADMIN: 'admin' },
+  EventMode: { PHYSICAL: 'physical', ONLINE: 'online' },
+  EventStatus: { UPCOMING: 'upcoming', ONGOING: 'ongoing', COMPLETED: 'completed', CANCELLED: 'cancelled' },
+  ViewerRole: { HOST: 'host', PARTICIPANT: 'participant', REQUESTER: 'requester', NONE: 'none' },
+  SkillLevel: { BEGINNER: 'beginner', INTERMEDIATE: 'intermediate', ADVANCED: 'advanced', PRO: 'pro' },
+  VoiceChat: { REQUIRED: 'required', OPTIONAL: 'optional', NOT_REQUIRED: 'not_required' },
+  JoinRequestStatus: { PENDING: 'pending', ACCEPTED: 'accepted', DECLINED: 'declined', WITHDRAWN: 'withdrawn' },
+  CheckVerdict: { OK: 'ok', REVIEW: 'review', BLOCK: 'block' },
+  TokenLedgerReason: {
+    SIGNUP_GRANT: 'signup_grant',
+    EVENT_CREATED: 'event_created',
+    EVENT_REFUND: 'event_refund',
+    PURCHASE: 'purchase',
+    EARNED: 'earned',
+    REFERRAL: 'referral',
+    EXPIRED: 'expired',
+    ADJUSTMENT: 'adjustment',
+  },
+  NotificationType: {
+    JOIN_REQUEST_RECEIVED: 'join_request_received',
+    JOIN_REQUEST_ACCEPTED: 'join_request_accepted',
+    JOIN_REQUEST_DECLINED: 'join_request_declined',
+    MESSAGE_RECEIVED: 'message_received',
+    EVENT_CANCELLED: 'event_cancelled',
+    EVENT_UPDATED: 'event_updated',
+    BADGE_EARNED: 'badge_earned',
+  },
+  ReportReason: {
+    INAPPROPRIATE_BEHAVIOR: 'inappropriate_behavior',
+    SPAM: 'spam',
+    HARASSMENT: 'harassment',
+    OFFENSIVE_CONTENT: 'offensive_content',
+    OTHER: 'other',
+  },
+} as const;
+
+type ValueOf<T> = T[keyof T];
+export type Role = ValueOf<typeof enumValues.Role>;
+export type EventMode = ValueOf<typeof enumValues.EventMode>;
+export type EventStatus = ValueOf<typeof enumValues.EventStatus>;
+export type ViewerRole = ValueOf<typeof enumValues.ViewerRole>;
+export type SkillLevel = ValueOf<typeof enumValues.SkillLevel>;
+export type VoiceChat = ValueOf<typeof enumValues.VoiceChat>;
+export type JoinRequestStatus = ValueOf<typeof enumValues.JoinRequestStatus>;
+export type CheckVerdict = ValueOf<typeof enumValues.CheckVerdict>;
+export type TokenLedgerReason = ValueOf<typeof enumValues.TokenLedgerReason>;
+export type NotificationType = ValueOf<typeof enumValues.NotificationType>;
+export type ReportReason = ValueOf<typeof enumValues.ReportReason>;

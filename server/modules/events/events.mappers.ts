@@ -1,0 +1,67 @@
+import type { EventRow, ParticipantRow } from '#db/schema/index.ts';
+import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
+import { DURATIONS } from './events.catalog.ts';
+
+export type EventModel = EventRow & { distanceKm?: number | null };
+export type EventLocationModel = { name: string | null; address: string | null; lat: number; lng: number; exact: boolean };
+export type ParticipantModel = ParticipantRow;
+export type EventStatus = 'upcoming' | 'ongoing' | 'completed' | 'cancelled';
+export type ViewerRole = 'host' | 'participant' | 'requester' | 'none';
+
+export function eventStatus(e: Pick<EventRow, 'startsAt' | 'endsAt' | 'cancelledAt'>, now: Date): EventStatus {
+  if (e.cancelledAt) return 'cancelled';
+  if (now < e.startsAt) return 'upcoming';
+  if (now < e.endsAt) return 'ongoing';
+  return 'completed';
+}
+
+// About 1 km: a 0.01° grid (1.1 km north-south, 0.85 km east-west at Istanbul's latitude).
+export function roundToKilometre(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+export function canSeeExactLocation(role: ViewerRole): boolean {
+  return role === 'host' || role === 'participant';
+}
+
+export function eventLocation(e: EventRow, role: ViewerRole): EventLocationModel | null {
+  if (e.mode !== 'physical' || e.publicLat === null || e.publicLng === null) return null;
+  if (canSeeExactLocation(role) && e.lat !== null && e.lng !== null) {
+    return { name: e.locationName, address: e.address, lat: e.lat, lng: e.lng, exact: true };
+  }
+  return { name: null, address: null, lat: e.publicLat, lng: e.publicLng, exact: false };
+}
+
+export function minutesUntil(date: Date, now: Date): number {
+  return Math.round((date.getTime() - now.getTime()) / 60_000);
+}
+
+export function durationLabel(minutes: number): string {
+  return DURATIONS.get(minutes) ?? `${minutes} dk`;
+}
+
+// "2 gün 3 saat", "45 dk", "Başladı", "Bitti" - the list cards' time left, in Turkish.
+export function timeLeftText(e: Pick<EventRow, 'startsAt' | 'endsAt' | 'cancelledAt'>, now: Date): string {
+  const status = eventStatus(e, now);
+  if (status === 'cancelled') return 'İptal edildi';
+  if (status === 'ongoing') return 'Başladı';
+  if (status === 'completed') return 'Bitti';
+  const minutes = Math.max(1, minutesUntil(e.startsAt, now));
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  if (days > 0) return hours > 0 ? `${days} gün ${hours} saat` : `${days} gün`;
+  if (hours > 0) return mins > 0 ? `${hours} saat ${mins} dk` : `${hours} saat`;
+  return `${mins} dk`;
+}
+
+export function localDateTime(e: Pick<EventRow, 'startsAt'>) {
+  return toTurkeyDateTime(e.startsAt);
+}
+
+export type EventConnectionModel = {
+  edges: { cursor: string; node: EventModel }[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  // Counted only when a client asks for it.
+  totalCount: () => Promise<number>;
+};

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { badInput } from '#server/errors/app-error.ts';
+import { fromTurkeyDateTime } from '#server/lib/turkey-time.ts';
+import { parseInput } from '#server/lib/validation.ts';
+import { categoriesFor, DURATIONS, insideTurkey, PLATFORMS, tagsFor } from './events.catalog.ts';
+
+// How far in the past a start may lie: "Şimdi" in the wizard means now, and the form takes a moment.
+const START_GRACE_MS = 10 * 60_000;
+
+const text = (min: number, max: number) => z.string().trim().min(min).max(max);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const locationSchema = z.object({
+  name: text(1, 200),
+  address: optionalText(300),
+  lat: z.number({ error: 'validation.latLng' }).min(-90, 'validation.latLng').max(90, 'validation.latLng'),
+  lng: z.number({ error: 'validation.latLng' }).min(-180, 'validation.latLng').max(180, 'validation.latLng'),
+});
+
+const createEventSchema = z
+  .object({
+    mode: z.enum(['physical', 'online'], 'validation.invalid'),
+    title: text(3, 100),
+    description: text(10, 2000),
+    category: text(1, 60),
+    tags: z.array(z.string().trim().min(1).max(40), 'validation.tags').min(1, 'validation.tags').max(10, 'validation.tags'),
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalidDate'),
+    time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.invalidTime'),
+    durationMinutes: z.number().int().refine((m) => DURATIONS.has(m), 'validation.duration'),
+    maxParticipants: z
+      .number('validation.maxParticipants')
+      .int('validation.maxParticipants')
+      .min(2, 'validation.maxParticipants')
+      .max(20, 'validation.maxParticipants')
+      .nullish()
+      .transform((v) => v ?? 4),
+    location: locationSchema.nullish(),
+    publicLocation: optionalText(200),
+    platform: optionalText(40),
+    price: z
+      .number('validation.price')
+      .min(0, 'validation.price')
+      .max(100_000, 'validation.price')
+      .nullish()
+      .transform((v) => v ?? 0),
+    requirements: optionalText(500),
+    skillLevel: z.enum(['beginner', 'intermediate', 'advanced', 'pro']).nullish().transform((v) => v ?? null),
+    voiceChat: z.enum(['required', 'optional', 'not_required']).nullish().transform((v) => v ?? null),
+  })
+  .superRefine((v, ctx) => {
+    const categories = categoriesFor(v.mode);
+    if (!categories.some((c) => c.name === v.category)) {
+      ctx.addIssue({ code: 'custom', path: ['category'], message: 'validation.unknownCategory' });
+    }
+    const allowed = tagsFor(v.mode);
+    const unknown = v.tags.find((t) => !allowed.has(t));
+    if (unknown) ctx.addIssue({ code: 'custom', path: ['tags'], message: 'validation.unknownTag', params: { tag: unknown } });
+    if (v.mode === 'physical') {
+      if (!v.location) ctx.addIssue({ code: 'custom', path: ['location'], message: 'validation.locationRequired' });
+      else if (!insideTurkey(v.location.lat, v.location.lng)) {
+        ctx.addIssue({ code: 'custom', path: ['location'], message: 'validation.locationOutsideTurkey' });
+      }
+      if (!v.publicLocation) ctx.addIssue({ code: 'custom', path: ['publicLocation'], message: 'validation.publicLocationRequired' });
+    } else {
+      if (!v.platform) ctx.addIssue({ code: 'custom', path: ['platform'], message: 'validation.platformRequired' });
+      else if (!(PLATFORMS as readonly string[]).includes(v.platform)) {
+        ctx.addIssue({ code: 'custom', path: ['platform'], message: 'validation.unknownPlatform' });
+      }
+    }
+  });
+
+export type CreateEventValues = z.infer<typeof createEventSchema> & { startsAt: Date; endsAt: Date };
+
+export function validateCreateEvent(input: unknown, now: Date): CreateEventValues {
+  const values = parseInput(createEventSchema, input);
+  const startsAt = fromTurkeyDateTime(values.date, values.time);
+  if (!startsAt) throw badInput([{ field: 'input.date', key: 'validation.invalidDate' }]);
+  if (startsAt.getTime() < now.getTime() - START_GRACE_MS) {
+    throw badInput([{ field: 'input.date', key: 'validation.dateInPast' }]);
+  }
+  return {
+    ...values,
+    // Online events have no place; physical ones have no platform.
+    location: values.mode === 'physical' ? values.location : null,
+    publicLocation: values.mode === 'physical' ? values.publicLocation : null,
+    platform: values.mode === 'online' ? values.platform : null,
+    voiceChat: values.mode === 'online' ? values.voiceChat : null,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + values.durationMinutes * 60_000),
+  };
+}

@@ -1,0 +1,18 @@
+import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
+import { DateScalar, DateTimeScalar, TimeScalar } from '#server/scalars/scalars.ts';
+import { eventsResolvers } from './events/events.resolvers.ts';
+import { tokensResolvers } from './tokens/tokens.resolvers.ts';
+import { usersResolvers } from './users/users.resolvers.ts';
+import { enumValues } from './enum-values.ts';
+
+
+// Resolver maps of every module; a type's fields may come from several modules.
+export function allResolvers(): Resolvers[] {
+  return [
+    { DateTime: DateTimeScalar, Date: DateScalar, Time: TimeScalar },
+    enumValues,
+    usersResolvers,
+    tokensResolvers,
+    eventsResolvers,
+  ];
+}

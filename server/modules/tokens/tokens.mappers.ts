@@ -1,0 +1,1 @@
+export type TokenBalanceChangeModel = { balance: number; entryId: string };

@@ -1,0 +1,75 @@
+import type { UserRow } from '#db/schema/index.ts';
+import type { Deps } from '#server/context/deps.ts';
+import type { Viewer } from '#server/context/viewer.ts';
+import { inTransaction } from '#server/lib/unit-of-work.ts';
+import type { TokensService } from '#server/modules/tokens/tokens.service.ts';
+import { defaultDisplayName } from './users.mappers.ts';
+import { createUsersRepository } from './users.repository.ts';
+
+export type IdentityClaims = {
+  sub: string;
+  username: string;
+  email?: string | null;
+  emailVerified?: boolean;
+  name?: string | null;
+  // Seconds since the epoch at which the token stops being valid.
+  expiresAt?: number;
+};
+
+const VIEWER_CACHE_TTL_MS = 60_000;
+const VIEWER_CACHE_MAX = 10_000;
+
+export function createUsersService(deps: Deps, tokens: TokensService) {
+  const repo = createUsersRepository(deps.db);
+  // sub -> viewer identity. Only the immutable part is cached; balances and profiles are read fresh.
+  const cache = new Map<string, { viewer: Viewer; until: number }>();
+
+  function remember(viewer: Viewer) {
+    if (cache.size >= VIEWER_CACHE_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(viewer.sub, { viewer, until: Date.now() + VIEWER_CACHE_TTL_MS });
+  }
+
+  const toViewer = (row: UserRow): Viewer => ({ id: row.id, sub: row.sub, role: row.role, locale: row.locale === 'en' ? 'en' : 'tr' });
+
+  return {
+    // The user behind a verified token; the first authenticated request creates the row and grants the
+    // sign-up tokens in the same transaction.
+    async viewerFor(claims: IdentityClaims): Promise<Viewer> {
+      const hit = cache.get(claims.sub);
+      if (hit && hit.until > Date.now()) return hit.viewer;
+      let row = await repo.findBySub(claims.sub);
+      if (!row) {
+        row = await inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
+          const created = await repo.insertIfAbsent(tx, {
+            sub: claims.sub,
+            email: claims.email ?? null,
+            emailVerified: claims.emailVerified ? 1 : 0,
+            displayName: defaultDisplayName(claims),
+            fullName: claims.name ?? null,
+          });
+          if (!created) return undefined;
+          await tokens.grantSignup(tx, afterCommit, created.id);
+          deps.logger.info({ userId: created.id }, 'user created');
+          return created;
+        });
+        // Lost a race with a parallel first request: the other one created it.
+        row ??= await repo.findBySub(claims.sub);
+        if (!row) throw new Error('user row missing after insert');
+      }
+      const viewer = toViewer(row);
+      remember(viewer);
+      return viewer;
+    },
+
+    forget(sub: string) {
+      cache.delete(sub);
+    },
+
+    byIds: (ids: readonly string[]) => repo.findByIds(ids),
+    statsFor: (ids: readonly string[]) => repo.statsFor(ids),
+    badgesFor: (ids: readonly string[]) => repo.badgesFor(ids),
+    touchLastSeen: (userId: string) => repo.touchLastSeen(userId),
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

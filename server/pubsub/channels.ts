@@ -1,0 +1,20 @@
+// Typed channel map: a channel's name carries its scope, its type parameter the message shape.
+export type Channel<T> = { readonly name: string; readonly __message?: T };
+
+const channel = <T>(name: string): Channel<T> => ({ name });
+
+export type TokenBalanceMessage = {
+  userId: string;
+  balance: number;
+  entryId: string;
+};
+
+export type NotificationMessage = { userId: string; notificationId: string };
+
+export type EventChangedMessage = { eventId: string; kind: 'updated' | 'participants' | 'cancelled' };
+
+export const channels = {
+  tokenBalance: (userId: string) => channel<TokenBalanceMessage>(`user:${userId}:tokens`),
+  notifications: (userId: string) => channel<NotificationMessage>(`user:${userId}:notifications`),
+  event: (eventId: string) => channel<EventChangedMessage>(`event:${eventId}`),
+};

@@ -1,0 +1,122 @@
+import type { EventRow, UserRow } from '#db/schema/index.ts';
+import type { Loaders } from '#server/context/loaders.ts';
+import type { Viewer } from '#server/context/viewer.ts';
+import {
+  durationLabel,
+  eventLocation,
+  eventStatus,
+  localDateTime,
+  minutesUntil,
+  timeLeftText,
+  type EventModel,
+  type ViewerRole,
+} from '#server/modules/events/events.mappers.ts';
+
+// The shapes the spec's REST clients read (`_id`, `eventLimit`, `public_location`, ...). Built from the
+// same rows and loaders as the GraphQL types.
+
+async function legacyUserSummary(user: UserRow, loaders: Loaders) {
+  const stats = await loaders.userStats.load(user.id);
+  return {
+    id: user.id,
+    _id: user.id,
+    name: user.displayName,
+    username: user.username,
+    avatar: user.avatarUrl,
+    rating: stats.averageRating,
+    eventsHosted: stats.eventsHosted,
+    eventsAttended: stats.eventsJoined,
+  };
+}
+
+export async function legacyEvent(event: EventModel, viewer: Viewer, loaders: Loaders, now: Date) {
+  const relation = event.hostId === viewer.id ? undefined : await loaders.viewerRelation.load(event.id);
+  const role: ViewerRole = event.hostId === viewer.id ? 'host' : (relation ?? 'none');
+  const [host, participants] = await Promise.all([loaders.user.load(event.hostId), loaders.participants.load(event.id)]);
+  const participantUsers = await Promise.all(participants.map((p) => loaders.user.load(p.userId)));
+  const list = await Promise.all(participantUsers.filter((u): u is UserRow => !!u).map((u) => legacyUserSummary(u, loaders)));
+  const location = eventLocation(event, role);
+  const { date, time } = localDateTime(event);
+  return {
+    _id: event.id,
+    id: event.id,
+    title: event.title,
+    description: event.description,
+    type: event.mode,
+    eventType: role === 'host' ? 'host' : 'participant',
+    viewerRole: role,
+    status: eventStatus(event, now),
+    category: event.category,
+    tags: event.tags,
+    date,
+    time,
+    startsAt: event.startsAt.toISOString(),
+    endsAt: event.endsAt.toISOString(),
+    duration: durationLabel(event.durationMinutes),
+    durationMinutes: event.durationMinutes,
+    host: host ? await legacyUserSummary(host, loaders) : null,
+    participants: { list, current: event.participantCount, max: event.maxParticipants },
+    currentParticipants: event.participantCount,
+    maxParticipants: event.maxParticipants,
+    freeSlots: Math.max(0, event.maxParticipants - event.participantCount),
+    location: location && { lat: location.lat, lng: location.lng, name: location.name ?? event.publicLocation, address: location.address, exact: location.exact },
+    coordinates: location ? [location.lng, location.lat] : null,
+    public_location: event.publicLocation,
+    platform: event.platform,
+    timeLeft: timeLeftText(event, now),
+    startsInMinutes: minutesUntil(event.startsAt, now),
+    distance: event.distanceKm === undefined || event.distanceKm === null ? null : Math.round(event.distanceKm * 100) / 100,
+    price: event.price,
+    requirements: event.requirements,
+    skillLevel: event.skillLevel,
+    voiceRequired: event.voiceChat === 'required',
+    voiceChat: event.voiceChat,
+    joinRequests: [] as unknown[],
+    isDemo: event.isDemo,
+    createdAt: event.createdAt.toISOString(),
+  };
+}
+
+export async function legacyProfile(
+  user: UserRow,
+  loaders: Loaders,
+  activity: { event: EventRow; type: 'hosted' | 'joined' }[],
+) {
+  const [stats, badges] = await Promise.all([loaders.userStats.load(user.id), loaders.userBadges.load(user.id)]);
+  const exact = user.exactLocation;
+  return {
+    id: user.id,
+    _id: user.id,
+    email: user.email,
+    displayName: user.displayName,
+    username: user.username,
+    bio: user.bio,
+    profilePicture: user.avatarUrl,
+    fullName: user.fullName,
+    location: [user.district, user.city].filter(Boolean).join(', ') || null,
+    city: user.city,
+    district: user.district,
+    coordinates: user.homeLat !== null && user.homeLng !== null ? [user.homeLng, user.homeLat] : null,
+    exactLocation: exact ? { lng: exact.lng, lat: exact.lat, address: exact.address } : null,
+    lastUsedIpLocation: user.lastIpLocation,
+    createdAt: user.createdAt.toISOString(),
+    eventLimit: user.tokenBalance,
+    interests: user.interests,
+    stats,
+    recentActivity: activity.slice(0, 3).map(({ event, type }) => ({
+      id: event.id,
+      type,
+      title: event.title,
+      participants: event.participantCount,
+      date: event.startsAt.toISOString(),
+    })),
+    events: activity.map(({ event }) => ({
+      _id: event.id,
+      id: event.id,
+      title: event.title,
+      participants: event.participantCount,
+      date: event.startsAt.toISOString(),
+    })),
+    badges: badges.map((b) => ({ id: b.id, name: b.name, description: b.description, icon: b.icon, earned: b.earnedAt.toISOString() })),
+  };
+}
