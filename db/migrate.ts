@@ -1,21 +1,31 @@
-import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import type { Database } from './client.ts';
 
 // Applies pending drizzle-kit migrations. With a real PostgreSQL server several app instances may
-// start at once: they queue on a table lock taken on a second connection (transaction-scoped, so it
-// is safe behind PgBouncer). The embedded database has one server per data dir and needs no lock.
+// start at once: they queue on a table lock held by a separate connection for the duration
+// (transaction-scoped, so it is safe behind PgBouncer). The embedded database has one server per
+// data dir and needs no lock.
 export async function runMigrations(
   db: Database,
-  options: { migrationsFolder: string; serialize: boolean },
+  options: { migrationsFolder: string; serializeWith?: string },
 ): Promise<void> {
-  if (!options.serialize) {
+  if (!options.serializeWith) {
     await migrate(db, { migrationsFolder: options.migrationsFolder });
     return;
   }
-  await db.execute(sql`create table if not exists squad_migration_lock (id int primary key)`);
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`lock table squad_migration_lock in exclusive mode`);
+  const lockClient = new pg.Client({ connectionString: options.serializeWith, application_name: 'squad-migrate' });
+  await lockClient.connect();
+  try {
+    await lockClient.query('create table if not exists squad_migration_lock (id int primary key)');
+    await lockClient.query('begin');
+    await lockClient.query('lock table squad_migration_lock in exclusive mode');
     await migrate(db, { migrationsFolder: options.migrationsFolder });
-  });
+    await lockClient.query('commit');
+  } catch (err) {
+    await lockClient.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    await lockClient.end();
+  }
 }

@@ -32,7 +32,7 @@ import { createRedisPubSub } from '#server/pubsub/redis-pubsub.ts';
 import { createRestRouter, sendError } from '#server/rest/router.ts';
 import { graphiqlHandler } from './graphiql.ts';
 import { buildSchema } from './graphql-schema.ts';
-import { requestScope, securityHeaders } from './http-middleware.ts';
+import { reenterScope, requestScope, securityHeaders } from './http-middleware.ts';
 import { LIMITS, limitRules } from './limits.ts';
 import { spaRouter } from './spa.ts';
 import { attachGraphQLWebSocket } from './websocket.ts';
@@ -106,7 +106,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     }
     const database = createDatabase(url, { max: embedded ? 8 : config.database.poolMax });
     onClose('database pool', () => database.close());
-    await runMigrations(database.db, { migrationsFolder: paths.migrations, serialize: !embedded });
+    await runMigrations(database.db, { migrationsFolder: paths.migrations, serializeWith: embedded ? undefined : url });
     logger.info('database migrated');
 
     const pubsub = config.redisUrl ? await createRedisPubSub(config.redisUrl, logger) : createMemoryPubSub();
@@ -222,6 +222,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     });
     app.use(
       '/graphql',
+      reenterScope(),
       expressMiddleware(apollo, {
         context: async ({ req }) => {
           let auth;
@@ -239,7 +240,7 @@ export async function createApp(options: AppOptions): Promise<App> {
             config,
             logger: req.log ?? logger,
             requestId: req.id,
-            locale: currentLocale(),
+            locale: req.scope.locale,
             ip: req.ip ?? null,
             now: clock.now(),
           });

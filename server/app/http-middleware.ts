@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { pickLocale } from '#server/lib/i18n.ts';
 import type { Logger } from '#server/lib/logger.ts';
-import { runInScope } from '#server/lib/request-scope.ts';
+import { restoreScope, runInScope, type RequestScope } from '#server/lib/request-scope.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -10,6 +10,7 @@ declare module 'express-serve-static-core' {
   interface Request {
     id: string;
     log: Logger;
+    scope: RequestScope;
   }
 }
 
@@ -31,8 +32,14 @@ export function requestScope(logger: Logger) {
       if (path === '/healthz' || path === '/readyz') return;
       req.log[level]({ method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
     });
-    runInScope({ requestId: id, locale }, next);
+    req.scope = { requestId: id, locale };
+    runInScope(req.scope, next);
   };
+}
+
+// Use after a body parser (see restoreScope).
+export function reenterScope() {
+  return (req: Request, _res: Response, next: NextFunction) => restoreScope(req.scope, next);
 }
 
 export function securityHeaders() {

@@ -17,3 +17,10 @@ export function currentScope(): RequestScope | undefined {
 export function currentLocale(): Locale {
   return storage.getStore()?.locale ?? 'tr';
 }
+
+// Body parsers resume the middleware chain from stream callbacks, outside the request's async
+// context; this puts the scope back for everything that follows.
+export function restoreScope(scope: RequestScope | undefined, next: () => void): void {
+  if (scope) storage.run(scope, next);
+  else next();
+}

@@ -11,6 +11,7 @@ import type { Logger } from '#server/lib/logger.ts';
 import { currentLocale } from '#server/lib/request-scope.ts';
 import type { Services } from '#server/modules/services.ts';
 import { durationFromLabel } from '#server/modules/events/events.catalog.ts';
+import { reenterScope } from '#server/app/http-middleware.ts';
 import { legacyEvent, legacyProfile } from './legacy-shapes.ts';
 
 declare module 'express-serve-static-core' {
@@ -87,7 +88,7 @@ export function createRestRouter(deps: Deps): Router {
       next();
     }, next);
   });
-  router.use(express.json({ limit: deps.bodyLimit }));
+  router.use(express.json({ limit: deps.bodyLimit }), reenterScope());
 
   const loadersFor = (req: Request) => createLoaders(services, req.viewer!);
 

@@ -55,8 +55,6 @@ export function createEventsService(deps: Deps, tokens: TokensService) {
       const v = validateCreateEvent(input, deps.clock.now());
       const id = crypto.randomUUID();
       return inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
-        // Charge first: it locks the host's row, so parallel creates queue and see the real balance.
-        await tokens.chargeEventCreation(tx, afterCommit, viewer.id, id);
         const event = await repo.insert(tx, {
           id,
           hostId: viewer.id,
@@ -82,6 +80,9 @@ export function createEventsService(deps: Deps, tokens: TokensService) {
           skillLevel: v.skillLevel,
           voiceChat: v.voiceChat,
         });
+        // The charge locks the host's row, so parallel creates queue and each sees the real balance;
+        // when it fails the whole transaction, event included, rolls back.
+        await tokens.chargeEventCreation(tx, afterCommit, viewer.id, id);
         deps.logger.info({ eventId: event.id, hostId: viewer.id, mode: event.mode }, 'event created');
         return event;
       });
