@@ -1,0 +1,85 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { cn } from '#client/lib/cn.ts';
+
+export type DialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  closeLabel?: string;
+  className?: string;
+};
+
+// A native modal <dialog>: showModal() makes the rest of the page inert (focus stays inside),
+// Esc fires "cancel", the ::backdrop is the overlay. Focus returns to the opener on close.
+export function Dialog({ open, onOpenChange, title, description, children, footer, closeLabel = 'Kapat', className }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      const opener = document.activeElement as HTMLElement | null;
+      dialog.showModal();
+      return () => {
+        if (dialog.open) dialog.close();
+        opener?.focus?.();
+      };
+    }
+  }, [open]);
+
+  if (!open) return null;
+  return createPortal(
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onCancel={(e) => {
+        e.preventDefault();
+        onOpenChange(false);
+      }}
+      onClick={(e) => {
+        // A click on the backdrop lands on the <dialog> element itself.
+        if (e.target === e.currentTarget) onOpenChange(false);
+      }}
+      className={cn(
+        'm-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl border border-ink-600 bg-ink-850 p-0 text-ink-100 shadow-2xl shadow-black/50',
+        'animate-fade-in backdrop:bg-black/70 backdrop:backdrop-blur-sm',
+        className,
+      )}
+    >
+      <div className="flex flex-col gap-4 p-6">
+        <div className="flex items-start justify-between gap-4">
+          <div className="flex flex-col gap-1">
+            <h2 id={titleId} className="text-lg font-bold text-white">
+              {title}
+            </h2>
+            {description ? (
+              <p id={descriptionId} className="text-sm text-ink-300">
+                {description}
+              </p>
+            ) : null}
+          </div>
+          <button
+            type="button"
+            onClick={() => onOpenChange(false)}
+            className="-m-1 rounded-lg p-1.5 text-ink-300 hover:bg-ink-700 hover:text-white"
+            aria-label={closeLabel}
+          >
+            <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+        {children}
+        {footer ? <div className="flex flex-wrap justify-end gap-2 pt-2">{footer}</div> : null}
+      </div>
+    </dialog>,
+    document.body,
+  );
+}

@@ -1,0 +1,55 @@
+import { getConfig } from '#client/lib/config.ts';
+import { createCognitoClient, type CognitoClient } from '#client/features/auth/cognitoClient.ts';
+import { createSessionStore, type SessionStore } from '#client/features/auth/sessionStore.ts';
+
+// The app's one identity client and session store, built from the runtime config on first use.
+let instance: { cognito: CognitoClient; session: SessionStore } | null = null;
+
+export function getAuth(): { cognito: CognitoClient; session: SessionStore } {
+  if (!instance) {
+    const { cognito: c } = getConfig();
+    const cognito = createCognitoClient({ endpoint: c.endpoint, clientId: c.clientId });
+    const session = createSessionStore({ cognito });
+    window.addEventListener('storage', (event) => session.handleStorageEvent(event));
+    instance = { cognito, session };
+  }
+  return instance;
+}
+
+function clearAllCookies(): void {
+  const paths = ['/', window.location.pathname];
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (!name) continue;
+    for (const path of paths) {
+      document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=${path}`;
+      document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=${path}; domain=${window.location.hostname}`;
+    }
+  }
+}
+
+// Clears everything the browser keeps for this origin: local and session storage and cookies.
+export function clearBrowserState(): void {
+  try {
+    localStorage.clear();
+  } catch {
+    // Blocked storage: nothing to clear.
+  }
+  try {
+    sessionStorage.clear();
+  } catch {
+    // Blocked storage: nothing to clear.
+  }
+  clearAllCookies();
+}
+
+// Logout: end the session everywhere (GlobalSignOut), revoke the refresh token, wipe the browser's state.
+export async function signOutEverywhere(): Promise<void> {
+  const { cognito, session } = getAuth();
+  const current = session.get();
+  if (current) {
+    await Promise.allSettled([cognito.globalSignOut(current.accessToken), cognito.revokeToken(current.refreshToken)]);
+  }
+  clearBrowserState();
+  session.set(null);
+}

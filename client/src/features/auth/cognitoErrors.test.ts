@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { createTranslator } from '#client/lib/i18n/I18nProvider.tsx';
+import { CognitoError } from './cognitoClient.ts';
+import {
+  resendErrorMessage,
+  resetErrorMessage,
+  sendCodeErrorMessage,
+  signInErrorMessage,
+  signUpErrorMessage,
+  verifyErrorMessage,
+} from './cognitoErrors.ts';
+
+const t = createTranslator('tr');
+const err = (code: string, message = 'service says no') => new CognitoError(code, message, 400);
+
+describe('sign-in errors', () => {
+  it('maps the catalogue exactly', () => {
+    expect(signInErrorMessage(err('UserNotConfirmedException'), t)).toBe('E-postanı doğrulamayı unuttun galiba! 📧');
+    expect(signInErrorMessage(err('NotAuthorizedException'), t)).toBe('E-mail ya da şifre yanlış 😔');
+    expect(signInErrorMessage(err('UserNotFoundException'), t)).toBe("Bu e-mail'le kimse yok squad'da 🤔");
+  });
+  it('shows the service message for other errors, or the generic text', () => {
+    expect(signInErrorMessage(err('TooManyRequestsException', 'Slow down'), t)).toBe('Slow down');
+    expect(signInErrorMessage(err('NetworkError', 'Failed to fetch'), t)).toBe('Bir şeyler ters gitti, retry! 😅');
+    expect(signInErrorMessage(new CognitoError('X', '', 400), t)).toBe('Bir şeyler ters gitti, retry! 😅');
+    expect(signInErrorMessage(undefined, t)).toBe('Bir şeyler ters gitti, retry! 😅');
+  });
+});
+
+describe('sign-up, send code, reset and resend errors', () => {
+  it('sign-up: message or fallback', () => {
+    expect(signUpErrorMessage(err('UsernameExistsException', 'User already exists'), t)).toBe('User already exists');
+    expect(signUpErrorMessage(err('NetworkError'), t)).toBe('Bir sorun oldu, tekrar dene! 😔');
+  });
+  it('send code', () => {
+    expect(sendCodeErrorMessage(err('UserNotFoundException'), t)).toBe("Bu e-mail'le kimse yok squad'da 🤔");
+    expect(sendCodeErrorMessage(err('LimitExceededException'), t)).toBe('Too much spam ! Biraz bekle ve tekrar dene 😅');
+    expect(sendCodeErrorMessage(err('NetworkError'), t)).toBe('E-mail gönderilemedi, retry! 😔');
+  });
+  it('reset: an expired code restarts the flow', () => {
+    expect(resetErrorMessage(err('CodeMismatchException'), t)).toEqual({ message: 'Kod yanlış , tekrar dene! 🤔', restart: false });
+    expect(resetErrorMessage(err('ExpiredCodeException'), t)).toEqual({ message: 'Kod expired olmuş! Yeni kod iste 😔', restart: true });
+    expect(resetErrorMessage(err('NetworkError'), t)).toEqual({ message: 'Şifre reset edilemedi, retry! 😅', restart: false });
+  });
+  it('resend', () => {
+    expect(resendErrorMessage(err('LimitExceededException'), t)).toBe('Kod gönderilemedi, retry! 😔');
+  });
+  it('verification', () => {
+    expect(verifyErrorMessage(err('CodeMismatchException'), t)).toContain('geçersiz');
+    expect(verifyErrorMessage(err('NotAuthorizedException'), t)).toContain('zaten doğrulanmış');
+    expect(verifyErrorMessage(err('UserNotFoundException'), t)).toContain('bulunamadı');
+    expect(verifyErrorMessage(err('InternalErrorException', 'Boom'), t)).toBe('Boom');
+  });
+});

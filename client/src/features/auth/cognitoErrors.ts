@@ -1,0 +1,82 @@
+import type { MessageKey } from '#client/lib/i18n/messages.tr.ts';
+import type { Translate } from '#client/lib/i18n/I18nProvider.tsx';
+
+// The spec's error catalogue (§8), keyed by Cognito error names. Never branch on message text.
+
+function errorCode(error: unknown): string {
+  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') return error.code;
+  return 'UnknownError';
+}
+
+// The service's own message, when there is a meaningful one (not for network failures).
+function serviceMessage(error: unknown): string | null {
+  if (errorCode(error) === 'NetworkError') return null;
+  if (error instanceof Error && error.message.trim()) return error.message;
+  return null;
+}
+
+function pick(t: Translate, table: Record<string, MessageKey>, error: unknown, fallback: MessageKey): string {
+  const key = table[errorCode(error)];
+  if (key) return t(key);
+  return serviceMessage(error) ?? t(fallback);
+}
+
+export function signInErrorMessage(error: unknown, t: Translate): string {
+  return pick(
+    t,
+    {
+      UserNotConfirmedException: 'cognito.signIn.notConfirmed',
+      NotAuthorizedException: 'cognito.signIn.notAuthorized',
+      UserNotFoundException: 'cognito.userNotFound',
+    },
+    error,
+    'cognito.signIn.other',
+  );
+}
+
+export function signUpErrorMessage(error: unknown, t: Translate): string {
+  return pick(t, {}, error, 'cognito.signUp.other');
+}
+
+export function sendCodeErrorMessage(error: unknown, t: Translate): string {
+  return pick(
+    t,
+    { UserNotFoundException: 'cognito.userNotFound', LimitExceededException: 'cognito.sendCode.limit' },
+    error,
+    'cognito.sendCode.other',
+  );
+}
+
+export type ResetFailure = { message: string; restart: boolean };
+
+// An expired code sends the user back to the first step.
+export function resetErrorMessage(error: unknown, t: Translate): ResetFailure {
+  const code = errorCode(error);
+  return {
+    message: pick(
+      t,
+      { CodeMismatchException: 'cognito.reset.codeMismatch', ExpiredCodeException: 'cognito.reset.expired' },
+      error,
+      'cognito.reset.other',
+    ),
+    restart: code === 'ExpiredCodeException',
+  };
+}
+
+export function resendErrorMessage(_error: unknown, t: Translate): string {
+  return t('cognito.resend.failed');
+}
+
+export function verifyErrorMessage(error: unknown, t: Translate): string {
+  return pick(
+    t,
+    {
+      CodeMismatchException: 'verify.error.codeMismatch',
+      ExpiredCodeException: 'verify.error.codeMismatch',
+      NotAuthorizedException: 'verify.error.notAuthorized',
+      UserNotFoundException: 'verify.error.userNotFound',
+    },
+    error,
+    'verify.error.generic',
+  );
+}

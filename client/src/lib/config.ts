@@ -1,0 +1,36 @@
+// Runtime configuration from GET /config.json: one build serves every environment.
+
+export type RuntimeConfig = {
+  publicUrl: string;
+  graphqlPath: string;
+  cognito: {
+    region: string;
+    userPoolId: string;
+    clientId: string;
+    endpoint: string;
+    domain: string;
+    redirectUri: string;
+    scopes: string[];
+    embedded: boolean;
+  };
+  map: { tileUrl: string; defaultCenter: { lat: number; lng: number }; defaultZoom: number };
+  features: { googleSignIn: boolean };
+};
+
+let current: RuntimeConfig | null = null;
+
+export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  const response = await fetchImpl('/config.json', { headers: { Accept: 'application/json' }, cache: 'no-store' });
+  if (!response.ok) throw new Error(`config.json: HTTP ${response.status}`);
+  current = (await response.json()) as RuntimeConfig;
+  return current;
+}
+
+export function setConfig(config: RuntimeConfig): void {
+  current = config;
+}
+
+export function getConfig(): RuntimeConfig {
+  if (!current) throw new Error('Runtime configuration is not loaded yet.');
+  return current;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { createFormatter, interpolate } from './format.ts';
+
+describe('interpolate', () => {
+  it('replaces named parameters and keeps unknown ones', () => {
+    expect(interpolate('{count} etkinlik bulundu', { count: 3 })).toBe('3 etkinlik bulundu');
+    expect(interpolate('Merhaba {name}, {missing}', { name: 'Ayşe' })).toBe('Merhaba Ayşe, {missing}');
+    expect(interpolate('Sabit metin')).toBe('Sabit metin');
+  });
+});
+
+describe('createFormatter (tr)', () => {
+  const fmt = createFormatter('tr');
+
+  it('formats numbers the Turkish way', () => {
+    expect(fmt.number(1234567.5)).toBe('1.234.567,5');
+    expect(fmt.distanceKm(2.345)).toBe('2,3');
+    expect(fmt.distanceKm(12.7)).toBe('13');
+  });
+
+  it('formats dates and times in Turkey’s time zone', () => {
+    // 21:30 UTC is 00:30 the next day in Istanbul (UTC+3).
+    const instant = '2026-03-14T21:30:00.000Z';
+    expect(fmt.date(instant)).toBe('15 Mart 2026');
+    expect(fmt.time(instant)).toBe('00:30');
+  });
+
+  it('formats percentages and currency', () => {
+    expect(fmt.percent(20)).toBe('%20');
+    expect(fmt.currency(9.99, 'USD')).toContain('9,99');
+  });
+});
+
+describe('createFormatter (en)', () => {
+  it('uses English month names', () => {
+    expect(createFormatter('en').date('2026-03-14T10:00:00.000Z')).toBe('14 March 2026');
+  });
+});
