@@ -11,10 +11,7 @@ const proxied = ['/private', '/cognito', '/oauth2', '/.well-known', '/config.jso
 export default defineConfig({
   root: clientRoot,
   plugins: [react(), tailwindcss()],
-  resolve: {
-    // package.json "imports" maps #client/* to ./client/src/*; the alias keeps Vite independent of that lookup.
-    alias: [{ find: /^#client\/(.*)$/, replacement: `${fileURLToPath(new URL('./src/', import.meta.url))}$1` }],
-  },
+  // #client/* imports resolve through package.json "imports" (Vite 8 supports subpath imports natively).
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

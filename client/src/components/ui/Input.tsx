@@ -39,7 +39,7 @@ export function Input({ label, error, hint, revealable, icon, className, id, typ
             'transition outline-none focus:border-accent-400 focus:ring-2 focus:ring-accent-500/30',
             'disabled:cursor-not-allowed disabled:opacity-60',
             error ? 'border-rose-500/80' : 'border-ink-600',
-            icon && 'pl-10',
+            icon ? 'pl-10' : null,
             isPassword && revealable && 'pr-12',
           )}
           {...rest}

@@ -180,7 +180,7 @@ export const en: Record<MessageKey, string> = {
   'events.empty.title': 'No events right now',
   'events.empty.physical': 'No upcoming events near you. Be the first to create one!',
   'events.empty.online': 'No open online events right now. Start the first lobby!',
-  'events.distanceFrom': 'Distances from the centre of {place}',
+  'events.distanceFrom': 'Distances from the map centre',
   'events.loadError': 'Could not load events.',
 
   'tokens.title': 'Tokens',

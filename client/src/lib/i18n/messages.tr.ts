@@ -179,7 +179,7 @@ export const tr = {
   'events.empty.title': 'Şu an etkinlik yok',
   'events.empty.physical': 'Yakınında yaklaşan bir etkinlik bulunamadı. İlkini sen oluştur!',
   'events.empty.online': 'Şu an açık bir online etkinlik yok. İlk lobiyi sen kur!',
-  'events.distanceFrom': 'Mesafeler {place} merkezine göre',
+  'events.distanceFrom': 'Mesafeler harita merkezine göre',
   'events.loadError': 'Etkinlikler yüklenemedi.',
 
   'tokens.title': 'Tokenlar',

@@ -1,0 +1,78 @@
+import { ApolloClient, InMemoryCache } from '@apollo/client';
+import { ApolloLink } from '@apollo/client/link';
+import { HttpLink } from '@apollo/client/link/http';
+import { SetContextLink } from '@apollo/client/link/context';
+import { getMainDefinition } from '@apollo/client/utilities';
+import { createClient } from 'graphql-ws';
+import { createAuthRetryLink } from '#client/apollo/authRetryLink.ts';
+import { WsLink } from '#client/apollo/wsLink.ts';
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+export type ApolloClientOptions = {
+  // Absolute or origin-relative path of the GraphQL endpoint (config.graphqlPath).
+  graphqlPath: string;
+  // Current access token, refreshed when about to expire; null when signed out.
+  getAccessToken: () => Promise<string | null>;
+  // Forces a refresh (de-duplicated by the session store).
+  refresh: () => Promise<unknown>;
+  onRefreshFailure: (error: unknown) => void;
+  getLanguage: () => string;
+};
+
+// fetch with a 30 s timeout that still honours Apollo's own abort signal.
+export function fetchWithTimeout(timeoutMs: number = REQUEST_TIMEOUT_MS): typeof fetch {
+  return (input, init = {}) => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    return fetch(input, { ...init, signal });
+  };
+}
+
+function webSocketUrl(path: string): string {
+  const url = new URL(path, window.location.href);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.toString();
+}
+
+export function createApolloClient(options: ApolloClientOptions) {
+  const headers = new SetContextLink(async (prev) => {
+    const token = await options.getAccessToken().catch(() => null);
+    return {
+      headers: {
+        ...(prev.headers as Record<string, string> | undefined),
+        'Accept-Language': options.getLanguage(),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+    };
+  });
+
+  const http = new HttpLink({ uri: options.graphqlPath, fetch: fetchWithTimeout() });
+
+  const ws = new WsLink(
+    createClient({
+      url: webSocketUrl(options.graphqlPath),
+      lazy: true,
+      // Evaluated on every (re)connect, so a reconnect carries the newest token.
+      connectionParams: async () => {
+        const token = await options.getAccessToken().catch(() => null);
+        return token ? { Authorization: `Bearer ${token}` } : {};
+      },
+      retryAttempts: Infinity,
+      // 4403 (token refused) goes up to the auth retry link, which refreshes and subscribes again.
+      shouldRetry: (event) => !(typeof event === 'object' && event !== null && 'code' in event && event.code === 4403),
+    }),
+  );
+
+  const isSubscription = ({ query }: ApolloLink.Operation) => {
+    const definition = getMainDefinition(query);
+    return definition.kind === 'OperationDefinition' && definition.operation === 'subscription';
+  };
+
+  const link = ApolloLink.from([
+    createAuthRetryLink({ refresh: options.refresh, onRefreshFailure: options.onRefreshFailure }),
+    ApolloLink.split(isSubscription, ws, headers.concat(http)),
+  ]);
+
+  return new ApolloClient({ link, cache: new InMemoryCache() });
+}

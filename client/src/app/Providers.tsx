@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import { ToastProvider } from '#client/components/ui/Toast.tsx';
+import { I18nProvider } from '#client/lib/i18n/I18nProvider.tsx';
+import { SessionProvider } from '#client/features/auth/SessionProvider.tsx';
+
+// App-wide providers. Apollo is provided by the dashboard layout only, so the sign-in pages stay small.
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <I18nProvider>
+      <ToastProvider>
+        <SessionProvider>{children}</SessionProvider>
+      </ToastProvider>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,39 @@
+import { createQueryPreloader } from '@apollo/client/react';
+import { createApolloClient } from '#client/apollo/client.ts';
+import { getConfig } from '#client/lib/config.ts';
+import { getLocale } from '#client/lib/i18n/I18nProvider.tsx';
+import { clearBrowserState, getAuth } from '#client/features/auth/auth.ts';
+import { SessionExpiredError } from '#client/features/auth/sessionStore.ts';
+
+// The app's Apollo client, wired to the session store. Loaded with the dashboard only.
+let client: ReturnType<typeof createApolloClient> | null = null;
+
+export function getApolloClient() {
+  if (!client) {
+    const { session } = getAuth();
+    client = createApolloClient({
+      graphqlPath: getConfig().graphqlPath,
+      getAccessToken: () => session.getAccessToken(),
+      refresh: () => session.refresh(),
+      onRefreshFailure: (error) => {
+        // The session cannot be renewed: sign out and start over at /auth/login (→ /login).
+        // A network failure during the refresh keeps the session; the request just fails.
+        if (error instanceof SessionExpiredError) {
+          session.set(null);
+          clearBrowserState();
+          window.location.assign('/auth/login');
+        }
+      },
+      getLanguage: () => (getLocale() === 'tr' ? 'tr-TR,tr;q=0.9,en;q=0.5' : 'en-GB,en;q=0.9,tr;q=0.5'),
+    });
+  }
+  return client;
+}
+
+let preloader: ReturnType<typeof createQueryPreloader> | null = null;
+
+// Route loaders start their query with this; the route component reads it with useReadQuery.
+export function getPreloader(): ReturnType<typeof createQueryPreloader> {
+  preloader ??= createQueryPreloader(getApolloClient());
+  return preloader;
+}

@@ -1,0 +1,96 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
+import { getAuth } from '#client/features/auth/auth.ts';
+import { DashboardRouteError } from '#client/app/DashboardRouteError.tsx';
+import { LoadingState } from '#client/app/LoadingState.tsx';
+import { RootErrorBoundary } from '#client/app/RootErrorBoundary.tsx';
+import { RootLayout } from '#client/app/RootLayout.tsx';
+import { NotFoundRoute } from '#client/routes/NotFoundRoute.tsx';
+
+// Dashboard pages need a session; without one the visitor goes to sign in.
+function requireSession() {
+  if (!getAuth().session.hasSession()) throw redirect('/login');
+  return null;
+}
+
+// The sign-in screen sends a visitor who already has a session straight to the dashboard.
+function skipIfSignedIn() {
+  if (getAuth().session.hasSession()) throw redirect('/dashboard/physical');
+  return null;
+}
+
+const signIn = {
+  loader: skipIfSignedIn,
+  lazy: () => import('#client/routes/LoginRoute.tsx').then((m) => ({ Component: m.LoginRoute })),
+};
+
+const dashboardChildren: RouteObject[] = [
+  { index: true, loader: () => redirect('/dashboard/physical') },
+  {
+    path: 'physical',
+    lazy: () => import('#client/routes/dashboard/PhysicalEventsRoute.tsx').then((m) => ({ Component: m.PhysicalEventsRoute, loader: m.loader })),
+  },
+  {
+    path: 'online',
+    lazy: () => import('#client/routes/dashboard/OnlineEventsRoute.tsx').then((m) => ({ Component: m.OnlineEventsRoute, loader: m.loader })),
+  },
+  {
+    path: 'profile',
+    lazy: () => import('#client/routes/dashboard/ProfileRoute.tsx').then((m) => ({ Component: m.ProfileRoute, loader: m.loader })),
+  },
+  {
+    path: 'settings',
+    lazy: () => import('#client/routes/dashboard/SettingsRoute.tsx').then((m) => ({ Component: m.SettingsRoute, loader: m.loader })),
+  },
+  {
+    path: 'my-events',
+    lazy: () => import('#client/routes/dashboard/MyEventsRoute.tsx').then((m) => ({ Component: m.MyEventsRoute, loader: m.loader })),
+  },
+  {
+    path: 'eventDetails/:id',
+    lazy: () => import('#client/routes/dashboard/EventDetailsRoute.tsx').then((m) => ({ Component: m.EventDetailsRoute, loader: m.loader })),
+  },
+  {
+    path: 'tokens',
+    lazy: () => import('#client/routes/dashboard/TokensRoute.tsx').then((m) => ({ Component: m.TokensRoute, loader: m.loader })),
+  },
+  {
+    path: 'editEvent/:id',
+    lazy: () => import('#client/routes/dashboard/EditEventRoute.tsx').then((m) => ({ Component: m.EditEventRoute, loader: m.loader })),
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RootErrorBoundary />,
+    hydrateFallbackElement: <LoadingState className="flex min-h-screen items-center justify-center gap-3 text-ink-300" />,
+    children: [
+      { path: '/', ...signIn },
+      { path: '/login', ...signIn },
+      { path: '/register', lazy: () => import('#client/routes/RegisterRoute.tsx').then((m) => ({ Component: m.RegisterRoute })) },
+      {
+        path: '/forgot-password',
+        lazy: () => import('#client/routes/ForgotPasswordRoute.tsx').then((m) => ({ Component: m.ForgotPasswordRoute })),
+      },
+      { path: '/verify', lazy: () => import('#client/routes/VerifyRoute.tsx').then((m) => ({ Component: m.VerifyRoute })) },
+      { path: '/googleAuth', lazy: () => import('#client/routes/GoogleAuthRoute.tsx').then((m) => ({ Component: m.GoogleAuthRoute })) },
+      { path: '/terms', lazy: () => import('#client/routes/TermsRoute.tsx').then((m) => ({ Component: m.TermsRoute })) },
+      { path: '/privacy', lazy: () => import('#client/routes/PrivacyRoute.tsx').then((m) => ({ Component: m.PrivacyRoute })) },
+      // Where the API client sends a user whose session could not be renewed.
+      { path: '/auth/login', loader: () => redirect('/login') },
+      {
+        path: '/dashboard',
+        loader: requireSession,
+        lazy: () => import('#client/routes/dashboard/DashboardLayoutRoute.tsx').then((m) => ({ Component: m.DashboardLayoutRoute })),
+        // A pathless route so page errors render inside the shell.
+        children: [{ errorElement: <DashboardRouteError />, children: dashboardChildren }],
+      },
+      // The 404 page is also the root error boundary's, so it ships with the entry.
+      { path: '*', Component: NotFoundRoute },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

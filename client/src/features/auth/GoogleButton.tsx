@@ -1,0 +1,59 @@
+import { useId, useState } from 'react';
+import { Button } from '#client/components/ui/Button.tsx';
+import { useToast } from '#client/components/ui/Toast.tsx';
+import { getConfig } from '#client/lib/config.ts';
+import { useI18n } from '#client/lib/i18n/useI18n.ts';
+import { startGoogleSignIn } from '#client/features/auth/googleSignIn.ts';
+
+export function GoogleButton({ disabled }: { disabled?: boolean }) {
+  const { t } = useI18n();
+  const toast = useToast();
+  const hintId = useId();
+  const [redirecting, setRedirecting] = useState(false);
+  const config = getConfig();
+  const available = config.features.googleSignIn;
+
+  const onClick = async () => {
+    setRedirecting(true);
+    toast.loading(t('google.redirecting'), { id: 'google-redirect' });
+    try {
+      await startGoogleSignIn(config.cognito);
+    } catch {
+      toast.error(t('google.unavailable'), { id: 'google-redirect' });
+      setRedirecting(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Button
+        variant="outline"
+        size="lg"
+        fullWidth
+        onClick={onClick}
+        loading={redirecting}
+        disabled={disabled || !available}
+        aria-describedby={available ? undefined : hintId}
+      >
+        <GoogleIcon />
+        {t('google.button')}
+      </Button>
+      {available ? null : (
+        <p id={hintId} className="text-center text-xs text-ink-300">
+          {t('google.unavailable')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function GoogleIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
+      <path fill="#EA4335" d="M12 10.2v3.9h5.5c-.2 1.3-1.6 3.8-5.5 3.8-3.3 0-6-2.7-6-6.1s2.7-6.1 6-6.1c1.9 0 3.1.8 3.8 1.5l2.6-2.5C16.8 3.2 14.6 2.2 12 2.2 6.6 2.2 2.3 6.6 2.3 12s4.3 9.8 9.7 9.8c5.6 0 9.3-3.9 9.3-9.5 0-.6-.1-1.1-.2-1.6H12Z" />
+      <path fill="#4285F4" d="M21.3 12.3c0-.6-.1-1.1-.2-1.6H12v3.9h5.5c-.3 1.4-1.1 2.5-2.3 3.3l3.5 2.7c2-1.9 2.6-4.7 2.6-8.3Z" />
+      <path fill="#FBBC05" d="M6.3 14.3A6 6 0 0 1 6 12c0-.8.1-1.6.4-2.3L3.1 7.2A9.8 9.8 0 0 0 2.3 12c0 1.6.4 3.1 1.1 4.4l2.9-2.1Z" />
+      <path fill="#34A853" d="M12 21.8c2.6 0 4.8-.9 6.4-2.4l-3.5-2.7c-.9.6-2 1-3 1-2.4 0-4.6-1.6-5.4-3.9l-3.2 2.4c1.6 3.2 4.9 5.6 8.7 5.6Z" />
+    </svg>
+  );
+}

@@ -1,0 +1,60 @@
+import { Link } from 'react-router-dom';
+import { Avatar } from '#client/components/ui/Avatar.tsx';
+import { Button, buttonClasses } from '#client/components/ui/Button.tsx';
+import { LogoMark } from '#client/components/ui/Logo.tsx';
+import { useI18n } from '#client/lib/i18n/useI18n.ts';
+import { ModeSwitch } from '#client/features/dashboard/ModeSwitch.tsx';
+import { TokenBalanceChip } from '#client/features/dashboard/TokenBalanceChip.tsx';
+
+export type HeaderUser = { displayName: string; avatarUrl: string | null; tokenBalance: number | null } | null;
+
+export function DashboardHeader({
+  user,
+  onOpenMenu,
+  onCreateEvent,
+}: {
+  user: HeaderUser;
+  onOpenMenu: () => void;
+  onCreateEvent: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <header className="sticky top-0 z-40 border-b border-ink-700/70 bg-ink-900/85 backdrop-blur">
+      <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-6">
+        <Button variant="ghost" size="icon" className="lg:hidden" onClick={onOpenMenu} aria-label={t('nav.openMenu')}>
+          <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+          </svg>
+        </Button>
+        <Link to="/dashboard/physical" className="flex items-center gap-2 rounded-lg" aria-label={t('nav.home')}>
+          <LogoMark className="size-8" />
+          <span className="hidden text-lg font-extrabold tracking-tight text-white sm:inline">Squad</span>
+        </Link>
+        <ModeSwitch className="ml-1 hidden md:grid" />
+        <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
+          <TokenBalanceChip balance={user?.tokenBalance ?? null} />
+          <Link to="/dashboard/my-events" className={buttonClasses('ghost', 'sm', 'hidden md:inline-flex')}>
+            <span aria-hidden="true">📅</span>
+            {t('header.myEvents')}
+          </Link>
+          <Button size="sm" onClick={onCreateEvent} className="hidden sm:inline-flex">
+            <span aria-hidden="true">＋</span>
+            {t('header.createEvent')}
+          </Button>
+          <Link to="/dashboard/settings" className={buttonClasses('ghost', 'icon', 'hidden sm:inline-flex')} aria-label={t('nav.settings')}>
+            <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <circle cx="12" cy="12" r="3" />
+              <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z" />
+            </svg>
+          </Link>
+          <Link to="/dashboard/profile" className="rounded-full" aria-label={t('nav.profile')}>
+            <Avatar name={user?.displayName ?? ''} url={user?.avatarUrl ?? null} className="size-9" />
+          </Link>
+        </div>
+      </div>
+      <div className="border-t border-ink-800 px-3 py-2 md:hidden">
+        <ModeSwitch className="mx-auto w-full max-w-xs" />
+      </div>
+    </header>
+  );
+}

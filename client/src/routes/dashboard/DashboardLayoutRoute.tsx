@@ -1,0 +1,142 @@
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { ApolloProvider, useQuery, useSubscription } from '@apollo/client/react';
+import { Outlet, useNavigate, useSearchParams } from 'react-router-dom';
+import type {
+  DashboardShellQuery,
+  DashboardShellQueryVariables,
+  TokenBalanceChangedSubscription,
+  TokenBalanceChangedSubscriptionVariables,
+} from '#client/__generated__/graphql.ts';
+import { getApolloClient } from '#client/app/apolloClient.ts';
+import { LoadingState } from '#client/app/LoadingState.tsx';
+import { Drawer } from '#client/components/ui/Drawer.tsx';
+import { useI18n } from '#client/lib/i18n/useI18n.ts';
+import { signOutEverywhere } from '#client/features/auth/auth.ts';
+import { useSession } from '#client/features/auth/SessionProvider.tsx';
+import { DashboardHeader } from '#client/features/dashboard/DashboardHeader.tsx';
+import { DrawerContent } from '#client/features/dashboard/DrawerContent.tsx';
+import { SideNav } from '#client/features/dashboard/SideNav.tsx';
+import { useCreateEventDialog } from '#client/features/events/useCreateEventDialog.tsx';
+import { Button } from '#client/components/ui/Button.tsx';
+
+export const DASHBOARD_SHELL_QUERY: TypedDocumentNode<DashboardShellQuery, DashboardShellQueryVariables> = gql`
+  query DashboardShellQuery {
+    me {
+      id
+      displayName
+      email
+      avatarUrl
+      tokenBalance
+    }
+  }
+`;
+
+export const TOKEN_BALANCE_CHANGED_SUBSCRIPTION: TypedDocumentNode<
+  TokenBalanceChangedSubscription,
+  TokenBalanceChangedSubscriptionVariables
+> = gql`
+  subscription TokenBalanceChangedSubscription {
+    tokenBalanceChanged {
+      balance
+    }
+  }
+`;
+
+export function DashboardLayoutRoute() {
+  return (
+    <ApolloProvider client={getApolloClient()}>
+      <DashboardShell />
+    </ApolloProvider>
+  );
+}
+
+function DashboardShell() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  // Signed out elsewhere (another tab, expired refresh token): back to sign in.
+  useEffect(() => {
+    if (session.status === 'anonymous') navigate('/login', { replace: true });
+  }, [session.status, navigate]);
+
+  const { data } = useQuery(DASHBOARD_SHELL_QUERY);
+  const me = data?.me ?? null;
+
+  // The live balance: each change updates the cached User.tokenBalance, so every screen shows it.
+  useSubscription(TOKEN_BALANCE_CHANGED_SUBSCRIPTION, {
+    skip: !me,
+    onData: ({ client, data: result }) => {
+      const balance = result.data?.tokenBalanceChanged.balance;
+      if (balance == null || !me) return;
+      client.cache.modify({
+        id: client.cache.identify({ __typename: 'User', id: me.id }),
+        fields: { tokenBalance: () => balance },
+      });
+    },
+  });
+
+  // ?create=1 opens the create-event dialog (the header's Create Event goes to /dashboard/physical?create=1).
+  const clearCreateParam = useCallback(() => {
+    setSearchParams(
+      (params) => {
+        params.delete('create');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [setSearchParams]);
+  const createDialog = useCreateEventDialog({ balance: me?.tokenBalance ?? null, onClose: clearCreateParam });
+  const wantsCreate = searchParams.get('create') === '1';
+  const { isOpen: createOpen, open: openCreate } = createDialog;
+  useEffect(() => {
+    if (wantsCreate && !createOpen) openCreate();
+  }, [wantsCreate, createOpen, openCreate]);
+
+  const onCreateEvent = () => {
+    setDrawerOpen(false);
+    navigate('/dashboard/physical?create=1');
+  };
+
+  const onLogout = async () => {
+    setLoggingOut(true);
+    await signOutEverywhere();
+    window.location.assign('/');
+  };
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <DashboardHeader user={me} onOpenMenu={() => setDrawerOpen(true)} onCreateEvent={onCreateEvent} />
+      <div className="flex flex-1">
+        <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 flex-col gap-4 border-r border-ink-700/70 p-4 lg:flex">
+          <SideNav />
+          <div className="mt-auto border-t border-ink-700 pt-4">
+            <Button variant="ghost" fullWidth className="justify-start text-rose-300" onClick={onLogout} loading={loggingOut}>
+              <span aria-hidden="true">🚪</span>
+              {t('nav.logout')}
+            </Button>
+          </div>
+        </aside>
+        <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <Drawer open={drawerOpen} onOpenChange={setDrawerOpen} label={t('nav.mainMenu')} closeLabel={t('nav.closeMenu')}>
+        <DrawerContent
+          user={me}
+          onNavigate={() => setDrawerOpen(false)}
+          onCreateEvent={onCreateEvent}
+          onLogout={onLogout}
+          loggingOut={loggingOut}
+        />
+      </Drawer>
+      {createDialog.element}
+    </div>
+  );
+}
