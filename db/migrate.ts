@@ -16,6 +16,14 @@ export async function runMigrations(
   }
   const lockClient = new pg.Client({ connectionString: options.serializeWith, application_name: 'squad-migrate' });
   await lockClient.connect();
+  // PGlite (also when reached through DATABASE_URL) is a single session: a lock held on one
+  // connection would block the migration on the other forever, and there is nothing to serialize.
+  const { rows } = await lockClient.query<{ v: string }>('select version() as v');
+  if (rows[0]?.v.includes('PGlite')) {
+    await lockClient.end();
+    await migrate(db, { migrationsFolder: options.migrationsFolder });
+    return;
+  }
   try {
     await lockClient.query('create table if not exists squad_migration_lock (id int primary key)');
     await lockClient.query('begin');

@@ -28,20 +28,26 @@ function isAlive(pid: number): boolean {
 
 // One server per data directory: the embedded database is a single PostgreSQL session and its
 // files must not be opened twice. A lock left by a crashed server (dead pid) is taken over.
+// Locks held by this process (a second app in the same process must be refused too).
+const heldHere = new Set<string>();
+
 export function acquireDataDirLock(dataDir: string): { release(): void } {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, 'server.lock');
+  if (heldHere.has(lockPath)) throw new DataDirLockedError(dataDir, process.pid);
   const info: LockInfo = { pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() };
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = fs.openSync(lockPath, 'wx', 0o600);
       fs.writeSync(fd, JSON.stringify(info));
       fs.closeSync(fd);
+      heldHere.add(lockPath);
       let released = false;
       return {
         release() {
           if (released) return;
           released = true;
+          heldHere.delete(lockPath);
           try {
             const current = JSON.parse(fs.readFileSync(lockPath, 'utf8')) as LockInfo;
             if (current.pid === process.pid) fs.unlinkSync(lockPath);

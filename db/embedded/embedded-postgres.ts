@@ -61,8 +61,13 @@ export async function startEmbeddedPostgres(options: {
       stopped = true;
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.send({ type: 'stop' });
-      const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 15_000));
-      if ((await Promise.race([exited, timeout])) === 'timeout') child.kill('SIGKILL');
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), 15_000);
+      });
+      const outcome = await Promise.race([exited, timeout]);
+      clearTimeout(timer);
+      if (outcome === 'timeout') child.kill('SIGKILL');
     },
   };
 }

@@ -107,7 +107,7 @@ export function createRestRouter(deps: Deps): Router {
     '/event',
     asyncRoute(async (req, res) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const event = await services.events.createEvent(req.viewer!, fromLegacyCreatePayload(body));
+      const { event } = await services.events.createEvent(req.viewer!, fromLegacyCreatePayload(body));
       res
         .status(201)
         .location(`/private/event/${event.id}`)

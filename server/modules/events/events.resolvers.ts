@@ -19,11 +19,12 @@ export const eventsResolvers: Resolvers = {
   Mutation: {
     async createEvent(_parent, { input }, ctx) {
       const viewer = requireViewer(ctx);
-      const event = await ctx.services.events.createEvent(viewer, input);
+      const { event, balanceAfter } = await ctx.services.events.createEvent(viewer, input);
       ctx.loaders.event.prime(event.id, event);
       ctx.loaders.user.clear(viewer.id);
       const host = await ctx.loaders.user.load(viewer.id);
-      return { event, viewer: host! };
+      // The balance right after this charge (later parallel charges may already have committed).
+      return { event, viewer: { ...host!, tokenBalance: balanceAfter } };
     },
   },
   EventConnection: {

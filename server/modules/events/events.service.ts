@@ -4,6 +4,7 @@ import type { Deps } from '#server/context/deps.ts';
 import type { Viewer } from '#server/context/viewer.ts';
 import { badInput } from '#server/errors/app-error.ts';
 import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts';
+import { pageSize } from '#server/lib/paging.ts';
 import { inTransaction } from '#server/lib/unit-of-work.ts';
 import type { TokensService } from '#server/modules/tokens/tokens.service.ts';
 import { ISTANBUL } from './events.catalog.ts';
@@ -28,12 +29,6 @@ const isListCursor = (v: unknown): v is ListCursor => {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (id: string) => UUID.test(id);
 
-function checkPaging(first: number | null | undefined): number {
-  const n = first ?? 20;
-  if (!Number.isInteger(n) || n < 1 || n > 100) throw badInput([{ field: 'first', key: 'validation.pageSize' }]);
-  return n;
-}
-
 function checkFilter(filter: EventFilterInput | null | undefined) {
   const near = filter?.near ?? undefined;
   if (near && (!(Math.abs(near.lat) <= 90) || !(Math.abs(near.lng) <= 180))) {
@@ -51,7 +46,7 @@ export function createEventsService(deps: Deps, tokens: TokensService) {
   const activity = createActivityQueries(deps.db);
 
   return {
-    async createEvent(viewer: Viewer, input: unknown): Promise<EventRow> {
+    async createEvent(viewer: Viewer, input: unknown): Promise<{ event: EventRow; balanceAfter: number }> {
       const v = validateCreateEvent(input, deps.clock.now());
       const id = crypto.randomUUID();
       return inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
@@ -82,9 +77,9 @@ export function createEventsService(deps: Deps, tokens: TokensService) {
         });
         // The charge locks the host's row, so parallel creates queue and each sees the real balance;
         // when it fails the whole transaction, event included, rolls back.
-        await tokens.chargeEventCreation(tx, afterCommit, viewer.id, id);
+        const charge = await tokens.chargeEventCreation(tx, afterCommit, viewer.id, id);
         deps.logger.info({ eventId: event.id, hostId: viewer.id, mode: event.mode }, 'event created');
-        return event;
+        return { event, balanceAfter: charge.balanceAfter };
       });
     },
 
@@ -94,7 +89,7 @@ export function createEventsService(deps: Deps, tokens: TokensService) {
     },
 
     async list(viewer: Viewer, args: { filter?: EventFilterInput | null; first?: number | null; after?: string | null }) {
-      const limit = checkPaging(args.first);
+      const limit = pageSize(args.first);
       const f = checkFilter(args.filter);
       const after = args.after ? decodeCursor(args.after, isListCursor) : undefined;
       const query: EventListQuery = { ...f, now: deps.clock.now(), limit: limit + 1, after };

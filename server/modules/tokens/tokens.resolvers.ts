@@ -5,7 +5,7 @@ import type { TokenBalanceMessage } from '#server/pubsub/channels.ts';
 export const tokensResolvers: Resolvers = {
   Query: {
     tokenLedger: (_parent, { first, after }, ctx) =>
-      ctx.services.tokens.ledger(requireViewer(ctx), first ?? 20, after),
+      ctx.services.tokens.ledger(requireViewer(ctx), first, after),
     tokenPackages: (_parent, _args, ctx) => [...ctx.services.tokens.packages()],
   },
   Subscription: {

@@ -4,6 +4,7 @@ import type { Deps } from '#server/context/deps.ts';
 import type { Viewer } from '#server/context/viewer.ts';
 import { AppError, ErrorCode } from '#server/errors/app-error.ts';
 import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts';
+import { pageSize } from '#server/lib/paging.ts';
 import type { AfterCommit } from '#server/lib/unit-of-work.ts';
 import { channels, type TokenBalanceMessage } from '#server/pubsub/channels.ts';
 import type { Subscription } from '#server/pubsub/pubsub.ts';
@@ -65,7 +66,8 @@ export function createTokensService(deps: Deps) {
 
     entry: (viewer: Viewer, entryId: string) => repo.findEntry(viewer.id, entryId),
 
-    async ledger(viewer: Viewer, first: number, after?: string | null) {
+    async ledger(viewer: Viewer, requested: number | null | undefined, after?: string | null) {
+      const first = pageSize(requested);
       const cursor = after ? decodeCursor(after, isLedgerCursor) : undefined;
       const rows = await repo.page(viewer.id, first + 1, cursor ? { createdAt: new Date(cursor.c), id: cursor.id } : undefined);
       const nodes = rows.slice(0, first);

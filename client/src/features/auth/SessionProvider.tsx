@@ -3,7 +3,7 @@ import { getConfig } from '#client/lib/config.ts';
 import { CognitoError } from '#client/features/auth/cognitoClient.ts';
 import { getAuth } from '#client/features/auth/auth.ts';
 import { buildSessionUser, type SessionUser } from '#client/features/auth/sessionUser.ts';
-import { SessionExpiredError } from '#client/features/auth/sessionStore.ts';
+import { isSessionRejection, SessionExpiredError } from '#client/features/auth/sessionStore.ts';
 
 export type SessionState =
   | { status: 'loading'; user: null; isLocal: boolean }
@@ -44,11 +44,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (!cancelled) setState({ status: 'authenticated', user: buildSessionUser(session.get()?.idToken ?? '', details), isLocal });
       } catch (err) {
         if (cancelled) return;
-        if (err instanceof SessionExpiredError || err instanceof CognitoError && err.code !== 'NetworkError') {
+        if (err instanceof SessionExpiredError || isSessionRejection(err)) {
           session.set(null);
           setState({ status: 'anonymous', user: null, isLocal });
         } else {
-          // Offline: keep the session and show what the id token says.
+          // Offline or the identity service is unavailable: keep the session, show what the id token says.
           setState({ status: 'authenticated', user: buildSessionUser(current.idToken, null), isLocal });
         }
       }

@@ -120,7 +120,7 @@ export function createCognitoClient({ endpoint, clientId, fetch: fetchImpl }: Co
         ClientId: clientId,
         AuthParameters: { REFRESH_TOKEN: refreshToken },
       });
-      if (!out.AuthenticationResult) throw new CognitoError('NotAuthorizedException', 'Refresh failed', 200);
+      if (!out.AuthenticationResult) throw new CognitoError('NotAuthorizedException', 'Refresh failed', 400);
       return out.AuthenticationResult;
     },
     forgotPassword: (username: string) => call('ForgotPassword', { ClientId: clientId, Username: username }),

@@ -21,6 +21,14 @@ export class SessionExpiredError extends Error {
   override readonly name = 'SessionExpiredError';
 }
 
+const TRANSIENT = new Set(['NetworkError', 'TooManyRequestsException', 'LimitExceededException', 'InternalErrorException']);
+
+// Cognito answers a refused token with HTTP 400 (NotAuthorizedException …). Network failures, throttling
+// and 5xx/404 answers (service down, endpoint missing) are transient: the session is kept.
+export function isSessionRejection(error: unknown): boolean {
+  return error instanceof CognitoError && error.status === 400 && !TRANSIENT.has(error.code);
+}
+
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export type SessionStoreOptions = {
@@ -36,7 +44,7 @@ export function sessionFromResult(
   previousRefreshToken?: string,
 ): StoredSession {
   const refreshToken = result.RefreshToken ?? previousRefreshToken;
-  if (!refreshToken) throw new CognitoError('NotAuthorizedException', 'No refresh token', 200);
+  if (!refreshToken) throw new CognitoError('NotAuthorizedException', 'No refresh token', 400);
   return {
     accessToken: result.AccessToken,
     idToken: result.IdToken,
@@ -99,7 +107,7 @@ export function createSessionStore({ cognito, storage = localStorage, now = Date
         return next;
       } catch (err) {
         // The refresh token was rejected: the session is over. A network failure keeps it for later.
-        if (err instanceof CognitoError && err.code !== 'NetworkError') {
+        if (isSessionRejection(err)) {
           set(null);
           throw new SessionExpiredError(err.message);
         }

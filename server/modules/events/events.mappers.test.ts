@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { eventStatus, roundToKilometre, timeLeftText } from './events.mappers.ts';
+
+const at = (iso: string) => new Date(iso);
+const event = { startsAt: at('2026-11-21T18:00:00Z'), endsAt: at('2026-11-21T19:30:00Z'), cancelledAt: null };
+
+describe('event mappers', () => {
+  it('derives the status from time', () => {
+    expect(eventStatus(event, at('2026-11-21T17:59:00Z'))).toBe('upcoming');
+    expect(eventStatus(event, at('2026-11-21T18:00:00Z'))).toBe('ongoing');
+    expect(eventStatus(event, at('2026-11-21T19:30:00Z'))).toBe('completed');
+    expect(eventStatus({ ...event, cancelledAt: at('2026-11-20T10:00:00Z') }, at('2026-11-21T10:00:00Z'))).toBe('cancelled');
+  });
+
+  it('rounds coordinates to about a kilometre', () => {
+    expect(roundToKilometre(40.98335)).toBe(40.98);
+    expect(roundToKilometre(29.02541)).toBe(29.03);
+  });
+
+  it('writes the time left in Turkish', () => {
+    expect(timeLeftText(event, at('2026-11-21T17:15:00Z'))).toBe('45 dk');
+    expect(timeLeftText(event, at('2026-11-21T15:30:00Z'))).toBe('2 saat 30 dk');
+    expect(timeLeftText(event, at('2026-11-19T16:00:00Z'))).toBe('2 gün 2 saat');
+    expect(timeLeftText(event, at('2026-11-21T18:30:00Z'))).toBe('Başladı');
+    expect(timeLeftText(event, at('2026-11-22T18:30:00Z'))).toBe('Bitti');
+  });
+});

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { createDatabase, type DatabaseHandle } from '#db/client.ts';
+
+let database: DatabaseHandle;
+beforeAll(() => {
+  database = createDatabase(inject('databaseUrl'), { max: 4 });
+});
+afterAll(() => database?.close());
+
+const one = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows[0] as T;
+
+describe(`database (${inject('backend')})`, () => {
+  it('has every migration applied and the extensions installed', async () => {
+    const migrations = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    expect((migrations.rows[0] as { n: number }).n).toBeGreaterThanOrEqual(2);
+    const ext = await database.db.execute(sql`select extname from pg_extension order by extname`);
+    const names = ext.rows.map((r) => (r as { extname: string }).extname);
+    expect(names).toEqual(expect.arrayContaining(['citext', 'cube', 'earthdistance', 'pg_trgm', 'unaccent']));
+  });
+
+  it('folds Turkish text with search_norm()', async () => {
+    const row = await one<Record<string, string>>(sql`select
+      search_norm('KADIKÖY') as a, search_norm('Kadıköy') as b, search_norm('kadikoy') as c,
+      search_norm('İSTANBUL') as d, search_norm('ISTANBUL') as e, search_norm('Iğdır Çay Şöleni') as f`);
+    expect(row).toEqual({ a: 'kadikoy', b: 'kadikoy', c: 'kadikoy', d: 'istanbul', e: 'istanbul', f: 'igdir cay soleni' });
+  });
+
+  it('indexes the event point with GiST on ll_to_earth and the search text with trigrams', async () => {
+    const rows = await database.db.execute(sql`select indexname, indexdef from pg_indexes where tablename = 'events'`);
+    const defs = rows.rows.map((r) => (r as { indexdef: string }).indexdef);
+    expect(defs.some((d) => /USING gist \(ll_to_earth\(public_lat, public_lng\)\)/.test(d))).toBe(true);
+    expect(defs.some((d) => /USING gin \(search_text gin_trgm_ops\)/.test(d))).toBe(true);
+  });
+
+  it('measures distances with earthdistance (Kadıköy–Beşiktaş ≈ 6.9 km)', async () => {
+    const row = await one<{ km: number }>(
+      sql`select earth_distance(ll_to_earth(40.9833, 29.0333), ll_to_earth(41.0422, 29.0067)) / 1000 as km`,
+    );
+    expect(row.km).toBeGreaterThan(6.4);
+    expect(row.km).toBeLessThan(7.0);
+  });
+
+  it('keeps sessions apart: parallel extended-protocol queries and transactions do not mix', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 300 }, async (_, i) => {
+        if (i % 3 === 2) {
+          return database.db.transaction(async (tx) => {
+            const r = await tx.execute(sql`select ${i}::int as v, ${'t' + i}::text as s`);
+            return r.rows[0] as { v: number; s: string };
+          });
+        }
+        const r = await database.db.execute(
+          i % 3 === 0 ? sql`select ${i}::int as v, ${'t' + i}::text as s` : sql`select ${'t' + i}::text as s, ${i}::int as v, 1 as x`,
+        );
+        return r.rows[0] as { v: number; s: string };
+      }),
+    );
+    results.forEach((r, i) => {
+      expect(r.v).toBe(i);
+      expect(r.s).toBe('t' + i);
+    });
+  });
+});

@@ -1,0 +1,58 @@
+import { createRequire } from 'node:module';
+import { defineConfig } from 'vitest/config';
+
+const require = createRequire(import.meta.url);
+
+// Tiers: unit (colocated, no services), integration on the embedded database (always) and on
+// PostgreSQL + Redis (when DATABASE_URL / REDIS_URL are set, as in CI), e2e in Chromium.
+const integration = (name: string, backend: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ['tests/integration/**/*.test.ts'],
+    globalSetup: ['tests/setup/global-setup.ts'],
+    provide: { backend },
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    // Test files share one database; each works with its own users and events.
+    fileParallelism: true,
+    maxWorkers: 2,
+  },
+});
+
+const projects = [
+  {
+    extends: true as const,
+    test: {
+      name: 'unit',
+      include: ['server/**/*.test.ts', 'db/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
+      testTimeout: 20_000,
+    },
+  },
+  integration('integration', 'pglite'),
+  ...(process.env.DATABASE_URL ? [integration('integration-postgres', 'postgres')] : []),
+  {
+    extends: true as const,
+    test: {
+      name: 'e2e',
+      include: ['tests/e2e/**/*.e2e.test.ts'],
+      globalSetup: ['tests/e2e/global-setup.ts'],
+      testTimeout: 120_000,
+      hookTimeout: 300_000,
+      fileParallelism: false,
+    },
+  },
+];
+
+export default defineConfig({
+  resolve: {
+    // graphql 16 has no "exports": Node (and so every dependency) loads its CommonJS build, while Vite
+    // would pick the ESM one for our own files. One copy for all, or `instanceof` checks break.
+    alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
+  },
+  test: {
+    projects,
+    pool: 'forks',
+    reporters: process.env.CI ? ['default'] : ['default'],
+  },
+});
