@@ -47,7 +47,7 @@ export function LoginRoute() {
     <AuthShell wide>
       <div className="grid items-center gap-8 lg:grid-cols-2 lg:gap-14">
         <WelcomePanel />
-        <AuthCard className="mx-auto w-full max-w-md">
+        <AuthCard className="order-first mx-auto w-full max-w-md lg:order-none">
           <h1 className="text-2xl font-bold text-white">{t('signIn.title')}</h1>
           <p className="mt-1 text-sm text-ink-300">{t('signIn.subtitle')}</p>
           <div className="mt-6">
@@ -110,8 +110,8 @@ function WelcomePanel() {
         <span className="w-fit rounded-full bg-white/10 px-3 py-1 text-xs font-semibold tracking-wide text-ink-100 uppercase">
           {t('signIn.welcome.badge')} · Squad
         </span>
-        <h2 className="text-3xl leading-tight font-extrabold text-white sm:text-4xl lg:text-5xl">
-          <span className="text-gradient">{t('signIn.welcome.headline')}</span>
+        <h2 className="text-2xl leading-tight font-extrabold text-white sm:text-4xl lg:text-5xl">
+          <span className="text-gradient">{t('signIn.welcome.headline')}</span> <span aria-hidden="true">👋</span>
         </h2>
         <p className="max-w-md text-base text-ink-200 sm:text-lg">{t('signIn.welcome.text')}</p>
         <dl className="mt-2 grid grid-cols-2 gap-3 sm:gap-4 lg:max-w-sm">

@@ -100,10 +100,10 @@ export function VerifyRoute() {
           >
             <p className="text-sm text-ink-300">{t('verify.error.redirect')}</p>
             <div className="flex w-full flex-col gap-2 sm:flex-row">
-              <Link to="/register" className={buttonClasses('primary', 'md', 'flex-1')}>
+              <Link to="/register" className={buttonClasses('primary', 'md', 'sm:flex-1')}>
                 {t('verify.toRegister')}
               </Link>
-              <Link to="/login" className={buttonClasses('outline', 'md', 'flex-1')}>
+              <Link to="/login" className={buttonClasses('outline', 'md', 'sm:flex-1')}>
                 {t('verify.toLogin')}
               </Link>
             </div>

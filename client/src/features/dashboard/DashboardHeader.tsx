@@ -30,18 +30,18 @@ export function DashboardHeader({
           <LogoMark className="size-8" />
           <span className="hidden text-lg font-extrabold tracking-tight text-white sm:inline">Squad</span>
         </Link>
-        <ModeSwitch className="ml-1 hidden md:grid" />
+        <ModeSwitch className="ml-1 max-md:hidden" />
         <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
           <TokenBalanceChip balance={user?.tokenBalance ?? null} />
-          <Link to="/dashboard/my-events" className={buttonClasses('ghost', 'sm', 'hidden md:inline-flex')}>
+          <Link to="/dashboard/my-events" className={buttonClasses('ghost', 'sm', 'max-md:hidden')}>
             <span aria-hidden="true">📅</span>
             {t('header.myEvents')}
           </Link>
-          <Button size="sm" onClick={onCreateEvent} className="hidden sm:inline-flex">
-            <span aria-hidden="true">＋</span>
+          <Button size="sm" onClick={onCreateEvent} className="max-sm:hidden">
+            <span aria-hidden="true">+</span>
             {t('header.createEvent')}
           </Button>
-          <Link to="/dashboard/settings" className={buttonClasses('ghost', 'icon', 'hidden sm:inline-flex')} aria-label={t('nav.settings')}>
+          <Link to="/dashboard/settings" className={buttonClasses('ghost', 'icon', 'max-sm:hidden')} aria-label={t('nav.settings')}>
             <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
               <circle cx="12" cy="12" r="3" />
               <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z" />

@@ -40,7 +40,7 @@ export function DrawerContent({
         </div>
       </div>
       <Button fullWidth onClick={onCreateEvent}>
-        <span aria-hidden="true">＋</span>
+        <span aria-hidden="true">+</span>
         {t('header.createEvent')}
       </Button>
       <SideNav onNavigate={onNavigate} />

@@ -25,7 +25,7 @@ export function ModeSwitch({ className }: { className?: string }) {
       role="radiogroup"
       aria-label={t('mode.label')}
       data-mode={mode}
-      className={cn('relative grid h-10 w-48 shrink-0 grid-cols-2 rounded-full border border-ink-600 bg-ink-850 p-1', className)}
+      className={cn('relative grid h-10 w-56 shrink-0 grid-cols-2 rounded-full border border-ink-600 bg-ink-850 p-1', className)}
       onKeyDown={(e) => {
         if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
           e.preventDefault();

@@ -20,7 +20,7 @@ export const en: Record<MessageKey, string> = {
 
   'signIn.pageTitle': 'Come back to the squad',
   'signIn.welcome.badge': 'Welcome back',
-  'signIn.welcome.headline': 'Welcome back! The squad missed you 👋',
+  'signIn.welcome.headline': 'Welcome back! The squad missed you',
   'signIn.welcome.text': 'Join meetups near you, build your team in online lobbies, meet new people.',
   'signIn.stat.online.value': '24/7',
   'signIn.stat.online.label': 'Online',

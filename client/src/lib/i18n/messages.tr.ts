@@ -19,7 +19,7 @@ export const tr = {
 
   'signIn.pageTitle': "Squad'a geri dön",
   'signIn.welcome.badge': 'Tekrar hoş geldin',
-  'signIn.welcome.headline': 'Tekrar hoş geldin! Squad seni bekliyordu 👋',
+  'signIn.welcome.headline': 'Tekrar hoş geldin! Squad seni bekliyordu',
   'signIn.welcome.text': 'Yakınındaki buluşmalara katıl, online lobilerde takımını kur, yeni insanlarla tanış.',
   'signIn.stat.online.value': '24/7',
   'signIn.stat.online.label': 'Online',

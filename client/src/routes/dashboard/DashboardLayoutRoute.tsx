@@ -129,7 +129,7 @@ function DashboardShell() {
       </div>
       <Drawer open={drawerOpen} onOpenChange={setDrawerOpen} label={t('nav.mainMenu')} closeLabel={t('nav.closeMenu')}>
         <DrawerContent
-          user={me}
+          user={me ? { ...me, email: me.email ?? session.user?.email ?? null } : null}
           onNavigate={() => setDrawerOpen(false)}
           onCreateEvent={onCreateEvent}
           onLogout={onLogout}

@@ -150,7 +150,7 @@ function EventDetails({ queryRef }: { queryRef: QueryRef<EventDetailsRouteQuery>
         {event.participants.length === 0 ? (
           <p className="mt-2 text-ink-300">{t('eventDetails.noParticipants')}</p>
         ) : (
-          <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+          <ul className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
             {event.participants.map(({ user }) => (
               <li key={user.id} className="flex items-center gap-3 rounded-xl bg-ink-800 p-3">
                 <Avatar name={user.displayName} url={user.avatarUrl} />

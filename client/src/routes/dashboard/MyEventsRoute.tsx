@@ -11,11 +11,11 @@ import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
 import { EventStatusBadge } from '#client/features/events/EventStatusBadge.tsx';
 
-// The API has no "my events" list yet: this reads the newest 100 events (past included) and keeps
+// The API has no "my events" list yet: this reads 50 events (past included) and keeps
 // those where the viewer is host, participant or requester.
 export const MY_EVENTS_ROUTE_QUERY: TypedDocumentNode<MyEventsRouteQuery, MyEventsRouteQueryVariables> = gql`
   query MyEventsRouteQuery {
-    events(filter: { includePast: true }, first: 100) {
+    events(filter: { includePast: true }, first: 50) {
       edges {
         node {
           id
@@ -83,7 +83,7 @@ function MyEvents({ queryRef }: { queryRef: QueryRef<MyEventsRouteQuery> }) {
           }
         />
       ) : (
-        <ul className="grid gap-4 lg:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           {mine.map((event) => (
             <li key={event.id}>
               <Card className="flex h-full flex-col gap-3">

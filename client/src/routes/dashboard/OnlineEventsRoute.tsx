@@ -13,7 +13,7 @@ import { EventList } from '#client/features/events/EventList.tsx';
 
 export const ONLINE_EVENTS_ROUTE_QUERY: TypedDocumentNode<OnlineEventsRouteQuery, OnlineEventsRouteQueryVariables> = gql`
   query OnlineEventsRouteQuery {
-    events(filter: { mode: ONLINE }, first: 20) {
+    events(filter: { mode: ONLINE }, first: 12) {
       totalCount
       edges {
         node {

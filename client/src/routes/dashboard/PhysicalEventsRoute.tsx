@@ -15,7 +15,7 @@ import { referencePoint } from '#client/features/events/eventsQueries.ts';
 
 export const PHYSICAL_EVENTS_ROUTE_QUERY: TypedDocumentNode<PhysicalEventsRouteQuery, PhysicalEventsRouteQueryVariables> = gql`
   query PhysicalEventsRouteQuery($near: GeoPointInput!) {
-    events(filter: { mode: PHYSICAL, near: $near }, first: 20) {
+    events(filter: { mode: PHYSICAL, near: $near }, first: 12) {
       totalCount
       edges {
         node {

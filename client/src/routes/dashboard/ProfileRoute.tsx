@@ -95,7 +95,7 @@ function Profile({ queryRef }: { queryRef: QueryRef<ProfileRouteQuery> }) {
         ))}
       </dl>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">
           <Card>
             <h2 className="text-lg font-bold text-white">{t('profile.about')}</h2>
@@ -106,7 +106,7 @@ function Profile({ queryRef }: { queryRef: QueryRef<ProfileRouteQuery> }) {
             {me.badges.length === 0 ? (
               <p className="mt-2 text-ink-300">{t('profile.noBadges')}</p>
             ) : (
-              <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+              <ul className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
                 {me.badges.map((badge) => (
                   <li key={badge.id} className="flex gap-3 rounded-xl bg-ink-800 p-3">
                     <span aria-hidden="true" className="text-2xl">

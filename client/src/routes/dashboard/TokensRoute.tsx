@@ -71,7 +71,7 @@ function Tokens({ queryRef }: { queryRef: QueryRef<TokensRouteQuery> }) {
 
       <div className="flex flex-col gap-4">
         <h2 className="text-xl font-bold text-white">{t('tokens.packages')}</h2>
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {data.tokenPackages.map((pkg) => (
             <li key={pkg.id}>
               <Card className={cn('relative flex h-full flex-col gap-3', pkg.popular && 'border-pop-500/70 ring-2 ring-pop-500/40')}>
@@ -83,13 +83,12 @@ function Tokens({ queryRef }: { queryRef: QueryRef<TokensRouteQuery> }) {
                 <h3 className="text-lg font-bold text-white">{pkg.name}</h3>
                 <p className="text-3xl font-black text-white">{t('tokens.count', { count: pkg.tokens })}</p>
                 {pkg.bonusTokens > 0 ? <p className="text-sm font-semibold text-emerald-300">{t('tokens.bonus', { count: pkg.bonusTokens })}</p> : null}
-                <div className="flex items-baseline gap-2">
+                <div className="flex flex-wrap items-baseline gap-2">
                   <span className="text-xl font-bold text-white">{fmt.currency(pkg.price, 'USD')}</span>
                   <span className="text-sm text-ink-300 line-through">{fmt.currency(pkg.originalPrice, 'USD')}</span>
-                  <Badge tone="success">{t('tokens.discount', { percent: fmt.percent(pkg.discountPercent) })}</Badge>
+                  <Badge tone="success" className="whitespace-nowrap">{t('tokens.discount', { percent: fmt.percent(pkg.discountPercent) })}</Badge>
                 </div>
                 <ul className="mt-1 flex flex-col gap-1 text-sm text-ink-200">
-                  <li>⏳ {t('tokens.validity', { count: pkg.validityDays })}</li>
                   {pkg.features.map((feature) => (
                     <li key={feature}>✓ {feature}</li>
                   ))}
