@@ -25,7 +25,12 @@ const projects = [
     extends: true as const,
     test: {
       name: 'unit',
-      include: ['server/**/*.test.ts', 'db/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
+      include: [
+        'server/**/*.test.ts',
+        'db/**/*.test.ts',
+        'client/src/**/*.test.{ts,tsx}',
+        'tests/unit/**/*.test.ts',
+      ],
       testTimeout: 20_000,
     },
   },

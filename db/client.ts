@@ -13,7 +13,10 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
 export type DatabaseHandle = { pool: pg.Pool; db: Database; close(): Promise<void> };
 
-export function createDatabase(url: string, options: { max: number; applicationName?: string }): DatabaseHandle {
+export function createDatabase(
+  url: string,
+  options: { max: number; applicationName?: string },
+): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max,

@@ -14,7 +14,10 @@ export async function runMigrations(
     await migrate(db, { migrationsFolder: options.migrationsFolder });
     return;
   }
-  const lockClient = new pg.Client({ connectionString: options.serializeWith, application_name: 'squad-migrate' });
+  const lockClient = new pg.Client({
+    connectionString: options.serializeWith,
+    application_name: 'squad-migrate',
+  });
   await lockClient.connect();
   // PGlite (also when reached through DATABASE_URL) is a single session: a lock held on one
   // connection would block the migration on the other forever, and there is nothing to serialize.

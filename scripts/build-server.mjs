@@ -3,7 +3,11 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'server/main.ts', 'pglite-child': 'db/embedded/pglite-child.ts' },
+  entryPoints: {
+    main: 'server/main.ts',
+    migrate: 'server/migrate-cli.ts',
+    'pglite-child': 'db/embedded/pglite-child.ts',
+  },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

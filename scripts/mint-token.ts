@@ -19,5 +19,11 @@ await runMigrations(database.db, { migrationsFolder: paths.migrations, serialize
 const keys = await loadKeyStore(database.db);
 const sub = process.argv[2] ?? 'dev-user';
 const username = process.argv[3] ?? sub;
-console.log(mintAccessToken(keys, { issuer: config.cognito.issuer, clientId: config.cognito.clientId }, { sub, username }));
+console.log(
+  mintAccessToken(
+    keys,
+    { issuer: config.cognito.issuer, clientId: config.cognito.clientId },
+    { sub, username },
+  ),
+);
 await database.close();

@@ -62,8 +62,7 @@ export class SessionQueue {
     this.processing = true;
     try {
       for (;;) {
-        const index =
-          this.owner === null ? 0 : this.queue.findIndex((i) => i.handlerId === this.owner);
+        const index = this.owner === null ? 0 : this.queue.findIndex((i) => i.handlerId === this.owner);
         if (index === -1 || this.queue.length === 0) break;
         const [item] = this.queue.splice(index, 1);
         this.owner = item.handlerId;
@@ -82,8 +81,7 @@ export class SessionQueue {
           item.reject(err);
         }
         const type = item.message[0];
-        const syncPoint =
-          type === SYNC || type === QUERY || type === TERMINATE || isStartup(item.message);
+        const syncPoint = type === SYNC || type === QUERY || type === TERMINATE || isStartup(item.message);
         if (syncPoint && !this.db.isInTransaction()) this.owner = null;
       }
     } finally {

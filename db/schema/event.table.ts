@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { eventMode, skillLevel, voiceChat } from './enums.ts';
+import { cube } from './types.ts';
 import { users } from './user.table.ts';
 
 export const events = pgTable(
@@ -45,6 +46,9 @@ export const events = pgTable(
     publicLocation: text('public_location'),
     publicLat: doublePrecision('public_lat'),
     publicLng: doublePrecision('public_lng'),
+    // ll_to_earth(public_lat, public_lng), stored: distance filters and ordering read it instead of
+    // calling the (slow, SQL-level) ll_to_earth for every candidate row.
+    publicEarth: cube('public_earth').generatedAlwaysAs(sql`ll_to_earth(public_lat, public_lng)`),
     platform: text('platform'),
     price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
     requirements: text('requirements'),
@@ -76,7 +80,7 @@ export const events = pgTable(
     index('events_starts_at_idx').on(t.startsAt, t.id),
     index('events_host_idx').on(t.hostId, t.startsAt),
     // Distance search: earthdistance on the public point (what lists and the map use).
-    index('events_public_earth_idx').using('gist', sql`ll_to_earth(${t.publicLat}, ${t.publicLng})`),
+    index('events_public_earth_idx').using('gist', t.publicEarth),
     index('events_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

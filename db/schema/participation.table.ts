@@ -1,14 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { checkVerdict, joinRequestStatus } from './enums.ts';
 import { events } from './event.table.ts';
 import { users } from './user.table.ts';
@@ -61,10 +52,7 @@ export const eventParticipants = pgTable(
     }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.eventId, t.userId] }),
-    index('event_participants_user_idx').on(t.userId),
-  ],
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_participants_user_idx').on(t.userId)],
 );
 
 export type JoinRequestRow = typeof joinRequests.$inferSelect;

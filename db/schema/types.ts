@@ -6,3 +6,10 @@ export const citext = customType<{ data: string }>({
     return 'citext';
   },
 });
+
+// cube (the cube extension): the earthdistance extension's points are cubes.
+export const cube = customType<{ data: string }>({
+  dataType() {
+    return 'cube';
+  },
+});

@@ -12,7 +12,12 @@ import { createDatabase, type DatabaseHandle } from '#db/client.ts';
 import { acquireDataDirLock } from '#db/embedded/data-dir-lock.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '#db/embedded/embedded-postgres.ts';
 import { runMigrations } from '#db/migrate.ts';
-import { createCognitoVerifier, createEmbeddedVerifier, bearerToken, type AccessTokenVerifier } from '#server/auth/access-tokens.ts';
+import {
+  createCognitoVerifier,
+  createEmbeddedVerifier,
+  bearerToken,
+  type AccessTokenVerifier,
+} from '#server/auth/access-tokens.ts';
 import { createAuthenticate } from '#server/auth/authenticate.ts';
 import { buildContext, type Context } from '#server/context/context.ts';
 import type { Deps } from '#server/context/deps.ts';
@@ -61,7 +66,10 @@ export type AppOptions = {
 // so reflecting any origin is safe; Apollo's CSRF prevention still guards GET/simple requests.
 function cors(req: Request, res: Response, next: NextFunction) {
   res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, Accept-Language, Apollo-Require-Preflight, X-Apollo-Operation-Name, X-Request-Id');
+  res.setHeader(
+    'Access-Control-Allow-Headers',
+    'Authorization, Content-Type, Accept-Language, Apollo-Require-Preflight, X-Apollo-Operation-Name, X-Request-Id',
+  );
   res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
   res.setHeader('Access-Control-Max-Age', '600');
   if (req.method === 'OPTIONS') {
@@ -106,7 +114,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     }
     const database = createDatabase(url, { max: embedded ? 8 : config.database.poolMax });
     onClose('database pool', () => database.close());
-    await runMigrations(database.db, { migrationsFolder: paths.migrations, serializeWith: embedded ? undefined : url });
+    await runMigrations(database.db, {
+      migrationsFolder: paths.migrations,
+      serializeWith: embedded ? undefined : url,
+    });
     logger.info('database migrated');
 
     const pubsub = config.redisUrl ? await createRedisPubSub(config.redisUrl, logger) : createMemoryPubSub();
@@ -115,7 +126,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     const deps: Deps = { config, db: database.db, pubsub, logger, clock };
     const services = createServices(deps);
     const keys = config.cognito.external ? null : await loadKeyStore(database.db);
-    const verifier: AccessTokenVerifier = keys ? createEmbeddedVerifier(config, keys) : createCognitoVerifier(config);
+    const verifier: AccessTokenVerifier = keys
+      ? createEmbeddedVerifier(config, keys)
+      : createCognitoVerifier(config);
     const authenticate = createAuthenticate(verifier, services.users);
 
     const schema = buildSchema();
@@ -152,7 +165,16 @@ export async function createApp(options: AppOptions): Promise<App> {
         },
       ],
     });
-    const ws = attachGraphQLWebSocket({ httpServer, schema, authenticate, services, config, logger, clock, formatError });
+    const ws = attachGraphQLWebSocket({
+      httpServer,
+      schema,
+      authenticate,
+      services,
+      config,
+      logger,
+      clock,
+      formatError,
+    });
     await apollo.start();
     onClose('graphql and http', () => apollo.stop());
 
@@ -211,15 +233,20 @@ export async function createApp(options: AppOptions): Promise<App> {
 
     app.get('/graphiql', graphiqlHandler);
 
-    app.use('/graphql', cors, express.json({ limit: LIMITS.maxBodyBytes }), (err: unknown, _req: Request, res: Response, next: NextFunction) => {
-      // A body that is not JSON is the client's error: 400 in GraphQL's error shape.
-      if (!err) return next();
-      const type = (err as { type?: string }).type;
-      const key = type === 'entity.too.large' ? 'error.payloadTooLarge' : 'error.invalidJson';
-      res.status(type === 'entity.too.large' ? 413 : 400).json({
-        errors: [{ message: t(currentLocale(), key), extensions: { code: ErrorCode.BAD_USER_INPUT } }],
-      });
-    });
+    app.use(
+      '/graphql',
+      cors,
+      express.json({ limit: LIMITS.maxBodyBytes }),
+      (err: unknown, _req: Request, res: Response, next: NextFunction) => {
+        // A body that is not JSON is the client's error: 400 in GraphQL's error shape.
+        if (!err) return next();
+        const type = (err as { type?: string }).type;
+        const key = type === 'entity.too.large' ? 'error.payloadTooLarge' : 'error.invalidJson';
+        res.status(type === 'entity.too.large' ? 413 : 400).json({
+          errors: [{ message: t(currentLocale(), key), extensions: { code: ErrorCode.BAD_USER_INPUT } }],
+        });
+      },
+    );
     app.use(
       '/graphql',
       reenterScope(),
@@ -230,7 +257,9 @@ export async function createApp(options: AppOptions): Promise<App> {
             auth = await authenticate(bearerToken(req.headers.authorization));
           } catch (err) {
             if (err instanceof AppError) {
-              throw new GraphQLError(err.localizedMessage(), { extensions: { code: err.code, http: { status: 401 } } });
+              throw new GraphQLError(err.localizedMessage(), {
+                extensions: { code: err.code, http: { status: 401 } },
+              });
             }
             throw err;
           }
@@ -248,7 +277,11 @@ export async function createApp(options: AppOptions): Promise<App> {
       }),
     );
 
-    app.use('/private', cors, createRestRouter({ services, authenticate, logger, clock, bodyLimit: LIMITS.maxBodyBytes }));
+    app.use(
+      '/private',
+      cors,
+      createRestRouter({ services, authenticate, logger, clock, bodyLimit: LIMITS.maxBodyBytes }),
+    );
 
     app.use(spaRouter(paths.clientDist));
 
@@ -261,7 +294,10 @@ export async function createApp(options: AppOptions): Promise<App> {
         return sendError(res, new AppError(ErrorCode.BAD_USER_INPUT, 'error.badRequest'));
       }
       req.log?.error({ err }, 'unhandled error');
-      sendError(res, new AppError(ErrorCode.INTERNAL_SERVER_ERROR, 'error.internal', { params: { errorId: req.id } }));
+      sendError(
+        res,
+        new AppError(ErrorCode.INTERNAL_SERVER_ERROR, 'error.internal', { params: { errorId: req.id } }),
+      );
     });
 
     let address = '';

@@ -30,7 +30,10 @@ export function requestScope(logger: Logger) {
       const level = res.statusCode >= 500 ? 'error' : 'info';
       const path = req.originalUrl.split('?')[0];
       if (path === '/healthz' || path === '/readyz') return;
-      req.log[level]({ method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      req.log[level](
+        { method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        'request',
+      );
     });
     req.scope = { requestId: id, locale };
     runInScope(req.scope, next);

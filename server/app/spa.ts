@@ -3,23 +3,47 @@ import path from 'node:path';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 
 // Paths the SPA must never swallow: unknown API routes answer 404 JSON instead of index.html.
-const API_PREFIXES = ['/graphql', '/graphiql', '/private', '/cognito', '/oauth2', '/.well-known', '/dev/', '/uploads', '/healthz', '/readyz', '/config.json'];
+const API_PREFIXES = [
+  '/graphql',
+  '/graphiql',
+  '/private',
+  '/cognito',
+  '/oauth2',
+  '/.well-known',
+  '/dev/',
+  '/uploads',
+  '/healthz',
+  '/readyz',
+  '/config.json',
+];
 
 // The built SPA: hashed assets cached for a year, index.html revalidated, history fallback for every
 // client route (deep links like /dashboard/eventDetails/<id> work on reload).
-export function spaRouter(distDir: string, transformIndex?: (req: Request, html: string) => Promise<string | null>): Router {
+export function spaRouter(
+  distDir: string,
+  transformIndex?: (req: Request, html: string) => Promise<string | null>,
+): Router {
   const router = Router();
   const indexFile = path.join(distDir, 'index.html');
   router.use(
     '/assets',
-    express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+    express.static(path.join(distDir, 'assets'), {
+      immutable: true,
+      maxAge: '1y',
+      index: false,
+      fallthrough: false,
+    }),
   );
   router.use(express.static(distDir, { index: false, maxAge: '1h' }));
   router.get(/.*/, async (req: Request, res: Response, next: NextFunction) => {
-    if (API_PREFIXES.some((p) => req.path === p || req.path.startsWith(p.endsWith('/') ? p : `${p}/`))) return next();
+    if (API_PREFIXES.some((p) => req.path === p || req.path.startsWith(p.endsWith('/') ? p : `${p}/`)))
+      return next();
     if (!req.accepts('html')) return next();
     if (!fs.existsSync(indexFile)) {
-      res.status(503).type('text/plain; charset=utf-8').send('Arayüz henüz derlenmedi: `npm run build` çalıştırın.');
+      res
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('Arayüz henüz derlenmedi: `npm run build` çalıştırın.');
       return;
     }
     try {

@@ -1,6 +1,13 @@
 import type http from 'node:http';
 import crypto from 'node:crypto';
-import { GraphQLError, parse, validate, getOperationAST, type GraphQLSchema, type ExecutionArgs } from 'graphql';
+import {
+  GraphQLError,
+  parse,
+  validate,
+  getOperationAST,
+  type GraphQLSchema,
+  type ExecutionArgs,
+} from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { buildContext, type Context } from '#server/context/context.ts';
@@ -17,14 +24,28 @@ import type { Clock } from '#server/lib/clock.ts';
 import type { Services } from '#server/modules/services.ts';
 import { LIMITS, limitRules } from './limits.ts';
 
-type Extra = { socket: WebSocket; request: http.IncomingMessage; viewer?: Viewer | null; locale?: Locale; connectionId?: string; expiryTimer?: NodeJS.Timeout };
+type Extra = {
+  socket: WebSocket;
+  request: http.IncomingMessage;
+  viewer?: Viewer | null;
+  locale?: Locale;
+  connectionId?: string;
+  expiryTimer?: NodeJS.Timeout;
+};
 
 // The token may come as {Authorization: "Bearer …"}, {authorization}, {token} or {headers: {Authorization}}
 // (GraphiQL sends its header tab this way).
-export function tokenFromConnectionParams(params: Record<string, unknown> | undefined | null): string | undefined {
+export function tokenFromConnectionParams(
+  params: Record<string, unknown> | undefined | null,
+): string | undefined {
   if (!params) return undefined;
   const headers = (params.headers ?? {}) as Record<string, unknown>;
-  const candidates = [params.Authorization, params.authorization, headers.Authorization, headers.authorization];
+  const candidates = [
+    params.Authorization,
+    params.authorization,
+    headers.Authorization,
+    headers.authorization,
+  ];
   for (const c of candidates) if (typeof c === 'string') return bearerToken(c) ?? c;
   return typeof params.token === 'string' ? params.token : undefined;
 }
@@ -40,7 +61,11 @@ export function attachGraphQLWebSocket(options: {
   formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
 }) {
   const { logger } = options;
-  const wsServer = new WebSocketServer({ server: options.httpServer, path: '/graphql', maxPayload: LIMITS.maxBodyBytes });
+  const wsServer = new WebSocketServer({
+    server: options.httpServer,
+    path: '/graphql',
+    maxPayload: LIMITS.maxBodyBytes,
+  });
   const rules = limitRules();
 
   const serverCleanup = useServer<Record<string, unknown>, Extra>(
@@ -53,11 +78,16 @@ export function attachGraphQLWebSocket(options: {
         ctx.extra.connectionId = crypto.randomUUID();
         ctx.extra.locale = pickLocale(ctx.extra.request.headers['accept-language']);
         try {
-          const { viewer, expiresAt } = await options.authenticate(tokenFromConnectionParams(ctx.connectionParams));
+          const { viewer, expiresAt } = await options.authenticate(
+            tokenFromConnectionParams(ctx.connectionParams),
+          );
           ctx.extra.viewer = viewer;
           if (expiresAt) {
             const ms = Math.min(expiresAt * 1000 - Date.now(), 2 ** 31 - 1);
-            ctx.extra.expiryTimer = setTimeout(() => ctx.extra.socket.close(4401, 'Unauthorized'), Math.max(ms, 0));
+            ctx.extra.expiryTimer = setTimeout(
+              () => ctx.extra.socket.close(4401, 'Unauthorized'),
+              Math.max(ms, 0),
+            );
           }
           return true;
         } catch (err) {
@@ -103,10 +133,13 @@ export function attachGraphQLWebSocket(options: {
       // Results go through the same error formatting as HTTP (closed codes, localized, masked).
       onNext: (ctx, _id, _payload, _args, result) => {
         if (!('errors' in result) || !result.errors) return;
-        return runInScope({ requestId: ctx.extra.connectionId ?? '', locale: ctx.extra.locale ?? 'tr' }, () => ({
-          ...result,
-          errors: result.errors!.map((e) => options.formatError(e.toJSON(), e) as unknown as GraphQLError),
-        }));
+        return runInScope(
+          { requestId: ctx.extra.connectionId ?? '', locale: ctx.extra.locale ?? 'tr' },
+          () => ({
+            ...result,
+            errors: result.errors!.map((e) => options.formatError(e.toJSON(), e) as unknown as GraphQLError),
+          }),
+        );
       },
       onError: (_ctx, _id, _payload, errors) => {
         logger.warn({ errors: errors.map((e) => e.message) }, 'websocket operation failed');

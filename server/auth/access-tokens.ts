@@ -10,7 +10,8 @@ export type AccessTokenVerifier = {
   verify(token: string): Promise<IdentityClaims>;
 };
 
-const expired = (cause: unknown) => new AppError(ErrorCode.UNAUTHENTICATED, 'error.sessionExpired', { cause });
+const expired = (cause: unknown) =>
+  new AppError(ErrorCode.UNAUTHENTICATED, 'error.sessionExpired', { cause });
 
 // Embedded mode: tokens of the built-in provider, checked by aws-jwt-verify's JwtVerifier. Its JWKS
 // comes straight from the key store (the database), not over HTTP: the app may not reach its own
@@ -30,7 +31,8 @@ export function createEmbeddedVerifier(config: Config, keys: KeyStore): AccessTo
       customJwtCheck: ({ payload }) => {
         if (payload.token_use !== 'access') throw new Error('not an access token');
         if (payload.client_id !== config.cognito.clientId) throw new Error('token of another client');
-        if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') throw new Error('claims missing');
+        if (typeof payload.sub !== 'string' || typeof payload.username !== 'string')
+          throw new Error('claims missing');
       },
     },
     { jwksCache },

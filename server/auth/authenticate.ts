@@ -2,7 +2,9 @@ import type { Viewer } from '#server/context/viewer.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import type { AccessTokenVerifier } from './access-tokens.ts';
 
-export type Authenticate = (token: string | undefined) => Promise<{ viewer: Viewer | null; expiresAt: number | null }>;
+export type Authenticate = (
+  token: string | undefined,
+) => Promise<{ viewer: Viewer | null; expiresAt: number | null }>;
 
 // Bearer token -> viewer. No token: anonymous. A token that does not verify: UNAUTHENTICATED (thrown),
 // so clients learn to refresh instead of silently becoming anonymous.

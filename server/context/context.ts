@@ -21,7 +21,10 @@ export type Context = {
   now: Date;
 };
 
-export function buildContext({ cacheLoaders = true, ...args }: Omit<Context, 'loaders'> & { cacheLoaders?: boolean }): Context {
+export function buildContext({
+  cacheLoaders = true,
+  ...args
+}: Omit<Context, 'loaders'> & { cacheLoaders?: boolean }): Context {
   return { ...args, loaders: createLoaders(args.services, args.viewer, { cache: cacheLoaders }) };
 }
 

@@ -13,7 +13,10 @@ const byId = <T extends { id: string }>(ids: readonly string[], rows: T[]) => {
 export function createLoaders(services: Services, viewer: Viewer | null, options: { cache?: boolean } = {}) {
   const o = { cache: options.cache ?? true };
   return {
-    user: new DataLoader<string, UserRow | null>(async (ids) => byId(ids, await services.users.byIds(ids)), o),
+    user: new DataLoader<string, UserRow | null>(
+      async (ids) => byId(ids, await services.users.byIds(ids)),
+      o,
+    ),
     userStats: new DataLoader<string, UserStatsModel>(async (ids) => {
       const stats = await services.users.statsFor(ids);
       return ids.map((id) => stats.get(id)!);
@@ -22,7 +25,10 @@ export function createLoaders(services: Services, viewer: Viewer | null, options
       const badges = await services.users.badgesFor(ids);
       return ids.map((id) => badges.get(id) ?? []);
     }, o),
-    event: new DataLoader<string, EventRow | null>(async (ids) => byId(ids, await services.events.byIds(ids)), o),
+    event: new DataLoader<string, EventRow | null>(
+      async (ids) => byId(ids, await services.events.byIds(ids)),
+      o,
+    ),
     // The viewer's relation (participant / requester) to events it does not host.
     viewerRelation: new DataLoader<string, 'participant' | 'requester' | undefined>(async (ids) => {
       if (!viewer) return ids.map(() => undefined);

@@ -18,7 +18,10 @@ const CLIENT_CODES = new Set([
 ]);
 const CLOSED = new Set<string>(Object.values(ErrorCode));
 
-export function formatAppError(err: AppError, base: Partial<GraphQLFormattedError> = {}): GraphQLFormattedError {
+export function formatAppError(
+  err: AppError,
+  base: Partial<GraphQLFormattedError> = {},
+): GraphQLFormattedError {
   const locale = currentLocale();
   const fields = err.localizedFields(locale);
   return {
@@ -44,15 +47,26 @@ export function createFormatError(logger: Logger) {
       return {
         ...base,
         message: formatted.message,
-        extensions: { code: code === 'UNAUTHENTICATED' ? code : ErrorCode.BAD_USER_INPUT, ...(code !== 'BAD_USER_INPUT' && code !== 'UNAUTHENTICATED' && { reason: code }) },
+        extensions: {
+          code: code === 'UNAUTHENTICATED' ? code : ErrorCode.BAD_USER_INPUT,
+          ...(code !== 'BAD_USER_INPUT' && code !== 'UNAUTHENTICATED' && { reason: code }),
+        },
       };
     }
-    if (typeof code === 'string' && CLOSED.has(code) && code !== ErrorCode.INTERNAL_SERVER_ERROR && original instanceof GraphQLError) {
+    if (
+      typeof code === 'string' &&
+      CLOSED.has(code) &&
+      code !== ErrorCode.INTERNAL_SERVER_ERROR &&
+      original instanceof GraphQLError
+    ) {
       return { ...base, message: formatted.message, extensions: { code } };
     }
 
     const errorId = crypto.randomUUID();
-    logger.error({ err: original, errorId, requestId: currentScope()?.requestId, path: formatted.path }, 'unexpected error');
+    logger.error(
+      { err: original, errorId, requestId: currentScope()?.requestId, path: formatted.path },
+      'unexpected error',
+    );
     return {
       ...base,
       message: t(currentLocale(), 'error.internal', { errorId }),

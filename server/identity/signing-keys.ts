@@ -16,7 +16,11 @@ const b64url = (input: Buffer | string) => Buffer.from(input).toString('base64ur
 
 function newKey() {
   const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const kid = crypto.createHash('sha256').update(publicKey.export({ format: 'der', type: 'spki' })).digest('base64url').slice(0, 22);
+  const kid = crypto
+    .createHash('sha256')
+    .update(publicKey.export({ format: 'der', type: 'spki' }))
+    .digest('base64url')
+    .slice(0, 22);
   return {
     kid,
     privateJwk: privateKey.export({ format: 'jwk' }) as JsonWebKey,
@@ -30,13 +34,24 @@ function toPublic(row: { kid: string; publicJwk: JsonWebKey }): PublicJwk {
 
 // The built-in provider's RS256 keys: generated on the first start, kept in the database.
 export async function loadKeyStore(db: Database): Promise<KeyStore> {
-  let rows = await db.select().from(signingKeys).where(isNull(signingKeys.retiredAt)).orderBy(desc(signingKeys.createdAt));
+  let rows = await db
+    .select()
+    .from(signingKeys)
+    .where(isNull(signingKeys.retiredAt))
+    .orderBy(desc(signingKeys.createdAt));
   if (rows.length === 0) {
     await db.insert(signingKeys).values(newKey()).onConflictDoNothing();
-    rows = await db.select().from(signingKeys).where(isNull(signingKeys.retiredAt)).orderBy(desc(signingKeys.createdAt));
+    rows = await db
+      .select()
+      .from(signingKeys)
+      .where(isNull(signingKeys.retiredAt))
+      .orderBy(desc(signingKeys.createdAt));
   }
   const current = rows[0];
-  const privateKey: KeyObject = crypto.createPrivateKey({ key: current.privateJwk as crypto.JsonWebKey, format: 'jwk' });
+  const privateKey: KeyObject = crypto.createPrivateKey({
+    key: current.privateJwk as crypto.JsonWebKey,
+    format: 'jwk',
+  });
 
   return {
     currentKid: () => current.kid,
@@ -48,7 +63,10 @@ export async function loadKeyStore(db: Database): Promise<KeyStore> {
     },
     async jwks() {
       // Every key not yet retired, so tokens signed before a rotation keep verifying.
-      const all = await db.select({ kid: signingKeys.kid, publicJwk: signingKeys.publicJwk }).from(signingKeys).where(isNull(signingKeys.retiredAt));
+      const all = await db
+        .select({ kid: signingKeys.kid, publicJwk: signingKeys.publicJwk })
+        .from(signingKeys)
+        .where(isNull(signingKeys.retiredAt));
       return { keys: all.map(toPublic) };
     },
   };

@@ -43,9 +43,7 @@ const envSchema = z.object({
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default('eu-central-1'),
   GEOCODER_URL: optionalUrl,
-  MAP_TILE_URL: z
-    .string()
-    .default('https://{s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}{r}.png'),
+  MAP_TILE_URL: z.string().default('https://{s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}{r}.png'),
   MODERATION_LLM_URL: optionalUrl,
   MODERATION_LLM_MODEL: optionalText,
   MODERATION_LLM_KEY: optionalText,
@@ -136,11 +134,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
     trustProxy:
-      e.TRUST_PROXY === undefined
-        ? 'loopback'
-        : ['true', '1'].includes(e.TRUST_PROXY)
-          ? true
-          : e.TRUST_PROXY,
+      e.TRUST_PROXY === undefined ? 'loopback' : ['true', '1'].includes(e.TRUST_PROXY) ? true : e.TRUST_PROXY,
     database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
     redisUrl: e.REDIS_URL,
     cognito,

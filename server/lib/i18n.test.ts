@@ -12,6 +12,8 @@ describe('server i18n', () => {
 
   it('fills parameters', () => {
     expect(t('tr', 'validation.tooShort', { min: 3 })).toBe('En az 3 karakter olmalı.');
-    expect(t('en', 'error.internal', { errorId: 'x1' })).toBe('Something unexpected went wrong. Error id: x1');
+    expect(t('en', 'error.internal', { errorId: 'x1' })).toBe(
+      'Something unexpected went wrong. Error id: x1',
+    );
   });
 });

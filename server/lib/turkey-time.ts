@@ -38,7 +38,8 @@ export function fromTurkeyDateTime(date: string, time: string): Date | undefined
   if (h > 23 || mi > 59) return undefined;
   const guess = Date.UTC(y, mo - 1, da, h, mi);
   const check = new Date(guess);
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== da) return undefined;
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== da)
+    return undefined;
   const offset = offsetMinutesAt(new Date(guess));
   return new Date(guess - offset * 60_000);
 }

@@ -7,7 +7,12 @@ export const enumValues = {
   ViewerRole: { HOST: 'host', PARTICIPANT: 'participant', REQUESTER: 'requester', NONE: 'none' },
   SkillLevel: { BEGINNER: 'beginner', INTERMEDIATE: 'intermediate', ADVANCED: 'advanced', PRO: 'pro' },
   VoiceChat: { REQUIRED: 'required', OPTIONAL: 'optional', NOT_REQUIRED: 'not_required' },
-  JoinRequestStatus: { PENDING: 'pending', ACCEPTED: 'accepted', DECLINED: 'declined', WITHDRAWN: 'withdrawn' },
+  JoinRequestStatus: {
+    PENDING: 'pending',
+    ACCEPTED: 'accepted',
+    DECLINED: 'declined',
+    WITHDRAWN: 'withdrawn',
+  },
   CheckVerdict: { OK: 'ok', REVIEW: 'review', BLOCK: 'block' },
   TokenLedgerReason: {
     SIGNUP_GRANT: 'signup_grant',

@@ -5,7 +5,6 @@ import { tokensResolvers } from './tokens/tokens.resolvers.ts';
 import { usersResolvers } from './users/users.resolvers.ts';
 import { enumValues } from './enum-values.ts';
 
-
 // Resolver maps of every module; a type's fields may come from several modules.
 export function allResolvers(): Resolvers[] {
   return [

@@ -32,9 +32,14 @@ async function legacyUserSummary(user: UserRow, loaders: Loaders) {
 export async function legacyEvent(event: EventModel, viewer: Viewer, loaders: Loaders, now: Date) {
   const relation = event.hostId === viewer.id ? undefined : await loaders.viewerRelation.load(event.id);
   const role: ViewerRole = event.hostId === viewer.id ? 'host' : (relation ?? 'none');
-  const [host, participants] = await Promise.all([loaders.user.load(event.hostId), loaders.participants.load(event.id)]);
+  const [host, participants] = await Promise.all([
+    loaders.user.load(event.hostId),
+    loaders.participants.load(event.id),
+  ]);
   const participantUsers = await Promise.all(participants.map((p) => loaders.user.load(p.userId)));
-  const list = await Promise.all(participantUsers.filter((u): u is UserRow => !!u).map((u) => legacyUserSummary(u, loaders)));
+  const list = await Promise.all(
+    participantUsers.filter((u): u is UserRow => !!u).map((u) => legacyUserSummary(u, loaders)),
+  );
   const location = eventLocation(event, role);
   const { date, time } = localDateTime(event);
   return {
@@ -59,13 +64,22 @@ export async function legacyEvent(event: EventModel, viewer: Viewer, loaders: Lo
     currentParticipants: event.participantCount,
     maxParticipants: event.maxParticipants,
     freeSlots: Math.max(0, event.maxParticipants - event.participantCount),
-    location: location && { lat: location.lat, lng: location.lng, name: location.name ?? event.publicLocation, address: location.address, exact: location.exact },
+    location: location && {
+      lat: location.lat,
+      lng: location.lng,
+      name: location.name ?? event.publicLocation,
+      address: location.address,
+      exact: location.exact,
+    },
     coordinates: location ? [location.lng, location.lat] : null,
     public_location: event.publicLocation,
     platform: event.platform,
     timeLeft: timeLeftText(event, now),
     startsInMinutes: minutesUntil(event.startsAt, now),
-    distance: event.distanceKm === undefined || event.distanceKm === null ? null : Math.round(event.distanceKm * 100) / 100,
+    distance:
+      event.distanceKm === undefined || event.distanceKm === null
+        ? null
+        : Math.round(event.distanceKm * 100) / 100,
     price: event.price,
     requirements: event.requirements,
     skillLevel: event.skillLevel,
@@ -82,7 +96,10 @@ export async function legacyProfile(
   loaders: Loaders,
   activity: { event: EventRow; type: 'hosted' | 'joined' }[],
 ) {
-  const [stats, badges] = await Promise.all([loaders.userStats.load(user.id), loaders.userBadges.load(user.id)]);
+  const [stats, badges] = await Promise.all([
+    loaders.userStats.load(user.id),
+    loaders.userBadges.load(user.id),
+  ]);
   const exact = user.exactLocation;
   return {
     id: user.id,
@@ -117,6 +134,12 @@ export async function legacyProfile(
       participants: event.participantCount,
       date: event.startsAt.toISOString(),
     })),
-    badges: badges.map((b) => ({ id: b.id, name: b.name, description: b.description, icon: b.icon, earned: b.earnedAt.toISOString() })),
+    badges: badges.map((b) => ({
+      id: b.id,
+      name: b.name,
+      description: b.description,
+      icon: b.icon,
+      earned: b.earnedAt.toISOString(),
+    })),
   };
 }

@@ -20,7 +20,13 @@ declare module 'express-serve-static-core' {
   }
 }
 
-type Deps = { services: Services; authenticate: Authenticate; logger: Logger; clock: Clock; bodyLimit: number };
+type Deps = {
+  services: Services;
+  authenticate: Authenticate;
+  logger: Logger;
+  clock: Clock;
+  bodyLimit: number;
+};
 
 // Errors in the shape legacy clients read: `reason` (event creation) and `message` (everything else)
 // carry the same localized text; `code` is the closed error code.
@@ -47,11 +53,19 @@ function num(value: unknown): number | undefined {
 
 // The spec's create payload -> CreateEventInput (GraphQL's shape); the service validates the rest.
 export function fromLegacyCreatePayload(body: Record<string, unknown>) {
-  const location = (body.location ?? null) as { name?: unknown; address?: unknown; lat?: unknown; lng?: unknown } | null;
+  const location = (body.location ?? null) as {
+    name?: unknown;
+    address?: unknown;
+    lat?: unknown;
+    lng?: unknown;
+  } | null;
   const coords = Array.isArray(body.coordinates) ? body.coordinates : null;
   const lat = num(location?.lat) ?? num(coords?.[1]);
   const lng = num(location?.lng) ?? num(coords?.[0]);
-  const duration = typeof body.duration === 'string' ? (durationFromLabel(body.duration) ?? num(body.duration)) : num(body.duration ?? body.durationMinutes);
+  const duration =
+    typeof body.duration === 'string'
+      ? (durationFromLabel(body.duration) ?? num(body.duration))
+      : num(body.duration ?? body.durationMinutes);
   const type = typeof body.type === 'string' ? body.type.toLowerCase() : body.type;
   return {
     mode: type,
@@ -72,7 +86,8 @@ export function fromLegacyCreatePayload(body: Record<string, unknown>) {
     price: num(body.price),
     requirements: body.requirements ?? null,
     skillLevel: typeof body.skillLevel === 'string' ? body.skillLevel.toLowerCase() : null,
-    voiceChat: body.voiceRequired === true ? 'required' : typeof body.voiceChat === 'string' ? body.voiceChat : null,
+    voiceChat:
+      body.voiceRequired === true ? 'required' : typeof body.voiceChat === 'string' ? body.voiceChat : null,
   };
 }
 
@@ -122,7 +137,12 @@ export function createRestRouter(deps: Deps): Router {
       asyncRoute(async (req, res) => {
         const lat = num(req.query.lat);
         const lng = num(req.query.lng);
-        const near = mode === 'physical' ? (lat !== undefined && lng !== undefined ? { lat, lng } : services.events.defaultCenter()) : null;
+        const near =
+          mode === 'physical'
+            ? lat !== undefined && lng !== undefined
+              ? { lat, lng }
+              : services.events.defaultCenter()
+            : null;
         const page = await services.events.list(req.viewer!, {
           filter: { mode, near, radiusKm: num(req.query.radiusKm) ?? null },
           first: num(req.query.limit) ?? 100,
@@ -130,7 +150,8 @@ export function createRestRouter(deps: Deps): Router {
         });
         const loaders = loadersFor(req);
         const now = deps.clock.now();
-        if (page.pageInfo.hasNextPage && page.pageInfo.endCursor) res.setHeader('X-Next-Cursor', page.pageInfo.endCursor);
+        if (page.pageInfo.hasNextPage && page.pageInfo.endCursor)
+          res.setHeader('X-Next-Cursor', page.pageInfo.endCursor);
         res.json(await Promise.all(page.edges.map((e) => legacyEvent(e.node, req.viewer!, loaders, now))));
       }),
     );
@@ -147,13 +168,20 @@ export function createRestRouter(deps: Deps): Router {
     }),
   );
 
-  router.use((_req: Request, res: Response) => sendError(res, new AppError(ErrorCode.NOT_FOUND, 'error.routeNotFound')));
+  router.use((_req: Request, res: Response) =>
+    sendError(res, new AppError(ErrorCode.NOT_FOUND, 'error.routeNotFound')),
+  );
 
   router.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (err instanceof AppError) return sendError(res, err);
     const status = (err as { status?: number; type?: string }).status;
     if (status && status >= 400 && status < 500) {
-      const key = (err as { type?: string }).type === 'entity.too.large' ? 'error.payloadTooLarge' : (err as { type?: string }).type === 'entity.parse.failed' ? 'error.invalidJson' : 'error.badRequest';
+      const key =
+        (err as { type?: string }).type === 'entity.too.large'
+          ? 'error.payloadTooLarge'
+          : (err as { type?: string }).type === 'entity.parse.failed'
+            ? 'error.invalidJson'
+            : 'error.badRequest';
       return sendError(res, new AppError(ErrorCode.BAD_USER_INPUT, key));
     }
     const errorId = crypto.randomUUID();

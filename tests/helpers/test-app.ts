@@ -12,8 +12,16 @@ import type { Clock } from '#server/lib/clock.ts';
 
 export type TestApp = App & {
   baseUrl: string;
-  gql<T = any>(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<GqlResponse<T>>;
-  rest<T = any>(method: string, urlPath: string, options?: RequestOptions & { body?: unknown }): Promise<{ status: number; body: T; headers: Headers }>;
+  gql<T = any>(
+    query: string,
+    variables?: Record<string, unknown>,
+    options?: RequestOptions,
+  ): Promise<GqlResponse<T>>;
+  rest<T = any>(
+    method: string,
+    urlPath: string,
+    options?: RequestOptions & { body?: unknown },
+  ): Promise<{ status: number; body: T; headers: Headers }>;
   newUser(overrides?: Partial<TokenIdentity>): Promise<TestUser>;
   tokenFor(who: TokenIdentity, options?: { ttlSeconds?: number }): string;
   ws(token?: string): Client;
@@ -21,7 +29,11 @@ export type TestApp = App & {
 
 export type TestUser = { sub: string; username: string; token: string; id: string };
 export type RequestOptions = { token?: string; headers?: Record<string, string> };
-export type GqlResponse<T> = { status: number; data: T; errors?: { message: string; extensions?: Record<string, any>; path?: string[] }[] };
+export type GqlResponse<T> = {
+  status: number;
+  data: T;
+  errors?: { message: string; extensions?: Record<string, any>; path?: string[] }[];
+};
 
 // Environment for test instances: the run's shared database, Redis for the PostgreSQL project, a
 // throwaway data dir, random port, quiet logs. `env` adds or overrides variables.
@@ -42,7 +54,9 @@ export function testEnv(env: Record<string, string | undefined> = {}): NodeJS.Pr
   };
 }
 
-export async function startTestApp(options: { env?: Record<string, string | undefined>; clock?: Clock } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { env?: Record<string, string | undefined>; clock?: Clock } = {},
+): Promise<TestApp> {
   const config = loadConfig(testEnv(options.env));
   const app = await createApp({ config, clock: options.clock });
   const baseUrl = await app.listen(0, '127.0.0.1');
@@ -56,7 +70,12 @@ export function decorate(app: App, baseUrl: string): TestApp {
     ...o.headers,
   });
   const tokenFor: TestApp['tokenFor'] = (who, o = {}) =>
-    mintAccessToken(app.keys!, { issuer: app.config.cognito.issuer, clientId: app.config.cognito.clientId }, who, o);
+    mintAccessToken(
+      app.keys!,
+      { issuer: app.config.cognito.issuer, clientId: app.config.cognito.clientId },
+      who,
+      o,
+    );
 
   const test: TestApp = Object.assign(app, {
     baseUrl,
@@ -73,7 +92,12 @@ export function decorate(app: App, baseUrl: string): TestApp {
       const res = await fetch(`${baseUrl}${urlPath}`, {
         method,
         headers: headersFor(options),
-        body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+        body:
+          options.body === undefined
+            ? undefined
+            : typeof options.body === 'string'
+              ? options.body
+              : JSON.stringify(options.body),
       });
       const text = await res.text();
       let body: any = text;
@@ -155,8 +179,12 @@ export function subscribe<T = any>(client: Client, query: string, variables?: Re
 }
 
 // "Exactly one error with code X, never INTERNAL_SERVER_ERROR."
-export function expectOneError(res: { errors?: { message: string; extensions?: Record<string, any> }[] }, code: string) {
-  if (!res.errors || res.errors.length !== 1) throw new Error(`expected one error, got ${JSON.stringify(res.errors)}`);
+export function expectOneError(
+  res: { errors?: { message: string; extensions?: Record<string, any> }[] },
+  code: string,
+) {
+  if (!res.errors || res.errors.length !== 1)
+    throw new Error(`expected one error, got ${JSON.stringify(res.errors)}`);
   const actual = res.errors[0].extensions?.code;
   if (actual !== code) throw new Error(`expected ${code}, got ${actual}: ${JSON.stringify(res.errors[0])}`);
   return res.errors[0];

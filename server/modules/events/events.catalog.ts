@@ -6,32 +6,104 @@ export const PHYSICAL_CATEGORIES: readonly CategoryDef[] = [
   {
     name: 'Spor',
     icon: 'sports',
-    tags: ['Halı Saha', 'Futbol', 'Basketbol', 'Voleybol', 'Tenis', 'Masa Tenisi', 'Badminton', 'Koşu', 'Bisiklet', 'Yüzme', 'Yoga', 'Fitness', 'Doğa Yürüyüşü', 'Tırmanış', 'Paten'],
+    tags: [
+      'Halı Saha',
+      'Futbol',
+      'Basketbol',
+      'Voleybol',
+      'Tenis',
+      'Masa Tenisi',
+      'Badminton',
+      'Koşu',
+      'Bisiklet',
+      'Yüzme',
+      'Yoga',
+      'Fitness',
+      'Doğa Yürüyüşü',
+      'Tırmanış',
+      'Paten',
+    ],
   },
   {
     name: 'Kutu Oyunları & Klasikler',
     icon: 'board-games',
-    tags: ['Satranç', 'Tavla', 'Okey', 'Kutu Oyunu', 'Catan', 'Monopoly', 'Kart Oyunları', 'Vampir Köylü', 'Dungeons & Dragons', 'Scrabble', 'Jenga', 'Bulmaca'],
+    tags: [
+      'Satranç',
+      'Tavla',
+      'Okey',
+      'Kutu Oyunu',
+      'Catan',
+      'Monopoly',
+      'Kart Oyunları',
+      'Vampir Köylü',
+      'Dungeons & Dragons',
+      'Scrabble',
+      'Jenga',
+      'Bulmaca',
+    ],
   },
   {
     name: 'Sosyal & Hobi',
     icon: 'social',
-    tags: ['Kahve Sohbeti', 'Yeni Arkadaşlar', 'Dil Değişimi', 'Kitap Kulübü', 'Fotoğrafçılık', 'El Sanatları', 'Bahçecilik', 'Gönüllülük', 'Evcil Hayvan Buluşması', 'Piknik'],
+    tags: [
+      'Kahve Sohbeti',
+      'Yeni Arkadaşlar',
+      'Dil Değişimi',
+      'Kitap Kulübü',
+      'Fotoğrafçılık',
+      'El Sanatları',
+      'Bahçecilik',
+      'Gönüllülük',
+      'Evcil Hayvan Buluşması',
+      'Piknik',
+    ],
   },
   {
     name: 'Eğitim & Gelişim',
     icon: 'study',
-    tags: ['Kodlama', 'Ders Çalışma', 'Sınav Hazırlığı', 'Yabancı Dil', 'Girişimcilik', 'Tasarım', 'Kariyer', 'Atölye', 'Hackathon', 'Sunum Pratiği'],
+    tags: [
+      'Kodlama',
+      'Ders Çalışma',
+      'Sınav Hazırlığı',
+      'Yabancı Dil',
+      'Girişimcilik',
+      'Tasarım',
+      'Kariyer',
+      'Atölye',
+      'Hackathon',
+      'Sunum Pratiği',
+    ],
   },
   {
     name: 'Sanat & Eğlence',
     icon: 'music',
-    tags: ['Sinema', 'Tiyatro', 'Konser', 'Müzik', 'Resim', 'Dans', 'Stand-up', 'Karaoke', 'Sergi', 'Festival'],
+    tags: [
+      'Sinema',
+      'Tiyatro',
+      'Konser',
+      'Müzik',
+      'Resim',
+      'Dans',
+      'Stand-up',
+      'Karaoke',
+      'Sergi',
+      'Festival',
+    ],
   },
   {
     name: 'Yeme & İçme',
     icon: 'coffee',
-    tags: ['Restoran', 'Kahvaltı', 'Brunch', 'Sokak Lezzetleri', 'Tatlı', 'Kafe Keşfi', 'Yemek Atölyesi', 'Vegan & Vejetaryen', 'Dünya Mutfağı'],
+    tags: [
+      'Restoran',
+      'Kahvaltı',
+      'Brunch',
+      'Sokak Lezzetleri',
+      'Tatlı',
+      'Kafe Keşfi',
+      'Yemek Atölyesi',
+      'Vegan & Vejetaryen',
+      'Dünya Mutfağı',
+    ],
   },
 ];
 
@@ -39,7 +111,24 @@ export const ONLINE_CATEGORIES: readonly CategoryDef[] = [
   {
     name: 'Popüler Oyunlar',
     icon: 'gaming',
-    tags: ['Valorant', 'League of Legends', 'Counter-Strike 2', 'PUBG', 'Minecraft', 'Fortnite', 'Apex Legends', 'Dota 2', 'Rocket League', 'Among Us', 'GTA Online', 'EA Sports FC', 'Overwatch 2', 'Rainbow Six Siege', 'Brawl Stars', 'Mobile Legends'],
+    tags: [
+      'Valorant',
+      'League of Legends',
+      'Counter-Strike 2',
+      'PUBG',
+      'Minecraft',
+      'Fortnite',
+      'Apex Legends',
+      'Dota 2',
+      'Rocket League',
+      'Among Us',
+      'GTA Online',
+      'EA Sports FC',
+      'Overwatch 2',
+      'Rainbow Six Siege',
+      'Brawl Stars',
+      'Mobile Legends',
+    ],
   },
   {
     name: 'Oyun Modu',
@@ -49,11 +138,31 @@ export const ONLINE_CATEGORIES: readonly CategoryDef[] = [
   {
     name: 'Diğer Aktiviteler',
     icon: 'social',
-    tags: ['Online Sohbet', 'Birlikte Kodlama', 'Podcast Kaydı', 'Film Gecesi', 'Müzik Dinleme', 'Ders Çalışma', 'Dil Pratiği', 'Quiz Gecesi', 'Kitap Okuma', 'Yayın İzleme'],
+    tags: [
+      'Online Sohbet',
+      'Birlikte Kodlama',
+      'Podcast Kaydı',
+      'Film Gecesi',
+      'Müzik Dinleme',
+      'Ders Çalışma',
+      'Dil Pratiği',
+      'Quiz Gecesi',
+      'Kitap Okuma',
+      'Yayın İzleme',
+    ],
   },
 ];
 
-export const PLATFORMS = ['Steam', 'Discord', 'Valorant', 'League of Legends', 'Among Us', 'Minecraft', 'CS2', 'Other'] as const;
+export const PLATFORMS = [
+  'Steam',
+  'Discord',
+  'Valorant',
+  'League of Legends',
+  'Among Us',
+  'Minecraft',
+  'CS2',
+  'Other',
+] as const;
 
 // Minutes -> the spec's labels; 240 stands for "4+ saat".
 export const DURATIONS: ReadonlyMap<number, string> = new Map([
@@ -84,7 +193,12 @@ export function tagsFor(mode: 'physical' | 'online'): ReadonlySet<string> {
 export const TURKEY_BOUNDS = { minLat: 35.8, maxLat: 42.2, minLng: 25.6, maxLng: 44.9 } as const;
 
 export function insideTurkey(lat: number, lng: number): boolean {
-  return lat >= TURKEY_BOUNDS.minLat && lat <= TURKEY_BOUNDS.maxLat && lng >= TURKEY_BOUNDS.minLng && lng <= TURKEY_BOUNDS.maxLng;
+  return (
+    lat >= TURKEY_BOUNDS.minLat &&
+    lat <= TURKEY_BOUNDS.maxLat &&
+    lng >= TURKEY_BOUNDS.minLng &&
+    lng <= TURKEY_BOUNDS.maxLng
+  );
 }
 
 export const ISTANBUL = { lat: 41.0082, lng: 28.9784 } as const;

@@ -9,7 +9,9 @@ describe('event mappers', () => {
     expect(eventStatus(event, at('2026-11-21T17:59:00Z'))).toBe('upcoming');
     expect(eventStatus(event, at('2026-11-21T18:00:00Z'))).toBe('ongoing');
     expect(eventStatus(event, at('2026-11-21T19:30:00Z'))).toBe('completed');
-    expect(eventStatus({ ...event, cancelledAt: at('2026-11-20T10:00:00Z') }, at('2026-11-21T10:00:00Z'))).toBe('cancelled');
+    expect(
+      eventStatus({ ...event, cancelledAt: at('2026-11-20T10:00:00Z') }, at('2026-11-21T10:00:00Z')),
+    ).toBe('cancelled');
   });
 
   it('rounds coordinates to about a kilometre', () => {

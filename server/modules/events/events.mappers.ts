@@ -2,13 +2,23 @@ import type { EventRow, ParticipantRow } from '#db/schema/index.ts';
 import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
 import { DURATIONS } from './events.catalog.ts';
 
-export type EventModel = EventRow & { distanceKm?: number | null };
-export type EventLocationModel = { name: string | null; address: string | null; lat: number; lng: number; exact: boolean };
+// distanceKm: from the query's point; sortKey: the chord it was ordered by (for cursors).
+export type EventModel = EventRow & { distanceKm?: number | null; sortKey?: number };
+export type EventLocationModel = {
+  name: string | null;
+  address: string | null;
+  lat: number;
+  lng: number;
+  exact: boolean;
+};
 export type ParticipantModel = ParticipantRow;
 export type EventStatus = 'upcoming' | 'ongoing' | 'completed' | 'cancelled';
 export type ViewerRole = 'host' | 'participant' | 'requester' | 'none';
 
-export function eventStatus(e: Pick<EventRow, 'startsAt' | 'endsAt' | 'cancelledAt'>, now: Date): EventStatus {
+export function eventStatus(
+  e: Pick<EventRow, 'startsAt' | 'endsAt' | 'cancelledAt'>,
+  now: Date,
+): EventStatus {
   if (e.cancelledAt) return 'cancelled';
   if (now < e.startsAt) return 'upcoming';
   if (now < e.endsAt) return 'ongoing';

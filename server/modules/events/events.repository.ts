@@ -1,6 +1,13 @@
 import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
-import { eventParticipants, events, joinRequests, type EventRow, type NewEventRow, type ParticipantRow } from '#db/schema/index.ts';
+import {
+  eventParticipants,
+  events,
+  joinRequests,
+  type EventRow,
+  type NewEventRow,
+  type ParticipantRow,
+} from '#db/schema/index.ts';
 import type { EventModel } from './events.mappers.ts';
 
 export type EventListQuery = {
@@ -13,7 +20,18 @@ export type EventListQuery = {
   after?: { d?: number; s?: string; id: string };
 };
 
-const eventPoint = sql`ll_to_earth(${events.publicLat}, ${events.publicLng})`;
+// earthdistance's earth radius (metres). Distances on the sphere are compared as chord lengths
+// (cube_distance between ll_to_earth points), which order exactly like great-circle distances and
+// need no per-row trigonometry in SQL.
+export const EARTH_RADIUS_M = 6378168;
+export const chordOf = (metres: number) => 2 * EARTH_RADIUS_M * Math.sin(metres / (2 * EARTH_RADIUS_M));
+export const metresOfChord = (chord: number) =>
+  2 * EARTH_RADIUS_M * Math.asin(Math.min(1, chord / (2 * EARTH_RADIUS_M)));
+
+const centerOf = (p: { lat: number; lng: number }) => sql`ll_to_earth(${p.lat}::float8, ${p.lng}::float8)`;
+// The cube `<->` operator: Euclidean (chord) distance, which a GiST index can order by (KNN).
+const chordFrom = (p: { lat: number; lng: number }) =>
+  sql<number>`(${events.publicEarth} <-> ${centerOf(p)})`;
 
 function conditions(q: EventListQuery): SQL[] {
   const conds: SQL[] = [isNull(events.cancelledAt)];
@@ -21,13 +39,12 @@ function conditions(q: EventListQuery): SQL[] {
   if (!q.includePast) conds.push(gt(events.endsAt, q.now));
   if (q.near) {
     // Distance needs a point: online events have none and drop out of a near query.
-    conds.push(sql`${events.publicLat} is not null`);
+    conds.push(sql`${events.publicEarth} is not null`);
     if (q.radiusKm) {
-      const center = sql`ll_to_earth(${q.near.lat}, ${q.near.lng})`;
       const metres = q.radiusKm * 1000;
       // earth_box is the index-friendly prefilter (a cube around the circle); the exact check follows.
-      conds.push(sql`earth_box(${center}, ${metres}) @> ${eventPoint}`);
-      conds.push(sql`earth_distance(${center}, ${eventPoint}) <= ${metres}`);
+      conds.push(sql`earth_box(${centerOf(q.near)}, ${metres}::float8) @> ${events.publicEarth}`);
+      conds.push(sql`${chordFrom(q.near)} <= ${chordOf(metres)}::float8`);
     }
   }
   return conds;
@@ -42,27 +59,31 @@ export function createEventsRepository(db: DbOrTx) {
 
     async findByIds(ids: readonly string[]): Promise<EventRow[]> {
       if (ids.length === 0) return [];
-      return db.select().from(events).where(inArray(events.id, [...ids]));
+      return db
+        .select()
+        .from(events)
+        .where(inArray(events.id, [...ids]));
     },
 
     async list(q: EventListQuery): Promise<EventModel[]> {
       const conds = conditions(q);
       if (q.near) {
-        const center = sql`ll_to_earth(${q.near.lat}, ${q.near.lng})`;
-        const distance = sql<number>`earth_distance(${center}, ${eventPoint})`;
+        const chord = chordFrom(q.near);
         if (q.after?.d !== undefined) {
-          conds.push(sql`(${distance}, ${events.id}) > (${q.after.d * 1000}::float8, ${q.after.id}::uuid)`);
+          conds.push(sql`(${chord}, ${events.id}) > (${q.after.d}::float8, ${q.after.id}::uuid)`);
         }
         const rows = await db
-          .select({ event: events, distanceM: distance })
+          .select({ event: events, chord })
           .from(events)
           .where(and(...conds))
-          .orderBy(asc(distance), asc(events.id))
+          .orderBy(chord, asc(events.id))
           .limit(q.limit);
-        return rows.map((r) => ({ ...r.event, distanceKm: r.distanceM / 1000 }));
+        return rows.map((r) => ({ ...r.event, distanceKm: metresOfChord(r.chord) / 1000, sortKey: r.chord }));
       }
       if (q.after?.s !== undefined) {
-        conds.push(sql`(${events.startsAt}, ${events.id}) > (${q.after.s}::timestamptz, ${q.after.id}::uuid)`);
+        conds.push(
+          sql`(${events.startsAt}, ${events.id}) > (${q.after.s}::timestamptz, ${q.after.id}::uuid)`,
+        );
       }
       return db
         .select()
@@ -81,14 +102,23 @@ export function createEventsRepository(db: DbOrTx) {
     },
 
     // The viewer's relation to each event other than hosting: accepted participant or pending requester.
-    async relationsOf(viewerId: string, eventIds: readonly string[]): Promise<Map<string, 'participant' | 'requester'>> {
+    async relationsOf(
+      viewerId: string,
+      eventIds: readonly string[],
+    ): Promise<Map<string, 'participant' | 'requester'>> {
       const result = new Map<string, 'participant' | 'requester'>();
       if (eventIds.length === 0) return result;
       const ids = [...eventIds];
       const pending = await db
         .select({ eventId: joinRequests.eventId })
         .from(joinRequests)
-        .where(and(eq(joinRequests.userId, viewerId), inArray(joinRequests.eventId, ids), eq(joinRequests.status, 'pending')));
+        .where(
+          and(
+            eq(joinRequests.userId, viewerId),
+            inArray(joinRequests.eventId, ids),
+            eq(joinRequests.status, 'pending'),
+          ),
+        );
       for (const p of pending) result.set(p.eventId, 'requester');
       const joined = await db
         .select({ eventId: eventParticipants.eventId })
@@ -117,7 +147,10 @@ export type EventsRepository = ReturnType<typeof createEventsRepository>;
 // Events a user hosted or joined, newest first (profile's recent activity and event list).
 export function createActivityQueries(db: DbOrTx) {
   return {
-    async hostedAndJoined(userId: string, limit: number): Promise<{ event: EventRow; type: 'hosted' | 'joined' }[]> {
+    async hostedAndJoined(
+      userId: string,
+      limit: number,
+    ): Promise<{ event: EventRow; type: 'hosted' | 'joined' }[]> {
       const rows = await db.execute<{ id: string; type: 'hosted' | 'joined' }>(sql`
         select id, type from (
           select e.id, 'hosted' as type, e.starts_at from events e where e.host_id = ${userId} and e.cancelled_at is null

@@ -42,7 +42,8 @@ export const eventsResolvers: Resolvers = {
       return host;
     },
     location: async (e, _args, ctx) => eventLocation(e, await viewerRoleOf(e, ctx)),
-    distanceKm: (e) => (e.distanceKm === undefined || e.distanceKm === null ? null : Math.round(e.distanceKm * 100) / 100),
+    distanceKm: (e) =>
+      e.distanceKm === undefined || e.distanceKm === null ? null : Math.round(e.distanceKm * 100) / 100,
     startsInMinutes: (e, _args, ctx) => minutesUntil(e.startsAt, ctx.now),
     participants: (e, _args, ctx) => ctx.loaders.participants.load(e.id),
   },

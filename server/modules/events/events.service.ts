@@ -23,7 +23,11 @@ type ListCursor = { d?: number; s?: string; id: string };
 const isListCursor = (v: unknown): v is ListCursor => {
   if (typeof v !== 'object' || v === null) return false;
   const c = v as ListCursor;
-  return typeof c.id === 'string' && /^[0-9a-f-]{36}$/i.test(c.id) && (typeof c.d === 'number' || typeof c.s === 'string');
+  return (
+    typeof c.id === 'string' &&
+    /^[0-9a-f-]{36}$/i.test(c.id) &&
+    (typeof c.d === 'number' || typeof c.s === 'string')
+  );
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -88,7 +92,10 @@ export function createEventsService(deps: Deps, tokens: TokensService) {
       return repo.findByIds(ids.filter(isUuid));
     },
 
-    async list(viewer: Viewer, args: { filter?: EventFilterInput | null; first?: number | null; after?: string | null }) {
+    async list(
+      viewer: Viewer,
+      args: { filter?: EventFilterInput | null; first?: number | null; after?: string | null },
+    ) {
       const limit = pageSize(args.first);
       const f = checkFilter(args.filter);
       const after = args.after ? decodeCursor(args.after, isListCursor) : undefined;
@@ -96,10 +103,13 @@ export function createEventsService(deps: Deps, tokens: TokensService) {
       const rows = await repo.list(query);
       const page = rows.slice(0, limit);
       const cursorOf = (e: EventModel) =>
-        encodeCursor(f.near ? { d: e.distanceKm ?? 0, id: e.id } : { s: e.startsAt.toISOString(), id: e.id });
+        encodeCursor(f.near ? { d: e.sortKey ?? 0, id: e.id } : { s: e.startsAt.toISOString(), id: e.id });
       return {
         edges: page.map((node) => ({ cursor: cursorOf(node), node })),
-        pageInfo: { hasNextPage: rows.length > limit, endCursor: page.length ? cursorOf(page.at(-1)!) : null },
+        pageInfo: {
+          hasNextPage: rows.length > limit,
+          endCursor: page.length ? cursorOf(page.at(-1)!) : null,
+        },
         totalCount: () => repo.count({ ...query, after: undefined }),
         viewerId: viewer.id,
       };

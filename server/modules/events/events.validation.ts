@@ -30,10 +30,16 @@ const createEventSchema = z
     title: text(3, 100),
     description: text(10, 2000),
     category: text(1, 60),
-    tags: z.array(z.string().trim().min(1).max(40), 'validation.tags').min(1, 'validation.tags').max(10, 'validation.tags'),
+    tags: z
+      .array(z.string().trim().min(1).max(40), 'validation.tags')
+      .min(1, 'validation.tags')
+      .max(10, 'validation.tags'),
     date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalidDate'),
     time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.invalidTime'),
-    durationMinutes: z.number().int().refine((m) => DURATIONS.has(m), 'validation.duration'),
+    durationMinutes: z
+      .number()
+      .int()
+      .refine((m) => DURATIONS.has(m), 'validation.duration'),
     maxParticipants: z
       .number('validation.maxParticipants')
       .int('validation.maxParticipants')
@@ -51,8 +57,14 @@ const createEventSchema = z
       .nullish()
       .transform((v) => v ?? 0),
     requirements: optionalText(500),
-    skillLevel: z.enum(['beginner', 'intermediate', 'advanced', 'pro']).nullish().transform((v) => v ?? null),
-    voiceChat: z.enum(['required', 'optional', 'not_required']).nullish().transform((v) => v ?? null),
+    skillLevel: z
+      .enum(['beginner', 'intermediate', 'advanced', 'pro'])
+      .nullish()
+      .transform((v) => v ?? null),
+    voiceChat: z
+      .enum(['required', 'optional', 'not_required'])
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .superRefine((v, ctx) => {
     const categories = categoriesFor(v.mode);
@@ -61,15 +73,28 @@ const createEventSchema = z
     }
     const allowed = tagsFor(v.mode);
     const unknown = v.tags.find((t) => !allowed.has(t));
-    if (unknown) ctx.addIssue({ code: 'custom', path: ['tags'], message: 'validation.unknownTag', params: { tag: unknown } });
+    if (unknown)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tags'],
+        message: 'validation.unknownTag',
+        params: { tag: unknown },
+      });
     if (v.mode === 'physical') {
-      if (!v.location) ctx.addIssue({ code: 'custom', path: ['location'], message: 'validation.locationRequired' });
+      if (!v.location)
+        ctx.addIssue({ code: 'custom', path: ['location'], message: 'validation.locationRequired' });
       else if (!insideTurkey(v.location.lat, v.location.lng)) {
         ctx.addIssue({ code: 'custom', path: ['location'], message: 'validation.locationOutsideTurkey' });
       }
-      if (!v.publicLocation) ctx.addIssue({ code: 'custom', path: ['publicLocation'], message: 'validation.publicLocationRequired' });
+      if (!v.publicLocation)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['publicLocation'],
+          message: 'validation.publicLocationRequired',
+        });
     } else {
-      if (!v.platform) ctx.addIssue({ code: 'custom', path: ['platform'], message: 'validation.platformRequired' });
+      if (!v.platform)
+        ctx.addIssue({ code: 'custom', path: ['platform'], message: 'validation.platformRequired' });
       else if (!(PLATFORMS as readonly string[]).includes(v.platform)) {
         ctx.addIssue({ code: 'custom', path: ['platform'], message: 'validation.unknownPlatform' });
       }

@@ -58,7 +58,11 @@ export function createTokensRepository(db: DbOrTx) {
       return row;
     },
 
-    async page(userId: string, limit: number, after?: { createdAt: Date; id: string }): Promise<TokenLedgerRow[]> {
+    async page(
+      userId: string,
+      limit: number,
+      after?: { createdAt: Date; id: string },
+    ): Promise<TokenLedgerRow[]> {
       const cond = after
         ? and(
             eq(tokenLedger.userId, userId),

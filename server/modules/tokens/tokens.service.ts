@@ -13,7 +13,10 @@ import { createTokensRepository, InsufficientBalance, type LedgerReason } from '
 
 type LedgerCursor = { c: string; id: string };
 const isLedgerCursor = (v: unknown): v is LedgerCursor =>
-  typeof v === 'object' && v !== null && typeof (v as LedgerCursor).c === 'string' && typeof (v as LedgerCursor).id === 'string';
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as LedgerCursor).c === 'string' &&
+  typeof (v as LedgerCursor).id === 'string';
 
 export function createTokensService(deps: Deps) {
   const repo = createTokensRepository(deps.db);
@@ -21,7 +24,14 @@ export function createTokensService(deps: Deps) {
   async function apply(
     tx: Tx,
     afterCommit: AfterCommit,
-    entry: { userId: string; delta: number; reason: LedgerReason; idempotencyKey: string; eventId?: string | null; note?: string | null },
+    entry: {
+      userId: string;
+      delta: number;
+      reason: LedgerReason;
+      idempotencyKey: string;
+      eventId?: string | null;
+      note?: string | null;
+    },
   ): Promise<TokenLedgerRow> {
     const row = await repo.applyDelta(tx, entry);
     afterCommit(() =>
@@ -57,7 +67,8 @@ export function createTokensService(deps: Deps) {
           eventId,
         });
       } catch (err) {
-        if (err instanceof InsufficientBalance) throw new AppError(ErrorCode.INSUFFICIENT_TOKENS, 'error.insufficientTokens');
+        if (err instanceof InsufficientBalance)
+          throw new AppError(ErrorCode.INSUFFICIENT_TOKENS, 'error.insufficientTokens');
         throw err;
       }
     },
@@ -69,7 +80,11 @@ export function createTokensService(deps: Deps) {
     async ledger(viewer: Viewer, requested: number | null | undefined, after?: string | null) {
       const first = pageSize(requested);
       const cursor = after ? decodeCursor(after, isLedgerCursor) : undefined;
-      const rows = await repo.page(viewer.id, first + 1, cursor ? { createdAt: new Date(cursor.c), id: cursor.id } : undefined);
+      const rows = await repo.page(
+        viewer.id,
+        first + 1,
+        cursor ? { createdAt: new Date(cursor.c), id: cursor.id } : undefined,
+      );
       const nodes = rows.slice(0, first);
       const last = nodes.at(-1);
       return {

@@ -10,7 +10,11 @@ export type UserStatsModel = {
 };
 
 // A display name for a new account: the name claim, else the e-mail's local part, else "Squad üyesi".
-export function defaultDisplayName(claims: { name?: string | null; email?: string | null; username?: string | null }): string {
+export function defaultDisplayName(claims: {
+  name?: string | null;
+  email?: string | null;
+  username?: string | null;
+}): string {
   const name = claims.name?.trim();
   if (name) return name.slice(0, 60);
   const local = claims.email?.split('@')[0]?.trim();

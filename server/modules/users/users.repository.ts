@@ -21,12 +21,19 @@ export function createUsersRepository(db: DbOrTx) {
 
     async findByIds(ids: readonly string[]): Promise<UserRow[]> {
       if (ids.length === 0) return [];
-      return db.select().from(users).where(inArray(users.id, [...ids]));
+      return db
+        .select()
+        .from(users)
+        .where(inArray(users.id, [...ids]));
     },
 
     // Returns the new row, or undefined when another request created the same sub first.
     async insertIfAbsent(tx: DbOrTx, values: NewUserRow): Promise<UserRow | undefined> {
-      const [row] = await tx.insert(users).values(values).onConflictDoNothing({ target: users.sub }).returning();
+      const [row] = await tx
+        .insert(users)
+        .values(values)
+        .onConflictDoNothing({ target: users.sub })
+        .returning();
       return row;
     },
 
@@ -34,21 +41,34 @@ export function createUsersRepository(db: DbOrTx) {
       await db
         .update(users)
         .set({ lastSeenAt: sql`now()` })
-        .where(and(eq(users.id, userId), sql`(${users.lastSeenAt} is null or ${users.lastSeenAt} < now() - interval '1 minute')`));
+        .where(
+          and(
+            eq(users.id, userId),
+            sql`(${users.lastSeenAt} is null or ${users.lastSeenAt} < now() - interval '1 minute')`,
+          ),
+        );
     },
 
     async statsFor(userIds: readonly string[]): Promise<Map<string, UserStatsModel>> {
       const ids = [...userIds];
       const result = new Map<string, UserStatsModel>(
-        ids.map((id) => [id, { eventsHosted: 0, eventsJoined: 0, totalParticipants: 0, averageRating: null }]),
+        ids.map((id) => [
+          id,
+          { eventsHosted: 0, eventsJoined: 0, totalParticipants: 0, averageRating: null },
+        ]),
       );
       if (ids.length === 0) return result;
       const hosted = await db
-        .select({ userId: events.hostId, n: count(), participants: sql<number>`coalesce(sum(${events.participantCount}), 0)::int` })
+        .select({
+          userId: events.hostId,
+          n: count(),
+          participants: sql<number>`coalesce(sum(${events.participantCount}), 0)::int`,
+        })
         .from(events)
         .where(and(inArray(events.hostId, ids), isNull(events.cancelledAt)))
         .groupBy(events.hostId);
-      for (const h of hosted) Object.assign(result.get(h.userId)!, { eventsHosted: h.n, totalParticipants: h.participants });
+      for (const h of hosted)
+        Object.assign(result.get(h.userId)!, { eventsHosted: h.n, totalParticipants: h.participants });
       const joined = await db
         .select({ userId: eventParticipants.userId, n: count() })
         .from(eventParticipants)
@@ -56,7 +76,10 @@ export function createUsersRepository(db: DbOrTx) {
         .groupBy(eventParticipants.userId);
       for (const j of joined) result.get(j.userId)!.eventsJoined = j.n;
       const rated = await db
-        .select({ userId: ratings.rateeId, avg: sql<number>`round(avg(${ratings.score})::numeric, 2)::float8` })
+        .select({
+          userId: ratings.rateeId,
+          avg: sql<number>`round(avg(${ratings.score})::numeric, 2)::float8`,
+        })
         .from(ratings)
         .innerJoin(events, and(eq(events.id, ratings.eventId), eq(events.hostId, ratings.rateeId)))
         .where(inArray(ratings.rateeId, ids))

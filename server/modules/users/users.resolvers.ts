@@ -31,7 +31,9 @@ export const usersResolvers: Resolvers = {
     exactLocation: own((u) =>
       u.exactLocation
         ? {
-            name: u.exactLocation.address ?? `${u.exactLocation.lat.toFixed(6)}, ${u.exactLocation.lng.toFixed(6)}`,
+            name:
+              u.exactLocation.address ??
+              `${u.exactLocation.lat.toFixed(6)}, ${u.exactLocation.lng.toFixed(6)}`,
             address: u.exactLocation.address,
             lat: u.exactLocation.lat,
             lng: u.exactLocation.lng,

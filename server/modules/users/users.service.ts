@@ -29,7 +29,12 @@ export function createUsersService(deps: Deps, tokens: TokensService) {
     cache.set(viewer.sub, { viewer, until: Date.now() + VIEWER_CACHE_TTL_MS });
   }
 
-  const toViewer = (row: UserRow): Viewer => ({ id: row.id, sub: row.sub, role: row.role, locale: row.locale === 'en' ? 'en' : 'tr' });
+  const toViewer = (row: UserRow): Viewer => ({
+    id: row.id,
+    sub: row.sub,
+    role: row.role,
+    locale: row.locale === 'en' ? 'en' : 'tr',
+  });
 
   return {
     // The user behind a verified token; the first authenticated request creates the row and grants the

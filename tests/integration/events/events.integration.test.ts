@@ -10,9 +10,9 @@ let stranger: TestUser;
 const CENTER = { lat: 38.75, lng: 33.38 };
 const PLACES = [
   { name: 'A', lat: 38.751, lng: 33.381 },
-  { name: 'B', lat: 38.77, lng: 33.40 },
-  { name: 'C', lat: 38.80, lng: 33.45 },
-  { name: 'D', lat: 38.90, lng: 33.60 },
+  { name: 'B', lat: 38.77, lng: 33.4 },
+  { name: 'C', lat: 38.8, lng: 33.45 },
+  { name: 'D', lat: 38.9, lng: 33.6 },
 ];
 
 function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
@@ -31,7 +31,13 @@ beforeAll(async () => {
   for (const p of PLACES) {
     const res = await app.gql(
       CREATE_EVENT,
-      { input: buildPhysicalEventInput({ title: `Tuz Gölü buluşması ${p.name}`, location: { name: `Nokta ${p.name}`, address: `Sokak ${p.name}`, lat: p.lat, lng: p.lng }, publicLocation: 'Şereflikoçhisar, Ankara' }) },
+      {
+        input: buildPhysicalEventInput({
+          title: `Tuz Gölü buluşması ${p.name}`,
+          location: { name: `Nokta ${p.name}`, address: `Sokak ${p.name}`, lat: p.lat, lng: p.lng },
+          publicLocation: 'Şereflikoçhisar, Ankara',
+        }),
+      },
       { token: host.token },
     );
     expect(res.errors).toBeUndefined();
@@ -49,9 +55,15 @@ const NEAR = `query Near($filter: EventFilter, $first: Int, $after: String) {
 
 describe('events(near…)', () => {
   it('sorts by distance and reports it like a haversine computation', async () => {
-    const res = await app.gql(NEAR, { filter: { mode: 'PHYSICAL', near: CENTER, radiusKm: 50 } }, { token: stranger.token });
+    const res = await app.gql(
+      NEAR,
+      { filter: { mode: 'PHYSICAL', near: CENTER, radiusKm: 50 } },
+      { token: stranger.token },
+    );
     expect(res.errors).toBeUndefined();
-    const nodes = res.data.events.edges.map((e: any) => e.node).filter((n: any) => n.title.startsWith('Tuz Gölü'));
+    const nodes = res.data.events.edges
+      .map((e: any) => e.node)
+      .filter((n: any) => n.title.startsWith('Tuz Gölü'));
     expect(nodes.map((n: any) => n.title.slice(-1))).toEqual(['A', 'B', 'C', 'D']);
     for (const n of nodes) {
       const expected = haversineKm(CENTER, { lat: n.location.lat, lng: n.location.lng });
@@ -61,19 +73,30 @@ describe('events(near…)', () => {
   });
 
   it('applies the radius', async () => {
-    const within = (km: number) => app.gql(NEAR, { filter: { near: CENTER, radiusKm: km } }, { token: stranger.token });
+    const within = (km: number) =>
+      app.gql(NEAR, { filter: { near: CENTER, radiusKm: km } }, { token: stranger.token });
     const titles = async (km: number) =>
-      (await within(km)).data.events.edges.map((e: any) => e.node.title).filter((t: string) => t.startsWith('Tuz Gölü'));
+      (await within(km)).data.events.edges
+        .map((e: any) => e.node.title)
+        .filter((t: string) => t.startsWith('Tuz Gölü'));
     expect(await titles(1)).toEqual(['Tuz Gölü buluşması A']);
     expect(await titles(5)).toEqual(['Tuz Gölü buluşması A', 'Tuz Gölü buluşması B']);
-    expect(await titles(10)).toEqual(['Tuz Gölü buluşması A', 'Tuz Gölü buluşması B', 'Tuz Gölü buluşması C']);
+    expect(await titles(10)).toEqual([
+      'Tuz Gölü buluşması A',
+      'Tuz Gölü buluşması B',
+      'Tuz Gölü buluşması C',
+    ]);
   });
 
   it('pages with cursors without repeating or skipping', async () => {
     const seen: string[] = [];
     let after: string | null = null;
     for (let page = 0; page < 5; page++) {
-      const res: { data: any } = await app.gql(NEAR, { filter: { near: CENTER, radiusKm: 50 }, first: 1, after }, { token: stranger.token });
+      const res: { data: any } = await app.gql(
+        NEAR,
+        { filter: { near: CENTER, radiusKm: 50 }, first: 1, after },
+        { token: stranger.token },
+      );
       const edges = res.data.events.edges;
       seen.push(...edges.map((e: any) => e.node.title));
       if (!res.data.events.pageInfo.hasNextPage) break;
@@ -91,9 +114,19 @@ describe('events(near…)', () => {
     const asHost = await app.gql(NEAR, { filter: { near: CENTER, radiusKm: 1 } }, { token: host.token });
     const mine = asHost.data.events.edges[0].node;
     expect(mine.viewerRole).toBe('HOST');
-    expect(mine.location).toEqual({ lat: 38.751, lng: 33.381, exact: true, name: 'Nokta A', address: 'Sokak A' });
+    expect(mine.location).toEqual({
+      lat: 38.751,
+      lng: 33.381,
+      exact: true,
+      name: 'Nokta A',
+      address: 'Sokak A',
+    });
 
-    const asStranger = await app.gql(NEAR, { filter: { near: CENTER, radiusKm: 1 } }, { token: stranger.token });
+    const asStranger = await app.gql(
+      NEAR,
+      { filter: { near: CENTER, radiusKm: 1 } },
+      { token: stranger.token },
+    );
     const theirs = asStranger.data.events.edges[0].node;
     expect(theirs.viewerRole).toBe('NONE');
     expect(theirs.location.exact).toBe(false);
@@ -123,7 +156,11 @@ describe('createEvent validation', () => {
     ['no public location', { publicLocation: '  ' }, 'input.publicLocation'],
   ])('refuses %s with BAD_USER_INPUT on the field', async (_name, overrides, field) => {
     const user = await app.newUser();
-    const res = await app.gql(CREATE_EVENT, { input: buildPhysicalEventInput(overrides) }, { token: user.token });
+    const res = await app.gql(
+      CREATE_EVENT,
+      { input: buildPhysicalEventInput(overrides) },
+      { token: user.token },
+    );
     const err = expectOneError(res, 'BAD_USER_INPUT');
     expect(err.extensions?.field).toBe(field);
     expect(err.message.length).toBeGreaterThan(3);
@@ -131,9 +168,19 @@ describe('createEvent validation', () => {
 
   it('requires a known platform for online events', async () => {
     const user = await app.newUser();
-    const missing = await app.gql(CREATE_EVENT, { input: buildOnlineEventInput({ platform: null }) }, { token: user.token });
-    expect(expectOneError(missing, 'BAD_USER_INPUT').message).toBe('Online etkinlikler için platform seçmelisin.');
-    const unknown = await app.gql(CREATE_EVENT, { input: buildOnlineEventInput({ platform: 'Atari' }) }, { token: user.token });
+    const missing = await app.gql(
+      CREATE_EVENT,
+      { input: buildOnlineEventInput({ platform: null }) },
+      { token: user.token },
+    );
+    expect(expectOneError(missing, 'BAD_USER_INPUT').message).toBe(
+      'Online etkinlikler için platform seçmelisin.',
+    );
+    const unknown = await app.gql(
+      CREATE_EVENT,
+      { input: buildOnlineEventInput({ platform: 'Atari' }) },
+      { token: user.token },
+    );
     expect(expectOneError(unknown, 'BAD_USER_INPUT').extensions?.field).toBe('input.platform');
   });
 
@@ -141,7 +188,12 @@ describe('createEvent validation', () => {
     const user = await app.newUser();
     const res = await app.gql(CREATE_EVENT, { input: buildOnlineEventInput() }, { token: user.token });
     expect(res.errors).toBeUndefined();
-    expect(res.data.createEvent.event).toMatchObject({ mode: 'ONLINE', location: null, publicLocation: null, status: 'UPCOMING' });
+    expect(res.data.createEvent.event).toMatchObject({
+      mode: 'ONLINE',
+      location: null,
+      publicLocation: null,
+      status: 'UPCOMING',
+    });
   });
 });
 
@@ -150,13 +202,24 @@ describe('REST shim shapes', () => {
     const user = await app.newUser();
     const { status, body } = await app.rest('GET', '/private/profile', { token: user.token });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ _id: user.id, eventLimit: 5, interests: [], badges: [], recentActivity: [], stats: { eventsHosted: 0 } });
+    expect(body).toMatchObject({
+      _id: user.id,
+      eventLimit: 5,
+      interests: [],
+      badges: [],
+      recentActivity: [],
+      stats: { eventsHosted: 0 },
+    });
   });
 
   it('GET /private/events/physical lists events with _id, participants and distance', async () => {
-    const { status, body } = await app.rest('GET', `/private/events/physical?lat=${CENTER.lat}&lng=${CENTER.lng}&radiusKm=50`, {
-      token: stranger.token,
-    });
+    const { status, body } = await app.rest(
+      'GET',
+      `/private/events/physical?lat=${CENTER.lat}&lng=${CENTER.lng}&radiusKm=50`,
+      {
+        token: stranger.token,
+      },
+    );
     expect(status).toBe(200);
     const first = body.find((e: any) => e.title === 'Tuz Gölü buluşması A');
     expect(first).toMatchObject({

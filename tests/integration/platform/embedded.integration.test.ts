@@ -12,7 +12,14 @@ import { decorate } from '#tests/helpers/test-app.ts';
 describe.runIf(inject('backend') === 'pglite')('embedded database on DATA_DIR', () => {
   it('starts, refuses a second server on the same data dir, and keeps data across restarts', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'squad-embedded-'));
-    const env = { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', SEED_DEMO: '0', PUBLIC_URL: 'http://squad.test' };
+    const env = {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      SEED_DEMO: '0',
+      PUBLIC_URL: 'http://squad.test',
+    };
     const first = await createApp({ config: loadConfig(env) });
     const app = decorate(first, await first.listen(0, '127.0.0.1'));
     try {
@@ -20,7 +27,8 @@ describe.runIf(inject('backend') === 'pglite')('embedded database on DATA_DIR', 
       expect(user.id).toBeTruthy();
 
       await expect(createApp({ config: loadConfig(env) })).rejects.toSatisfy(
-        (err: unknown) => err instanceof DataDirLockedError && /already using the data directory/.test(err.message),
+        (err: unknown) =>
+          err instanceof DataDirLockedError && /already using the data directory/.test(err.message),
       );
     } finally {
       await app.close();
@@ -31,7 +39,9 @@ describe.runIf(inject('backend') === 'pglite')('embedded database on DATA_DIR', 
     const again = decorate(second, await second.listen(0, '127.0.0.1'));
     try {
       const token = again.tokenFor({ sub: 'kalici-kullanici', username: 'kalici' });
-      const me = await again.gql('{ me { tokenBalance } tokenLedger { nodes { reason } } }', undefined, { token });
+      const me = await again.gql('{ me { tokenBalance } tokenLedger { nodes { reason } } }', undefined, {
+        token,
+      });
       expect(me.data.me.tokenBalance).toBe(5);
       expect(me.data.tokenLedger.nodes).toHaveLength(1);
     } finally {

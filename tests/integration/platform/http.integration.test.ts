@@ -49,7 +49,12 @@ describe('HTTP surface', () => {
   it('lets anonymous callers read @public fields', async () => {
     const res = await app.gql('{ tokenPackages { id tokens price popular } }');
     expect(res.errors).toBeUndefined();
-    expect(res.data.tokenPackages.map((p: { id: string }) => p.id)).toEqual(['starter', 'popular', 'pro', 'enterprise']);
+    expect(res.data.tokenPackages.map((p: { id: string }) => p.id)).toEqual([
+      'starter',
+      'popular',
+      'pro',
+      'enterprise',
+    ]);
   });
 
   it('answers 401 when the token does not verify (expired, tampered, foreign)', async () => {
@@ -70,14 +75,21 @@ describe('HTTP surface', () => {
 
   it('answers 400 with a code for malformed GraphQL requests', async () => {
     const post = (body: string, headers: Record<string, string> = {}) =>
-      fetch(`${app.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      fetch(`${app.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
     const notJson = await post('{bad json');
     expect(notJson.status).toBe(400);
     expect((await notJson.json()).errors[0].extensions.code).toBe('BAD_USER_INPUT');
 
     const syntax = await post(JSON.stringify({ query: '{ me { id ' }));
     expect(syntax.status).toBe(400);
-    expect((await syntax.json()).errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'GRAPHQL_PARSE_FAILED' });
+    expect((await syntax.json()).errors[0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      reason: 'GRAPHQL_PARSE_FAILED',
+    });
 
     const unknown = await post(JSON.stringify({ query: '{ nope }' }));
     expect(unknown.status).toBe(400);
@@ -113,12 +125,16 @@ describe('HTTP surface', () => {
     const q = encodeURIComponent('{ tokenPackages { id } }');
     const simple = await fetch(`${app.baseUrl}/graphql?query=${q}`);
     expect(simple.status).toBe(400);
-    const preflighted = await fetch(`${app.baseUrl}/graphql?query=${q}`, { headers: { 'apollo-require-preflight': 'true' } });
+    const preflighted = await fetch(`${app.baseUrl}/graphql?query=${q}`, {
+      headers: { 'apollo-require-preflight': 'true' },
+    });
     expect(preflighted.status).toBe(200);
   });
 
   it('localizes errors to English when asked', async () => {
-    const res = await app.gql('{ me { id } }', undefined, { headers: { 'accept-language': 'en-GB,en;q=0.9' } });
+    const res = await app.gql('{ me { id } }', undefined, {
+      headers: { 'accept-language': 'en-GB,en;q=0.9' },
+    });
     expect(res.errors?.[0].message).toBe('You need to sign in.');
     const rest = await app.rest('GET', '/private/profile', { headers: { 'accept-language': 'en' } });
     expect(rest.body.message).toBe('You need to sign in.');
@@ -131,11 +147,21 @@ describe('HTTP surface', () => {
       ['POST', '/graphql', { 'content-type': 'application/json' }, '[]'],
       ['POST', '/graphql', { 'content-type': 'application/json' }, 'null'],
       ['POST', '/graphql', { 'content-type': 'application/json' }, '{"query": 42}'],
-      ['POST', '/graphql', { 'content-type': 'application/json' }, '{"query": "{ me { id } }", "variables": "x"}'],
+      [
+        'POST',
+        '/graphql',
+        { 'content-type': 'application/json' },
+        '{"query": "{ me { id } }", "variables": "x"}',
+      ],
       ['POST', '/graphql', { 'content-type': 'text/plain' }, '{ me { id } }'],
       ['POST', '/private/event', { 'content-type': 'application/json', ...auth }, '{oops'],
       ['POST', '/private/event', { 'content-type': 'application/json', ...auth }, '[1,2,3]'],
-      ['POST', '/private/event', { 'content-type': 'application/json', ...auth }, JSON.stringify({ type: 'physical', coordinates: ['a', 'b'], location: { lat: 'x' } })],
+      [
+        'POST',
+        '/private/event',
+        { 'content-type': 'application/json', ...auth },
+        JSON.stringify({ type: 'physical', coordinates: ['a', 'b'], location: { lat: 'x' } }),
+      ],
       ['GET', '/private/event/not-a-uuid', auth, undefined],
       ['GET', '/private/events/physical?lat=abc&lng=1', auth, undefined],
       ['GET', '/private/events/physical?limit=-4', auth, undefined],
@@ -177,7 +203,9 @@ describe('HTTP surface', () => {
 
   it('answers null for an id that cannot exist', async () => {
     const user = await app.newUser();
-    const res = await app.gql('{ event(id: "not-a-uuid") { id } user(id: "x") { id } }', undefined, { token: user.token });
+    const res = await app.gql('{ event(id: "not-a-uuid") { id } user(id: "x") { id } }', undefined, {
+      token: user.token,
+    });
     expect(res.errors).toBeUndefined();
     expect(res.data).toEqual({ event: null, user: null });
   });

@@ -37,7 +37,11 @@ describe('token balance', () => {
     const user = await app.newUser();
     const attempts = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        app.gql(CREATE_EVENT, { input: buildOnlineEventInput({ title: `Paralel etkinlik ${i}` }) }, { token: user.token }),
+        app.gql(
+          CREATE_EVENT,
+          { input: buildOnlineEventInput({ title: `Paralel etkinlik ${i}` }) },
+          { token: user.token },
+        ),
       ),
     );
     const ok = attempts.filter((r) => !r.errors);
@@ -85,7 +89,11 @@ describe('token balance', () => {
 
   it('does not charge when the event is invalid', async () => {
     const user = await app.newUser();
-    const bad = await app.gql(CREATE_EVENT, { input: buildPhysicalEventInput({ location: null }) }, { token: user.token });
+    const bad = await app.gql(
+      CREATE_EVENT,
+      { input: buildPhysicalEventInput({ location: null }) },
+      { token: user.token },
+    );
     const err = expectOneError(bad, 'BAD_USER_INPUT');
     expect(err.extensions?.field).toBe('input.location');
     const me = await app.gql('{ me { tokenBalance } }', undefined, { token: user.token });

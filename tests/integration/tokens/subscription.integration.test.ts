@@ -18,11 +18,18 @@ describe('tokenBalanceChanged', () => {
     const sub = subscribe(client, BALANCE);
     // Give the subscription a moment to be registered on the server.
     await new Promise((r) => setTimeout(r, 300));
-    const created = await a.gql(CREATE_EVENT, { input: buildOnlineEventInput({ title: 'Canlı bakiye testi' }) }, { token: user.token });
+    const created = await a.gql(
+      CREATE_EVENT,
+      { input: buildOnlineEventInput({ title: 'Canlı bakiye testi' }) },
+      { token: user.token },
+    );
     expect(created.errors).toBeUndefined();
     const [msg] = await sub.waitFor(1);
     expect(msg.data).toEqual({
-      tokenBalanceChanged: { balance: 4, entry: { delta: -1, reason: 'EVENT_CREATED', event: { title: 'Canlı bakiye testi' } } },
+      tokenBalanceChanged: {
+        balance: 4,
+        entry: { delta: -1, reason: 'EVENT_CREATED', event: { title: 'Canlı bakiye testi' } },
+      },
     });
     sub.dispose();
     await client.dispose();
@@ -59,25 +66,32 @@ describe('tokenBalanceChanged', () => {
     await client.dispose();
   });
 
-  it.skipIf(!inject('redisUrl'))('delivers a change made on instance B to a subscriber on instance A through Redis', async () => {
-    const b = await startTestApp();
-    try {
-      expect(a.pubsub.kind).toBe('redis');
-      expect(b.pubsub.kind).toBe('redis');
-      const user = await a.newUser();
-      const client = a.ws(user.token);
-      const sub = subscribe(client, BALANCE);
-      await new Promise((r) => setTimeout(r, 300));
-      // The write happens on B; only Redis connects B's publish to A's subscriber.
-      const created = await b.gql(CREATE_EVENT, { input: buildOnlineEventInput({ title: 'B üzerinden' }) }, { token: user.token });
-      expect(created.errors).toBeUndefined();
-      const [msg] = await sub.waitFor(1);
-      expect(msg.data.tokenBalanceChanged.balance).toBe(4);
-      expect(msg.data.tokenBalanceChanged.entry.event.title).toBe('B üzerinden');
-      sub.dispose();
-      await client.dispose();
-    } finally {
-      await b.close();
-    }
-  });
+  it.skipIf(!inject('redisUrl'))(
+    'delivers a change made on instance B to a subscriber on instance A through Redis',
+    async () => {
+      const b = await startTestApp();
+      try {
+        expect(a.pubsub.kind).toBe('redis');
+        expect(b.pubsub.kind).toBe('redis');
+        const user = await a.newUser();
+        const client = a.ws(user.token);
+        const sub = subscribe(client, BALANCE);
+        await new Promise((r) => setTimeout(r, 300));
+        // The write happens on B; only Redis connects B's publish to A's subscriber.
+        const created = await b.gql(
+          CREATE_EVENT,
+          { input: buildOnlineEventInput({ title: 'B üzerinden' }) },
+          { token: user.token },
+        );
+        expect(created.errors).toBeUndefined();
+        const [msg] = await sub.waitFor(1);
+        expect(msg.data.tokenBalanceChanged.balance).toBe(4);
+        expect(msg.data.tokenBalanceChanged.entry.event.title).toBe('B üzerinden');
+        sub.dispose();
+        await client.dispose();
+      } finally {
+        await b.close();
+      }
+    },
+  );
 });

@@ -1,0 +1,196 @@
+// `npm run bench`: seeds events, starts the built server against PGlite and PostgreSQL in turn, and
+// measures the near/list endpoints with autocannon (10 connections). Prints req/s, p50 and p99.
+//   npm run bench -- --events 10000 --duration 10 --only postgres
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createDatabase } from '#db/client.ts';
+import { startEmbeddedPostgres } from '#db/embedded/embedded-postgres.ts';
+import { runMigrations } from '#db/migrate.ts';
+import { loadKeyStore } from '#server/identity/signing-keys.ts';
+import { mintAccessToken } from '#server/identity/tokens.ts';
+import { EMBEDDED_CLIENT_ID } from '#server/lib/config.ts';
+import { paths } from '#server/lib/paths.ts';
+import { seedBenchEvents } from './seed.ts';
+
+const args = process.argv.slice(2);
+const opt = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const EVENTS = Number(opt('events', '10000'));
+const DURATION = Number(opt('duration', '10'));
+const ONLY = opt('only', 'all');
+const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PUBLIC_URL = 'http://bench.local';
+
+type Row = { backend: string; target: string; rps: number; p50: number; p99: number; errors: number };
+
+function ensureBuilt() {
+  if (!fs.existsSync(path.join(paths.root, 'dist/server/main.js'))) {
+    const r = spawnSync('npm', ['run', 'build:server'], { cwd: paths.root, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('build failed');
+  }
+}
+
+async function startServer(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = 4000 + Math.floor(Math.random() * 2000);
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: paths.root,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return { url, child };
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not become ready');
+}
+
+async function measure(title: string, opts: autocannon.Options): Promise<Omit<Row, 'backend'>> {
+  // Warm-up (JIT, pools, caches), then the measured run.
+  await autocannon({ ...opts, duration: 2 });
+  const result = await autocannon({ ...opts, duration: DURATION });
+  return {
+    target: title,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function benchBackend(backend: 'pglite' | 'postgres'): Promise<Row[]> {
+  let databaseUrl: string;
+  let stopDb = async () => {};
+  if (backend === 'pglite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'squad-bench-'));
+    const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });
+    databaseUrl = embedded.url;
+    stopDb = async () => {
+      await embedded.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    };
+  } else {
+    const name = `squad_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    databaseUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+    stopDb = async () => {
+      const a = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    };
+  }
+  try {
+    const database = createDatabase(databaseUrl, { max: 2 });
+    await runMigrations(database.db, { migrationsFolder: paths.migrations });
+    const t0 = Date.now();
+    await seedBenchEvents(database.db, EVENTS);
+    console.log(`[${backend}] seeded ${EVENTS} events in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const keys = await loadKeyStore(database.db);
+    const token = mintAccessToken(
+      keys,
+      { issuer: PUBLIC_URL, clientId: EMBEDDED_CLIENT_ID },
+      { sub: 'bench-viewer', username: 'bench-viewer' },
+      { ttlSeconds: 3600 },
+    );
+    await database.close();
+
+    const { url, child } = await startServer(databaseUrl);
+    try {
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      // Create the viewer row before measuring.
+      await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ query: '{ me { id } }' }),
+      });
+      const rows: Row[] = [];
+      rows.push({
+        backend,
+        ...(await measure('GET /private/events/physical', {
+          url: `${url}/private/events/physical?lat=41.0082&lng=28.9784&radiusKm=10&limit=20`,
+          connections: 10,
+          headers,
+        })),
+      });
+      rows.push({
+        backend,
+        ...(await measure('GraphQL events(near)', {
+          url: `${url}/graphql`,
+          method: 'POST',
+          connections: 10,
+          headers,
+          body: JSON.stringify({
+            query: `query Near { events(filter: {mode: PHYSICAL, near: {lat: 41.0082, lng: 28.9784}, radiusKm: 10}, first: 20) {
+              edges { node { id title startsAt distanceKm participantCount maxParticipants publicLocation host { displayName } } } } }`,
+          }),
+        })),
+      });
+      return rows;
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+  } finally {
+    await stopDb();
+  }
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+ensureBuilt();
+const rows: Row[] = [];
+if (ONLY === 'all' || ONLY === 'pglite') rows.push(...(await benchBackend('pglite')));
+if (ONLY === 'all' || ONLY === 'postgres') {
+  if (await postgresReachable()) rows.push(...(await benchBackend('postgres')));
+  else console.log(`PostgreSQL not reachable at ${PG_ADMIN_URL}: skipped (set BENCH_PG_ADMIN_URL)`);
+}
+console.log(`\n${EVENTS} events, 10 connections, ${DURATION} s per target, ${os.cpus().length} CPUs`);
+console.table(
+  rows.map((r) => ({
+    backend: r.backend,
+    target: r.target,
+    'req/s': r.rps,
+    'p50 ms': r.p50,
+    'p99 ms': r.p99,
+    errors: r.errors,
+  })),
+);
+const pgRows = rows.filter((r) => r.backend === 'postgres');
+if (pgRows.length) {
+  const ok = pgRows.every((r) => r.p99 <= 50 && r.rps >= 1200);
+  console.log(`Target on PostgreSQL (p99 <= 50 ms, >= 1200 req/s): ${ok ? 'met' : 'NOT met'}`);
+}
