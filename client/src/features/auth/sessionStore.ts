@@ -25,7 +25,7 @@ const TRANSIENT = new Set(['NetworkError', 'TooManyRequestsException', 'LimitExc
 
 // Cognito answers a refused token with HTTP 400 (NotAuthorizedException …). Network failures, throttling
 // and 5xx/404 answers (service down, endpoint missing) are transient: the session is kept.
-export function isSessionRejection(error: unknown): boolean {
+export function isSessionRejection(error: unknown): error is CognitoError {
   return error instanceof CognitoError && error.status === 400 && !TRANSIENT.has(error.code);
 }
 
@@ -109,7 +109,7 @@ export function createSessionStore({ cognito, storage = localStorage, now = Date
         // The refresh token was rejected: the session is over. A network failure keeps it for later.
         if (isSessionRejection(err)) {
           set(null);
-          throw new SessionExpiredError(err.message);
+          throw new SessionExpiredError(err instanceof Error ? err.message : String(err));
         }
         throw err;
       }
