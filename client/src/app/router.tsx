@@ -18,6 +18,15 @@ function skipIfSignedIn() {
   return null;
 }
 
+// React Router runs parent and child loaders in parallel: each dashboard page loader checks the
+// session itself, so no query leaves without a token.
+function guarded<A, R>(loader: (args: A) => R) {
+  return (args: A) => {
+    requireSession();
+    return loader(args);
+  };
+}
+
 const signIn = {
   loader: skipIfSignedIn,
   lazy: () => import('#client/routes/LoginRoute.tsx').then((m) => ({ Component: m.LoginRoute })),
@@ -27,35 +36,35 @@ const dashboardChildren: RouteObject[] = [
   { index: true, loader: () => redirect('/dashboard/physical') },
   {
     path: 'physical',
-    lazy: () => import('#client/routes/dashboard/PhysicalEventsRoute.tsx').then((m) => ({ Component: m.PhysicalEventsRoute, loader: m.loader })),
+    lazy: () => import('#client/routes/dashboard/PhysicalEventsRoute.tsx').then((m) => ({ Component: m.PhysicalEventsRoute, loader: guarded(m.loader) })),
   },
   {
     path: 'online',
-    lazy: () => import('#client/routes/dashboard/OnlineEventsRoute.tsx').then((m) => ({ Component: m.OnlineEventsRoute, loader: m.loader })),
+    lazy: () => import('#client/routes/dashboard/OnlineEventsRoute.tsx').then((m) => ({ Component: m.OnlineEventsRoute, loader: guarded(m.loader) })),
   },
   {
     path: 'profile',
-    lazy: () => import('#client/routes/dashboard/ProfileRoute.tsx').then((m) => ({ Component: m.ProfileRoute, loader: m.loader })),
+    lazy: () => import('#client/routes/dashboard/ProfileRoute.tsx').then((m) => ({ Component: m.ProfileRoute, loader: guarded(m.loader) })),
   },
   {
     path: 'settings',
-    lazy: () => import('#client/routes/dashboard/SettingsRoute.tsx').then((m) => ({ Component: m.SettingsRoute, loader: m.loader })),
+    lazy: () => import('#client/routes/dashboard/SettingsRoute.tsx').then((m) => ({ Component: m.SettingsRoute, loader: guarded(m.loader) })),
   },
   {
     path: 'my-events',
-    lazy: () => import('#client/routes/dashboard/MyEventsRoute.tsx').then((m) => ({ Component: m.MyEventsRoute, loader: m.loader })),
+    lazy: () => import('#client/routes/dashboard/MyEventsRoute.tsx').then((m) => ({ Component: m.MyEventsRoute, loader: guarded(m.loader) })),
   },
   {
     path: 'eventDetails/:id',
-    lazy: () => import('#client/routes/dashboard/EventDetailsRoute.tsx').then((m) => ({ Component: m.EventDetailsRoute, loader: m.loader })),
+    lazy: () => import('#client/routes/dashboard/EventDetailsRoute.tsx').then((m) => ({ Component: m.EventDetailsRoute, loader: guarded(m.loader) })),
   },
   {
     path: 'tokens',
-    lazy: () => import('#client/routes/dashboard/TokensRoute.tsx').then((m) => ({ Component: m.TokensRoute, loader: m.loader })),
+    lazy: () => import('#client/routes/dashboard/TokensRoute.tsx').then((m) => ({ Component: m.TokensRoute, loader: guarded(m.loader) })),
   },
   {
     path: 'editEvent/:id',
-    lazy: () => import('#client/routes/dashboard/EditEventRoute.tsx').then((m) => ({ Component: m.EditEventRoute, loader: m.loader })),
+    lazy: () => import('#client/routes/dashboard/EditEventRoute.tsx').then((m) => ({ Component: m.EditEventRoute, loader: guarded(m.loader) })),
   },
 ];
 

@@ -7,7 +7,7 @@ import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
 import { getAuth } from '#client/features/auth/auth.ts';
 import { AuthCard, AuthShell } from '#client/features/auth/AuthShell.tsx';
-import { CODE_LENGTH, sanitizeCode } from '#client/features/auth/codeInput.ts';
+import { sanitizeCode } from '#client/features/auth/codeInput.ts';
 import { resendErrorMessage, resetErrorMessage, sendCodeErrorMessage } from '#client/features/auth/cognitoErrors.ts';
 import { PasswordChecklist } from '#client/features/auth/PasswordChecklist.tsx';
 import { RESET_RULES, resetFormValid } from '#client/features/auth/passwordRules.ts';
@@ -127,7 +127,6 @@ export function ForgotPasswordRoute() {
                 autoComplete="one-time-code"
                 inputMode="numeric"
                 pattern="[0-9]{6}"
-                maxLength={CODE_LENGTH}
                 required
                 value={code}
                 onChange={(e) => setCode(sanitizeCode(e.target.value))}
