@@ -4,7 +4,11 @@ import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { gql } from '@apollo/client';
 import { Observable, firstValueFrom } from 'rxjs';
 import { createCognitoClient } from '#client/features/auth/cognitoClient.ts';
-import { createSessionStore, SessionExpiredError, type StoredSession } from '#client/features/auth/sessionStore.ts';
+import {
+  createSessionStore,
+  SessionExpiredError,
+  type StoredSession,
+} from '#client/features/auth/sessionStore.ts';
 import { createAuthRetryLink, isAuthError, SocketClosedError } from './authRetryLink.ts';
 
 const QUERY = gql`
@@ -24,7 +28,13 @@ function memoryStorage(initial: Record<string, string> = {}) {
   };
 }
 
-const START: StoredSession = { accessToken: 'old', idToken: 'id', refreshToken: 'refresh', expiresAt: Date.now() + 3_600_000, method: 'password' };
+const START: StoredSession = {
+  accessToken: 'old',
+  idToken: 'id',
+  refreshToken: 'refresh',
+  expiresAt: Date.now() + 3_600_000,
+  method: 'password',
+};
 
 // A session store whose Cognito answers REFRESH_TOKEN_AUTH from a fake fetch.
 function sessionWith(fetchImpl: typeof fetch) {
@@ -37,14 +47,18 @@ function refreshOk() {
   return vi.fn(async () => {
     await new Promise((r) => setTimeout(r, 5));
     return new Response(
-      JSON.stringify({ AuthenticationResult: { AccessToken: 'new', IdToken: 'id2', ExpiresIn: 3600, TokenType: 'Bearer' } }),
+      JSON.stringify({
+        AuthenticationResult: { AccessToken: 'new', IdToken: 'id2', ExpiresIn: 3600, TokenType: 'Bearer' },
+      }),
       { status: 200 },
     );
   });
 }
 
 function unauthorized401() {
-  const body = JSON.stringify({ errors: [{ message: 'Oturum geçersiz', extensions: { code: 'UNAUTHENTICATED' } }] });
+  const body = JSON.stringify({
+    errors: [{ message: 'Oturum geçersiz', extensions: { code: 'UNAUTHENTICATED' } }],
+  });
   return new ServerError('Response not successful: Received status code 401', {
     response: new Response(body, { status: 401 }),
     bodyText: body,
@@ -66,7 +80,10 @@ function fakeServer(getToken: () => string | undefined, failure: 'http401' | 'gr
           } else if (failure === 'http401') {
             observer.error(unauthorized401());
           } else {
-            observer.next({ data: null, errors: [{ message: 'x', extensions: { code: 'UNAUTHENTICATED' } }] });
+            observer.next({
+              data: null,
+              errors: [{ message: 'x', extensions: { code: 'UNAUTHENTICATED' } }],
+            });
             observer.complete();
           }
         }, 1);
@@ -76,16 +93,24 @@ function fakeServer(getToken: () => string | undefined, failure: 'http401' | 'gr
 }
 
 function run(link: ApolloLink) {
-  return firstValueFrom(
-    ApolloLink.execute(link, { query: QUERY }, { client: {} as never }),
-  );
+  return firstValueFrom(ApolloLink.execute(link, { query: QUERY }, { client: {} as never }));
 }
 
 describe('isAuthError', () => {
   it('recognizes 401, UNAUTHENTICATED and socket closes 4401/4403 only', () => {
     expect(isAuthError(unauthorized401())).toBe(true);
-    expect(isAuthError(new CombinedGraphQLErrors({ errors: [{ message: 'm', extensions: { code: 'UNAUTHENTICATED' } }] }))).toBe(true);
-    expect(isAuthError(new CombinedGraphQLErrors({ errors: [{ message: 'Unauthenticated', extensions: { code: 'FORBIDDEN' } }] }))).toBe(false);
+    expect(
+      isAuthError(
+        new CombinedGraphQLErrors({ errors: [{ message: 'm', extensions: { code: 'UNAUTHENTICATED' } }] }),
+      ),
+    ).toBe(true);
+    expect(
+      isAuthError(
+        new CombinedGraphQLErrors({
+          errors: [{ message: 'Unauthenticated', extensions: { code: 'FORBIDDEN' } }],
+        }),
+      ),
+    ).toBe(false);
     expect(isAuthError(new SocketClosedError(4401, 'Unauthorized'))).toBe(true);
     expect(isAuthError(new SocketClosedError(4403, 'Forbidden'))).toBe(true);
     expect(isAuthError(new SocketClosedError(1006, ''))).toBe(false);
@@ -113,7 +138,9 @@ describe('createAuthRetryLink', () => {
     const fetch = refreshOk();
     const session = sessionWith(fetch);
     const server = fakeServer(() => session.get()?.accessToken, 'http401');
-    const link = createAuthRetryLink({ refresh: session.refresh, onRefreshFailure: vi.fn() }).concat(server.link);
+    const link = createAuthRetryLink({ refresh: session.refresh, onRefreshFailure: vi.fn() }).concat(
+      server.link,
+    );
 
     const results = await Promise.all([run(link), run(link), run(link)]);
     expect(results.every((r) => (r.data as { me: { id: string } }).me.id === '1')).toBe(true);
@@ -126,7 +153,9 @@ describe('createAuthRetryLink', () => {
     const session = sessionWith(fetch);
     // The server keeps refusing even the new token.
     const server = fakeServer(() => 'revoked', 'http401');
-    const link = createAuthRetryLink({ refresh: session.refresh, onRefreshFailure: vi.fn() }).concat(server.link);
+    const link = createAuthRetryLink({ refresh: session.refresh, onRefreshFailure: vi.fn() }).concat(
+      server.link,
+    );
 
     await expect(run(link)).rejects.toSatisfy((e) => ServerError.is(e) && e.statusCode === 401);
     expect(server.seen).toEqual(['revoked', 'revoked']);
@@ -134,8 +163,12 @@ describe('createAuthRetryLink', () => {
   });
 
   it('reports a failed refresh (session over) and passes the original error on', async () => {
-    const fetch = vi.fn(async () =>
-      new Response(JSON.stringify({ __type: 'NotAuthorizedException', message: 'Refresh Token has been revoked' }), { status: 400 }),
+    const fetch = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({ __type: 'NotAuthorizedException', message: 'Refresh Token has been revoked' }),
+          { status: 400 },
+        ),
     );
     const session = sessionWith(fetch);
     const onRefreshFailure = vi.fn();
@@ -154,7 +187,9 @@ describe('createAuthRetryLink', () => {
     const failing = new ApolloLink(
       () =>
         new Observable<ApolloLink.Result>((o) => {
-          o.error(new CombinedGraphQLErrors({ errors: [{ message: 'Yok', extensions: { code: 'NOT_FOUND' } }] }));
+          o.error(
+            new CombinedGraphQLErrors({ errors: [{ message: 'Yok', extensions: { code: 'NOT_FOUND' } }] }),
+          );
         }),
     );
     const link = createAuthRetryLink({ refresh, onRefreshFailure: vi.fn() }).concat(failing);

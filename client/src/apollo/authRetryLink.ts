@@ -31,15 +31,16 @@ function errorsFromBody(bodyText: string | undefined): ErrorLike[] | null {
 
 // HTTP 401, a GraphQL error with extensions.code UNAUTHENTICATED, or a socket closed with 4401/4403.
 export function isAuthError(error: unknown): boolean {
-  if (ServerError.is(error)) return error.statusCode === 401 || hasUnauthenticatedCode(errorsFromBody(error.bodyText));
+  if (ServerError.is(error))
+    return error.statusCode === 401 || hasUnauthenticatedCode(errorsFromBody(error.bodyText));
   if (CombinedGraphQLErrors.is(error)) return hasUnauthenticatedCode(error.errors);
   if (error instanceof SocketClosedError) return error.code === 4401 || error.code === 4403;
   return false;
 }
 
 export type AuthRetryOptions = {
-  // Renews the access token; must de-duplicate concurrent calls (the session store does).
-  refresh: () => Promise<unknown>;
+  // Renews the access token after `operation` was refused; must de-duplicate concurrent calls.
+  refresh: (operation: ApolloLink.Operation) => Promise<unknown>;
   // Called when the refresh itself failed; the original error still reaches the caller.
   onRefreshFailure: (error: unknown) => void;
   // A long-lived subscription may need a new token again later: allow another retry after this long.
@@ -49,7 +50,12 @@ export type AuthRetryOptions = {
 
 // On an authentication failure: refresh the token ONCE, then run the operation again. Headers are
 // set further down the chain, so the retry carries the new token.
-export function createAuthRetryLink({ refresh, onRefreshFailure, rearmAfterMs = 60_000, now = Date.now }: AuthRetryOptions) {
+export function createAuthRetryLink({
+  refresh,
+  onRefreshFailure,
+  rearmAfterMs = 60_000,
+  now = Date.now,
+}: AuthRetryOptions) {
   return new ApolloLink(
     (operation, forward) =>
       new Observable<ApolloLink.Result>((observer) => {
@@ -65,7 +71,7 @@ export function createAuthRetryLink({ refresh, onRefreshFailure, rearmAfterMs = 
           generation += 1;
           inner?.unsubscribe();
           inner = null;
-          refresh().then(
+          refresh(operation).then(
             () => {
               if (!closed) attempt();
             },

@@ -14,8 +14,9 @@ export type ApolloClientOptions = {
   graphqlPath: string;
   // Current access token, refreshed when about to expire; null when signed out.
   getAccessToken: () => Promise<string | null>;
-  // Forces a refresh (de-duplicated by the session store).
-  refresh: () => Promise<unknown>;
+  // Renews the token after a refusal; receives the access token the refused request carried (null for
+  // WebSocket operations), so a token another request already replaced is not refreshed again.
+  refresh: (usedAccessToken: string | null) => Promise<unknown>;
   onRefreshFailure: (error: unknown) => void;
   getLanguage: () => string;
 };
@@ -60,7 +61,8 @@ export function createApolloClient(options: ApolloClientOptions) {
       },
       retryAttempts: Infinity,
       // 4403 (token refused) goes up to the auth retry link, which refreshes and subscribes again.
-      shouldRetry: (event) => !(typeof event === 'object' && event !== null && 'code' in event && event.code === 4403),
+      shouldRetry: (event) =>
+        !(typeof event === 'object' && event !== null && 'code' in event && event.code === 4403),
     }),
   );
 
@@ -70,7 +72,13 @@ export function createApolloClient(options: ApolloClientOptions) {
   };
 
   const link = ApolloLink.from([
-    createAuthRetryLink({ refresh: options.refresh, onRefreshFailure: options.onRefreshFailure }),
+    createAuthRetryLink({
+      refresh: (operation) => {
+        const header = (operation.getContext().headers as Record<string, string> | undefined)?.Authorization;
+        return options.refresh(header?.startsWith('Bearer ') ? header.slice(7) : null);
+      },
+      onRefreshFailure: options.onRefreshFailure,
+    }),
     ApolloLink.split(isSubscription, ws, headers.concat(http)),
   ]);
 

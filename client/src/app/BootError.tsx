@@ -5,7 +5,9 @@ export function BootError({ onRetry }: { onRetry: () => void }) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-xl font-bold text-white">Squad’a şu an ulaşılamıyor 😕</h1>
-      <p className="max-w-sm text-ink-300">Bağlantını kontrol edip tekrar dene. (Squad cannot be reached right now.)</p>
+      <p className="max-w-sm text-ink-300">
+        Bağlantını kontrol edip tekrar dene. (Squad cannot be reached right now.)
+      </p>
       <Button onClick={onRetry}>Tekrar dene</Button>
     </main>
   );

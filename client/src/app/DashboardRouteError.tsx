@@ -10,7 +10,10 @@ export function DashboardRouteError() {
   console.error(error);
   // Apollo's CombinedGraphQLErrors carries the server's localized messages (checked by shape, so the
   // entry chunk does not pull in Apollo).
-  const errors = error && typeof error === 'object' && 'errors' in error && Array.isArray(error.errors) ? error.errors : null;
+  const errors =
+    error && typeof error === 'object' && 'errors' in error && Array.isArray(error.errors)
+      ? error.errors
+      : null;
   const graphQLMessage = typeof errors?.[0]?.message === 'string' ? (errors[0].message as string) : null;
   const network = error instanceof TypeError || (error instanceof Error && error.name === 'TimeoutError');
   return (

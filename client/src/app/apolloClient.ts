@@ -14,7 +14,7 @@ export function getApolloClient() {
     client = createApolloClient({
       graphqlPath: getConfig().graphqlPath,
       getAccessToken: () => session.getAccessToken(),
-      refresh: () => session.refresh(),
+      refresh: (usedAccessToken) => session.refreshAfterRejection(usedAccessToken),
       onRefreshFailure: (error) => {
         // The session cannot be renewed: sign out and start over at /auth/login (→ /login).
         // A network failure during the refresh keeps the session; the request just fails.

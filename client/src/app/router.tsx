@@ -36,35 +36,67 @@ const dashboardChildren: RouteObject[] = [
   { index: true, loader: () => redirect('/dashboard/physical') },
   {
     path: 'physical',
-    lazy: () => import('#client/routes/dashboard/PhysicalEventsRoute.tsx').then((m) => ({ Component: m.PhysicalEventsRoute, loader: guarded(m.loader) })),
+    lazy: () =>
+      import('#client/routes/dashboard/PhysicalEventsRoute.tsx').then((m) => ({
+        Component: m.PhysicalEventsRoute,
+        loader: guarded(m.loader),
+      })),
   },
   {
     path: 'online',
-    lazy: () => import('#client/routes/dashboard/OnlineEventsRoute.tsx').then((m) => ({ Component: m.OnlineEventsRoute, loader: guarded(m.loader) })),
+    lazy: () =>
+      import('#client/routes/dashboard/OnlineEventsRoute.tsx').then((m) => ({
+        Component: m.OnlineEventsRoute,
+        loader: guarded(m.loader),
+      })),
   },
   {
     path: 'profile',
-    lazy: () => import('#client/routes/dashboard/ProfileRoute.tsx').then((m) => ({ Component: m.ProfileRoute, loader: guarded(m.loader) })),
+    lazy: () =>
+      import('#client/routes/dashboard/ProfileRoute.tsx').then((m) => ({
+        Component: m.ProfileRoute,
+        loader: guarded(m.loader),
+      })),
   },
   {
     path: 'settings',
-    lazy: () => import('#client/routes/dashboard/SettingsRoute.tsx').then((m) => ({ Component: m.SettingsRoute, loader: guarded(m.loader) })),
+    lazy: () =>
+      import('#client/routes/dashboard/SettingsRoute.tsx').then((m) => ({
+        Component: m.SettingsRoute,
+        loader: guarded(m.loader),
+      })),
   },
   {
     path: 'my-events',
-    lazy: () => import('#client/routes/dashboard/MyEventsRoute.tsx').then((m) => ({ Component: m.MyEventsRoute, loader: guarded(m.loader) })),
+    lazy: () =>
+      import('#client/routes/dashboard/MyEventsRoute.tsx').then((m) => ({
+        Component: m.MyEventsRoute,
+        loader: guarded(m.loader),
+      })),
   },
   {
     path: 'eventDetails/:id',
-    lazy: () => import('#client/routes/dashboard/EventDetailsRoute.tsx').then((m) => ({ Component: m.EventDetailsRoute, loader: guarded(m.loader) })),
+    lazy: () =>
+      import('#client/routes/dashboard/EventDetailsRoute.tsx').then((m) => ({
+        Component: m.EventDetailsRoute,
+        loader: guarded(m.loader),
+      })),
   },
   {
     path: 'tokens',
-    lazy: () => import('#client/routes/dashboard/TokensRoute.tsx').then((m) => ({ Component: m.TokensRoute, loader: guarded(m.loader) })),
+    lazy: () =>
+      import('#client/routes/dashboard/TokensRoute.tsx').then((m) => ({
+        Component: m.TokensRoute,
+        loader: guarded(m.loader),
+      })),
   },
   {
     path: 'editEvent/:id',
-    lazy: () => import('#client/routes/dashboard/EditEventRoute.tsx').then((m) => ({ Component: m.EditEventRoute, loader: guarded(m.loader) })),
+    lazy: () =>
+      import('#client/routes/dashboard/EditEventRoute.tsx').then((m) => ({
+        Component: m.EditEventRoute,
+        loader: guarded(m.loader),
+      })),
   },
 ];
 
@@ -72,25 +104,49 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RootErrorBoundary />,
-    hydrateFallbackElement: <LoadingState className="flex min-h-screen items-center justify-center gap-3 text-ink-300" />,
+    hydrateFallbackElement: (
+      <LoadingState className="flex min-h-screen items-center justify-center gap-3 text-ink-300" />
+    ),
     children: [
       { path: '/', ...signIn },
       { path: '/login', ...signIn },
-      { path: '/register', lazy: () => import('#client/routes/RegisterRoute.tsx').then((m) => ({ Component: m.RegisterRoute })) },
+      {
+        path: '/register',
+        lazy: () => import('#client/routes/RegisterRoute.tsx').then((m) => ({ Component: m.RegisterRoute })),
+      },
       {
         path: '/forgot-password',
-        lazy: () => import('#client/routes/ForgotPasswordRoute.tsx').then((m) => ({ Component: m.ForgotPasswordRoute })),
+        lazy: () =>
+          import('#client/routes/ForgotPasswordRoute.tsx').then((m) => ({
+            Component: m.ForgotPasswordRoute,
+          })),
       },
-      { path: '/verify', lazy: () => import('#client/routes/VerifyRoute.tsx').then((m) => ({ Component: m.VerifyRoute })) },
-      { path: '/googleAuth', lazy: () => import('#client/routes/GoogleAuthRoute.tsx').then((m) => ({ Component: m.GoogleAuthRoute })) },
-      { path: '/terms', lazy: () => import('#client/routes/TermsRoute.tsx').then((m) => ({ Component: m.TermsRoute })) },
-      { path: '/privacy', lazy: () => import('#client/routes/PrivacyRoute.tsx').then((m) => ({ Component: m.PrivacyRoute })) },
+      {
+        path: '/verify',
+        lazy: () => import('#client/routes/VerifyRoute.tsx').then((m) => ({ Component: m.VerifyRoute })),
+      },
+      {
+        path: '/googleAuth',
+        lazy: () =>
+          import('#client/routes/GoogleAuthRoute.tsx').then((m) => ({ Component: m.GoogleAuthRoute })),
+      },
+      {
+        path: '/terms',
+        lazy: () => import('#client/routes/TermsRoute.tsx').then((m) => ({ Component: m.TermsRoute })),
+      },
+      {
+        path: '/privacy',
+        lazy: () => import('#client/routes/PrivacyRoute.tsx').then((m) => ({ Component: m.PrivacyRoute })),
+      },
       // Where the API client sends a user whose session could not be renewed.
       { path: '/auth/login', loader: () => redirect('/login') },
       {
         path: '/dashboard',
         loader: requireSession,
-        lazy: () => import('#client/routes/dashboard/DashboardLayoutRoute.tsx').then((m) => ({ Component: m.DashboardLayoutRoute })),
+        lazy: () =>
+          import('#client/routes/dashboard/DashboardLayoutRoute.tsx').then((m) => ({
+            Component: m.DashboardLayoutRoute,
+          })),
         // A pathless route so page errors render inside the shell.
         children: [{ errorElement: <DashboardRouteError />, children: dashboardChildren }],
       },

@@ -20,7 +20,10 @@ export type RuntimeConfig = {
 let current: RuntimeConfig | null = null;
 
 export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
-  const response = await fetchImpl('/config.json', { headers: { Accept: 'application/json' }, cache: 'no-store' });
+  const response = await fetchImpl('/config.json', {
+    headers: { Accept: 'application/json' },
+    cache: 'no-store',
+  });
   if (!response.ok) throw new Error(`config.json: HTTP ${response.status}`);
   current = (await response.json()) as RuntimeConfig;
   return current;

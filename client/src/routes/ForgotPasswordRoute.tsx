@@ -8,7 +8,11 @@ import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
 import { getAuth } from '#client/features/auth/auth.ts';
 import { AuthCard, AuthShell } from '#client/features/auth/AuthShell.tsx';
 import { sanitizeCode } from '#client/features/auth/codeInput.ts';
-import { resendErrorMessage, resetErrorMessage, sendCodeErrorMessage } from '#client/features/auth/cognitoErrors.ts';
+import {
+  resendErrorMessage,
+  resetErrorMessage,
+  sendCodeErrorMessage,
+} from '#client/features/auth/cognitoErrors.ts';
 import { PasswordChecklist } from '#client/features/auth/PasswordChecklist.tsx';
 import { RESET_RULES, resetFormValid } from '#client/features/auth/passwordRules.ts';
 
@@ -108,7 +112,14 @@ export function ForgotPasswordRoute() {
                 placeholder={t('common.emailPlaceholder')}
                 disabled={loading}
               />
-              <Button type="submit" size="lg" fullWidth loading={loading} loadingText={t('forgot.sending')} disabled={!email.trim()}>
+              <Button
+                type="submit"
+                size="lg"
+                fullWidth
+                loading={loading}
+                loadingText={t('forgot.sending')}
+                disabled={!email.trim()}
+              >
                 {t('forgot.send')}
               </Button>
             </form>
@@ -119,7 +130,9 @@ export function ForgotPasswordRoute() {
         {step === 'code' ? (
           <>
             <h1 className="text-2xl font-bold text-white">{t('forgot.code.title')}</h1>
-            <p className="mt-1 text-sm break-words text-ink-300">{t('forgot.code.subtitle', { email: email.trim() })}</p>
+            <p className="mt-1 text-sm break-words text-ink-300">
+              {t('forgot.code.subtitle', { email: email.trim() })}
+            </p>
             <form onSubmit={reset} className="mt-6 flex flex-col gap-4">
               <Input
                 label={t('forgot.code.label')}
@@ -181,7 +194,10 @@ export function ForgotPasswordRoute() {
 
         {step === 'success' ? (
           <div className="flex flex-col items-center gap-4 text-center">
-            <div aria-hidden="true" className="flex size-20 items-center justify-center rounded-full bg-emerald-500/20 text-4xl">
+            <div
+              aria-hidden="true"
+              className="flex size-20 items-center justify-center rounded-full bg-emerald-500/20 text-4xl"
+            >
               ✅
             </div>
             <h1 className="text-2xl font-bold text-white">{t('forgot.done.title')}</h1>

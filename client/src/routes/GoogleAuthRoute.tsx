@@ -21,7 +21,8 @@ const SUCCESS_REDIRECT_MS = 2500;
 const PROVIDER_ERROR_REDIRECT_MS = 5000;
 const FAILURE_REDIRECT_MS = 6000;
 
-type State = { status: 'loading' } | { status: 'success' } | { status: 'error'; message: MessageKey | { text: string } };
+type State =
+  { status: 'loading' } | { status: 'success' } | { status: 'error'; message: MessageKey | { text: string } };
 
 function failureMessage(error: unknown): MessageKey | { text: string } {
   if (error instanceof GoogleAuthError) {
@@ -77,9 +78,15 @@ export function GoogleAuthRoute() {
     };
 
     if (providerError) {
-      later(() => fail({ status: 'error', message: 'googleAuth.error.provider' }, PROVIDER_ERROR_REDIRECT_MS), ERROR_DELAY_MS);
+      later(
+        () => fail({ status: 'error', message: 'googleAuth.error.provider' }, PROVIDER_ERROR_REDIRECT_MS),
+        ERROR_DELAY_MS,
+      );
     } else if (!code || state !== GOOGLE_STATE) {
-      later(() => fail({ status: 'error', message: 'googleAuth.error.missingCode' }, FAILURE_REDIRECT_MS), ERROR_DELAY_MS);
+      later(
+        () => fail({ status: 'error', message: 'googleAuth.error.missingCode' }, FAILURE_REDIRECT_MS),
+        ERROR_DELAY_MS,
+      );
     } else {
       // Process the code once, even when StrictMode mounts the effect twice.
       let pending = completions.get(code);
@@ -112,10 +119,22 @@ export function GoogleAuthRoute() {
     <AuthShell>
       <AuthCard>
         {view.status === 'loading' ? (
-          <StatusPanel tone="loading" emoji="🔐" title={t('googleAuth.loading.title')} text={t('googleAuth.loading.text')} progress={progress} />
+          <StatusPanel
+            tone="loading"
+            emoji="🔐"
+            title={t('googleAuth.loading.title')}
+            text={t('googleAuth.loading.text')}
+            progress={progress}
+          />
         ) : null}
         {view.status === 'success' ? (
-          <StatusPanel tone="success" emoji="🎉" title={t('googleAuth.success.title')} text={t('googleAuth.success.text')} progress={100} />
+          <StatusPanel
+            tone="success"
+            emoji="🎉"
+            title={t('googleAuth.success.title')}
+            text={t('googleAuth.success.text')}
+            progress={100}
+          />
         ) : null}
         {view.status === 'error' ? (
           <StatusPanel

@@ -104,14 +104,21 @@ function WelcomePanel() {
   const { t } = useI18n();
   return (
     <section className="relative overflow-hidden rounded-3xl border border-accent-500/20 bg-gradient-to-br from-accent-600/25 via-ink-850/60 to-pop-500/20 p-6 sm:p-10">
-      <div aria-hidden="true" className="absolute -top-16 -right-16 size-56 rounded-full bg-pop-500/25 blur-3xl" />
-      <div aria-hidden="true" className="absolute -bottom-20 -left-10 size-56 rounded-full bg-accent-500/25 blur-3xl" />
+      <div
+        aria-hidden="true"
+        className="absolute -top-16 -right-16 size-56 rounded-full bg-pop-500/25 blur-3xl"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute -bottom-20 -left-10 size-56 rounded-full bg-accent-500/25 blur-3xl"
+      />
       <div className="relative flex flex-col gap-5">
         <span className="w-fit rounded-full bg-white/10 px-3 py-1 text-xs font-semibold tracking-wide text-ink-100 uppercase">
           {t('signIn.welcome.badge')} · Squad
         </span>
         <h2 className="text-2xl leading-tight font-extrabold text-white sm:text-4xl lg:text-5xl">
-          <span className="text-gradient">{t('signIn.welcome.headline')}</span> <span aria-hidden="true">👋</span>
+          <span className="text-gradient">{t('signIn.welcome.headline')}</span>{' '}
+          <span aria-hidden="true">👋</span>
         </h2>
         <p className="max-w-md text-base text-ink-200 sm:text-lg">{t('signIn.welcome.text')}</p>
         <dl className="mt-2 grid grid-cols-2 gap-3 sm:gap-4 lg:max-w-sm">

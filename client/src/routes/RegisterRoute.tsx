@@ -90,18 +90,35 @@ export function RegisterRoute() {
           <p className="text-xs text-ink-300">
             {renderConsent(t('register.consent'), {
               terms: (
-                <a href="/terms" target="_blank" rel="noopener noreferrer" className="font-semibold text-accent-400 underline-offset-2 hover:underline">
+                <a
+                  href="/terms"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-semibold text-accent-400 underline-offset-2 hover:underline"
+                >
                   {t('register.terms')}
                 </a>
               ),
               privacy: (
-                <a href="/privacy" target="_blank" rel="noopener noreferrer" className="font-semibold text-accent-400 underline-offset-2 hover:underline">
+                <a
+                  href="/privacy"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-semibold text-accent-400 underline-offset-2 hover:underline"
+                >
                   {t('register.privacy')}
                 </a>
               ),
             })}
           </p>
-          <Button type="submit" size="lg" fullWidth disabled={!valid} loading={loading} loadingText={t('register.submitting')}>
+          <Button
+            type="submit"
+            size="lg"
+            fullWidth
+            disabled={!valid}
+            loading={loading}
+            loadingText={t('register.submitting')}
+          >
             {t('register.submit')}
           </Button>
           <p className="flex items-center justify-center gap-1.5 text-xs text-ink-300">

@@ -86,10 +86,22 @@ export function VerifyRoute() {
     <AuthShell>
       <AuthCard>
         {state.status === 'loading' ? (
-          <StatusPanel tone="loading" emoji="📧" title={t('verify.loading.title')} text={t('verify.loading.text')} progress={progress} />
+          <StatusPanel
+            tone="loading"
+            emoji="📧"
+            title={t('verify.loading.title')}
+            text={t('verify.loading.text')}
+            progress={progress}
+          />
         ) : null}
         {state.status === 'success' ? (
-          <StatusPanel tone="success" emoji="🎉" title={t('verify.success.title')} text={t('verify.success.text')} progress={100} />
+          <StatusPanel
+            tone="success"
+            emoji="🎉"
+            title={t('verify.success.title')}
+            text={t('verify.success.text')}
+            progress={100}
+          />
         ) : null}
         {state.status === 'error' ? (
           <StatusPanel

@@ -14,7 +14,10 @@ export function Avatar({ name, url, className }: { name: string; url: string | n
   ) : (
     <span
       aria-hidden="true"
-      className={cn('flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-gradient text-sm font-bold text-white', className)}
+      className={cn(
+        'flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-gradient text-sm font-bold text-white',
+        className,
+      )}
     >
       {initials}
     </span>

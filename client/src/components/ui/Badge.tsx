@@ -12,10 +12,18 @@ const TONES: Record<BadgeTone, string> = {
   danger: 'bg-rose-500/15 text-rose-300 ring-1 ring-rose-400/30',
 };
 
-export function Badge({ tone = 'neutral', className, ...rest }: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
+export function Badge({
+  tone = 'neutral',
+  className,
+  ...rest
+}: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
   return (
     <span
-      className={cn('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold', TONES[tone], className)}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold',
+        TONES[tone],
+        className,
+      )}
       {...rest}
     />
   );

@@ -21,7 +21,11 @@ const SIZES: Record<ButtonSize, string> = {
   icon: 'size-10 rounded-xl',
 };
 
-export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string) {
+export function buttonClasses(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  className?: string,
+) {
   return cn(
     'inline-flex shrink-0 items-center justify-center font-semibold transition duration-150 select-none',
     'disabled:cursor-not-allowed disabled:opacity-50',

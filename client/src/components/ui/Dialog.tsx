@@ -15,7 +15,16 @@ export type DialogProps = {
 
 // A native modal <dialog>: showModal() makes the rest of the page inert (focus stays inside),
 // Esc fires "cancel", the ::backdrop is the overlay. Focus returns to the opener on close.
-export function Dialog({ open, onOpenChange, title, description, children, footer, closeLabel = 'Kapat', className }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  closeLabel = 'Kapat',
+  className,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -71,7 +80,14 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             className="-m-1 rounded-lg p-1.5 text-ink-300 hover:bg-ink-700 hover:text-white"
             aria-label={closeLabel}
           >
-            <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              className="size-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
               <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
             </svg>
           </button>

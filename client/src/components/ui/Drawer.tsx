@@ -51,7 +51,14 @@ export function Drawer({ open, onOpenChange, label, closeLabel, children, classN
           className="absolute top-4 right-4 rounded-lg p-1.5 text-ink-300 hover:bg-ink-700 hover:text-white"
           aria-label={closeLabel}
         >
-          <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
           </svg>
         </button>

@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react';
 
-export function EmptyState({ emoji, title, text, action }: { emoji: string; title: string; text?: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  emoji,
+  title,
+  text,
+  action,
+}: {
+  emoji: string;
+  title: string;
+  text?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-ink-600 bg-ink-850/50 px-6 py-12 text-center">
       <span aria-hidden="true" className="text-4xl">

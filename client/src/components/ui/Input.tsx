@@ -11,12 +11,24 @@ export type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> & {
   icon?: ReactNode;
 };
 
-export function Input({ label, error, hint, revealable, icon, className, id, type = 'text', ...rest }: InputProps) {
+export function Input({
+  label,
+  error,
+  hint,
+  revealable,
+  icon,
+  className,
+  id,
+  type = 'text',
+  ...rest
+}: InputProps) {
   const { t } = useI18n();
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const [revealed, setRevealed] = useState(false);
-  const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(' ');
+  const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null]
+    .filter(Boolean)
+    .join(' ');
   const isPassword = type === 'password';
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
@@ -25,7 +37,10 @@ export function Input({ label, error, hint, revealable, icon, className, id, typ
       </label>
       <div className="relative">
         {icon ? (
-          <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-ink-300" aria-hidden="true">
+          <span
+            className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-ink-300"
+            aria-hidden="true"
+          >
             {icon}
           </span>
         ) : null}
@@ -74,7 +89,14 @@ export function Input({ label, error, hint, revealable, icon, className, id, typ
 
 function EyeIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className="size-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
       <circle cx="12" cy="12" r="3" />
     </svg>
@@ -83,7 +105,14 @@ function EyeIcon() {
 
 function EyeOffIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className="size-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <path d="M3 3l18 18M10.6 5.1A10.8 10.8 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-3.2 4.1M6.6 6.6C3.9 8.4 2 12 2 12s3.5 7 10 7c1.8 0 3.3-.5 4.6-1.2M9.9 9.9a3 3 0 0 0 4.2 4.2" />
     </svg>
   );

@@ -15,7 +15,17 @@ export type SliderProps = {
 };
 
 // A native range input: keyboard (arrows, Home/End, PageUp/PageDown) and screen readers for free.
-export function Slider({ value, onValueChange, min, max, step = 1, label, valueText, disabled, className }: SliderProps) {
+export function Slider({
+  value,
+  onValueChange,
+  min,
+  max,
+  step = 1,
+  label,
+  valueText,
+  disabled,
+  className,
+}: SliderProps) {
   const id = useId();
   const percent = max > min ? ((value - min) / (max - min)) * 100 : 0;
   return (

@@ -18,12 +18,14 @@ export function Tabs({ items, value, onValueChange, label, className }: TabsProp
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = items.findIndex((item) => item.id === value);
-    let next = index;
-    if (event.key === 'ArrowRight') next = (index + 1) % items.length;
-    else if (event.key === 'ArrowLeft') next = (index - 1 + items.length) % items.length;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = items.length - 1;
-    else return;
+    const moves: Record<string, number> = {
+      ArrowRight: (index + 1) % items.length,
+      ArrowLeft: (index - 1 + items.length) % items.length,
+      Home: 0,
+      End: items.length - 1,
+    };
+    const next = moves[event.key];
+    if (next === undefined) return;
     event.preventDefault();
     onValueChange(items[next].id);
     listRef.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[next]?.focus();
@@ -52,7 +54,9 @@ export function Tabs({ items, value, onValueChange, label, className }: TabsProp
               onClick={() => onValueChange(item.id)}
               className={cn(
                 'flex-1 rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap transition',
-                selected ? 'bg-accent-gradient text-white shadow' : 'text-ink-300 hover:bg-ink-800 hover:text-white',
+                selected
+                  ? 'bg-accent-gradient text-white shadow'
+                  : 'text-ink-300 hover:bg-ink-800 hover:text-white',
               )}
             >
               {item.label}

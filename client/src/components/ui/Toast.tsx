@@ -22,10 +22,30 @@ export type ToastApi = {
 };
 
 const PENDING_KEY = 'squad.pendingToast';
-const DEFAULT_DURATION: Record<ToastKind, number> = { success: 3500, info: 3500, error: 5000, loading: Infinity };
+const DEFAULT_DURATION: Record<ToastKind, number> = {
+  success: 3500,
+  info: 3500,
+  error: 5000,
+  loading: Infinity,
+};
 const ToastContext = createContext<ToastApi | null>(null);
 
 let counter = 0;
+
+// Read once per page load, so StrictMode's second effect run still finds it.
+let pendingToast: { kind: ToastKind; message: string } | null | undefined;
+function takePendingToast() {
+  if (pendingToast === undefined) {
+    try {
+      const raw = sessionStorage.getItem(PENDING_KEY);
+      sessionStorage.removeItem(PENDING_KEY);
+      pendingToast = raw ? (JSON.parse(raw) as { kind: ToastKind; message: string }) : null;
+    } catch {
+      pendingToast = null;
+    }
+  }
+  return pendingToast;
+}
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
@@ -49,10 +69,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           // Storage unavailable: the toast is shown only until the reload.
         }
       }
-      setToasts((list) => [...list.filter((toast) => toast.id !== id), { id, kind, message, durationMs }].slice(-4));
+      setToasts((list) =>
+        [...list.filter((toast) => toast.id !== id), { id, kind, message, durationMs }].slice(-4),
+      );
       const previous = timers.current.get(id);
       if (previous) clearTimeout(previous);
-      if (Number.isFinite(durationMs)) timers.current.set(id, setTimeout(() => dismiss(id), durationMs));
+      if (Number.isFinite(durationMs))
+        timers.current.set(
+          id,
+          setTimeout(() => dismiss(id), durationMs),
+        );
       return id;
     },
     [dismiss],
@@ -60,15 +86,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   // A toast stashed before a reload (sign-in success) is shown once after it.
   useEffect(() => {
-    try {
-      const pending = sessionStorage.getItem(PENDING_KEY);
-      if (!pending) return;
-      sessionStorage.removeItem(PENDING_KEY);
-      const { kind, message } = JSON.parse(pending) as { kind: ToastKind; message: string };
-      show(kind, message);
-    } catch {
-      // Ignore malformed or unavailable storage.
-    }
+    const pending = takePendingToast();
+    if (!pending) return;
+    const timer = setTimeout(() => {
+      pendingToast = null;
+      show(pending.kind, pending.message);
+    }, 0);
+    return () => clearTimeout(timer);
   }, [show]);
 
   useEffect(() => {
@@ -109,7 +133,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             )}
           >
             <span aria-hidden="true" className="shrink-0">
-              {toast.kind === 'loading' ? <Spinner /> : toast.kind === 'success' ? '✓' : toast.kind === 'error' ? '!' : 'i'}
+              {toast.kind === 'loading' ? (
+                <Spinner />
+              ) : toast.kind === 'success' ? (
+                '✓'
+              ) : toast.kind === 'error' ? (
+                '!'
+              ) : (
+                'i'
+              )}
             </span>
             <span className="flex-1">{toast.message}</span>
             {toast.kind !== 'loading' ? (

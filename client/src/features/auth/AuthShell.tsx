@@ -14,7 +14,12 @@ export function AuthShell({ children, wide }: { children: ReactNode; wide?: bool
         </Link>
         <LanguageSwitch />
       </header>
-      <main className={cn('mx-auto flex w-full flex-1 flex-col justify-center px-4 pb-10 sm:px-6', wide ? 'max-w-6xl' : 'max-w-md')}>
+      <main
+        className={cn(
+          'mx-auto flex w-full flex-1 flex-col justify-center px-4 pb-10 sm:px-6',
+          wide ? 'max-w-6xl' : 'max-w-md',
+        )}
+      >
         {children}
       </main>
     </div>
@@ -36,7 +41,10 @@ export function AuthCard({ children, className }: { children: ReactNode; classNa
 
 export function Divider({ label }: { label: string }) {
   return (
-    <div className="my-5 flex items-center gap-3 text-xs font-medium tracking-wide text-ink-300 uppercase" role="separator">
+    <div
+      className="my-5 flex items-center gap-3 text-xs font-medium tracking-wide text-ink-300 uppercase"
+      role="separator"
+    >
       <span className="h-px flex-1 bg-ink-600" />
       <span>{label}</span>
       <span className="h-px flex-1 bg-ink-600" />

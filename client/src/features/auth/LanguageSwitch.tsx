@@ -6,7 +6,11 @@ import { cn } from '#client/lib/cn.ts';
 export function LanguageSwitch({ className }: { className?: string }) {
   const { locale, setLocale, t } = useI18n();
   return (
-    <div role="group" aria-label={t('common.language')} className={cn('inline-flex rounded-xl border border-ink-600 bg-ink-850/80 p-0.5', className)}>
+    <div
+      role="group"
+      aria-label={t('common.language')}
+      className={cn('inline-flex rounded-xl border border-ink-600 bg-ink-850/80 p-0.5', className)}
+    >
       {LOCALES.map((code: Locale) => (
         <button
           key={code}

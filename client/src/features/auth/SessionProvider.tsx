@@ -1,4 +1,4 @@
-import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { getConfig } from '#client/lib/config.ts';
 import { CognitoError } from '#client/features/auth/cognitoClient.ts';
 import { getAuth } from '#client/features/auth/auth.ts';
@@ -12,55 +12,55 @@ export type SessionState =
 
 const SessionContext = createContext<SessionState | null>(null);
 
-// isLocal: the session comes from Squad's built-in identity provider (embedded mode), not AWS Cognito.
+// The spec's session: the current user is read (GetUser) whenever the stored session changes; until
+// then the state is 'loading'. isLocal: the session comes from Squad's built-in identity provider.
 export function SessionProvider({ children }: { children: ReactNode }) {
   const isLocal = getConfig().cognito.embedded;
   const { session, cognito } = getAuth();
-  const [state, setState] = useState<SessionState>(() =>
-    session.hasSession() ? { status: 'loading', user: null, isLocal } : { status: 'anonymous', user: null, isLocal },
-  );
-  const [revision, setRevision] = useState(0);
-
-  useEffect(() => session.subscribe(() => setRevision((n) => n + 1)), [session]);
+  const stored = useSyncExternalStore(session.subscribe, session.snapshot);
+  const [resolved, setResolved] = useState<{ refreshToken: string; user: SessionUser } | null>(null);
 
   useEffect(() => {
-    let cancelled = false;
     const current = session.get();
-    if (!current) {
-      setState({ status: 'anonymous', user: null, isLocal });
-      return;
-    }
+    if (!current) return;
+    let cancelled = false;
     (async () => {
       try {
         const token = await session.getAccessToken();
         if (!token) throw new SessionExpiredError('No session');
-        let details = null;
+        let details;
         try {
           details = await cognito.getUser(token);
         } catch (err) {
           if (!(err instanceof CognitoError) || err.code !== 'NotAuthorizedException') throw err;
           details = await cognito.getUser((await session.refresh()).accessToken);
         }
-        if (!cancelled) setState({ status: 'authenticated', user: buildSessionUser(session.get()?.idToken ?? '', details), isLocal });
+        const idToken = session.get()?.idToken ?? current.idToken;
+        if (!cancelled)
+          setResolved({ refreshToken: current.refreshToken, user: buildSessionUser(idToken, details) });
       } catch (err) {
         if (cancelled) return;
         if (err instanceof SessionExpiredError || isSessionRejection(err)) {
           session.set(null);
-          setState({ status: 'anonymous', user: null, isLocal });
         } else {
           // Offline or the identity service is unavailable: keep the session, show what the id token says.
-          setState({ status: 'authenticated', user: buildSessionUser(current.idToken, null), isLocal });
+          setResolved({ refreshToken: current.refreshToken, user: buildSessionUser(current.idToken, null) });
         }
       }
     })();
     return () => {
       cancelled = true;
     };
-    // Re-read when the stored session changes (sign-in, refresh in another tab, sign-out).
-  }, [revision, session, cognito, isLocal]);
+  }, [stored, session, cognito]);
 
-  const value = useMemo(() => state, [state]);
-  return <SessionContext value={value}>{children}</SessionContext>;
+  const current = stored ? session.get() : null;
+  // A token refresh keeps the same refresh token: the user stays shown while it is read again.
+  const state: SessionState = !current
+    ? { status: 'anonymous', user: null, isLocal }
+    : resolved && resolved.refreshToken === current.refreshToken
+      ? { status: 'authenticated', user: resolved.user, isLocal }
+      : { status: 'loading', user: null, isLocal };
+  return <SessionContext value={state}>{children}</SessionContext>;
 }
 
 export function useSession(): SessionState {

@@ -41,7 +41,10 @@ export function StatusPanel({
           className="h-2 w-full max-w-xs overflow-hidden rounded-full bg-ink-700"
         >
           <div
-            className={cn('h-full rounded-full transition-[width] duration-100', tone === 'error' ? 'bg-rose-500' : 'bg-accent-gradient')}
+            className={cn(
+              'h-full rounded-full transition-[width] duration-100',
+              tone === 'error' ? 'bg-rose-500' : 'bg-accent-gradient',
+            )}
             style={{ width: `${Math.min(progress, 100)}%` }}
           />
         </div>

@@ -48,7 +48,10 @@ export async function signOutEverywhere(): Promise<void> {
   const { cognito, session } = getAuth();
   const current = session.get();
   if (current) {
-    await Promise.allSettled([cognito.globalSignOut(current.accessToken), cognito.revokeToken(current.refreshToken)]);
+    await Promise.allSettled([
+      cognito.globalSignOut(current.accessToken),
+      cognito.revokeToken(current.refreshToken),
+    ]);
   }
   clearBrowserState();
   session.set(null);

@@ -2,12 +2,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { CognitoError, cognitoErrorName, createCognitoClient } from './cognitoClient.ts';
 
 function fakeFetch(status: number, body: unknown) {
-  return vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(body), { status }));
+  return vi.fn(
+    async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(body), { status }),
+  );
 }
 
 describe('cognitoErrorName', () => {
   it('strips a namespace prefix up to #', () => {
-    expect(cognitoErrorName('com.amazonaws.cognito.identity.idp.model#NotAuthorizedException')).toBe('NotAuthorizedException');
+    expect(cognitoErrorName('com.amazonaws.cognito.identity.idp.model#NotAuthorizedException')).toBe(
+      'NotAuthorizedException',
+    );
     expect(cognitoErrorName('UserNotFoundException')).toBe('UserNotFoundException');
     expect(cognitoErrorName(undefined)).toBe('UnknownError');
   });
@@ -15,8 +19,20 @@ describe('cognitoErrorName', () => {
 
 describe('createCognitoClient', () => {
   it('sends the JSON protocol headers and body', async () => {
-    const fetch = fakeFetch(200, { AuthenticationResult: { AccessToken: 'a', IdToken: 'i', RefreshToken: 'r', ExpiresIn: 3600, TokenType: 'Bearer' } });
-    const client = createCognitoClient({ endpoint: 'http://localhost:3000/cognito/', clientId: 'client-1', fetch });
+    const fetch = fakeFetch(200, {
+      AuthenticationResult: {
+        AccessToken: 'a',
+        IdToken: 'i',
+        RefreshToken: 'r',
+        ExpiresIn: 3600,
+        TokenType: 'Bearer',
+      },
+    });
+    const client = createCognitoClient({
+      endpoint: 'http://localhost:3000/cognito/',
+      clientId: 'client-1',
+      fetch,
+    });
     const result = await client.signIn('ayse@example.com', 'secret1');
     expect(result.AccessToken).toBe('a');
     const [url, init] = fetch.mock.calls[0];
@@ -34,8 +50,16 @@ describe('createCognitoClient', () => {
   });
 
   it('sends SignUp with the email attribute and refresh with REFRESH_TOKEN_AUTH', async () => {
-    const fetch = fakeFetch(200, { UserConfirmed: false, UserSub: 's', AuthenticationResult: { AccessToken: 'a2', IdToken: 'i2', ExpiresIn: 3600, TokenType: 'Bearer' } });
-    const client = createCognitoClient({ endpoint: 'https://cognito-idp.eu-central-1.amazonaws.com/', clientId: 'c', fetch });
+    const fetch = fakeFetch(200, {
+      UserConfirmed: false,
+      UserSub: 's',
+      AuthenticationResult: { AccessToken: 'a2', IdToken: 'i2', ExpiresIn: 3600, TokenType: 'Bearer' },
+    });
+    const client = createCognitoClient({
+      endpoint: 'https://cognito-idp.eu-central-1.amazonaws.com/',
+      clientId: 'c',
+      fetch,
+    });
     await client.signUp('a@b.co', 'pw1234');
     await client.refresh('refresh-1');
     expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({

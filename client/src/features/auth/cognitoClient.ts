@@ -19,18 +19,28 @@ type Operations = {
     input: { ClientId: string; Username: string; Password: string; UserAttributes: AttributeType[] };
     output: { UserConfirmed: boolean; UserSub: string; CodeDeliveryDetails?: CodeDeliveryDetails };
   };
-  ConfirmSignUp: { input: { ClientId: string; Username: string; ConfirmationCode: string }; output: Record<string, never> };
+  ConfirmSignUp: {
+    input: { ClientId: string; Username: string; ConfirmationCode: string };
+    output: Record<string, never>;
+  };
   ResendConfirmationCode: {
     input: { ClientId: string; Username: string };
     output: { CodeDeliveryDetails?: CodeDeliveryDetails };
   };
   InitiateAuth: {
     input:
-      | { AuthFlow: 'USER_PASSWORD_AUTH'; ClientId: string; AuthParameters: { USERNAME: string; PASSWORD: string } }
+      | {
+          AuthFlow: 'USER_PASSWORD_AUTH';
+          ClientId: string;
+          AuthParameters: { USERNAME: string; PASSWORD: string };
+        }
       | { AuthFlow: 'REFRESH_TOKEN_AUTH'; ClientId: string; AuthParameters: { REFRESH_TOKEN: string } };
     output: { AuthenticationResult?: AuthenticationResult; ChallengeName?: string; Session?: string };
   };
-  ForgotPassword: { input: { ClientId: string; Username: string }; output: { CodeDeliveryDetails?: CodeDeliveryDetails } };
+  ForgotPassword: {
+    input: { ClientId: string; Username: string };
+    output: { CodeDeliveryDetails?: CodeDeliveryDetails };
+  };
   ConfirmForgotPassword: {
     input: { ClientId: string; Username: string; ConfirmationCode: string; Password: string };
     output: Record<string, never>;
@@ -65,7 +75,10 @@ export type CognitoClientOptions = { endpoint: string; clientId: string; fetch?:
 export function createCognitoClient({ endpoint, clientId, fetch: fetchImpl }: CognitoClientOptions) {
   const doFetch = fetchImpl ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
 
-  async function call<Op extends CognitoOperation>(operation: Op, input: Operations[Op]['input']): Promise<Operations[Op]['output']> {
+  async function call<Op extends CognitoOperation>(
+    operation: Op,
+    input: Operations[Op]['input'],
+  ): Promise<Operations[Op]['output']> {
     let response: Response;
     try {
       response = await doFetch(endpoint, {
@@ -89,8 +102,16 @@ export function createCognitoClient({ endpoint, clientId, fetch: fetchImpl }: Co
       }
     }
     if (!response.ok) {
-      const { __type, message, Message } = (body ?? {}) as { __type?: string; message?: string; Message?: string };
-      throw new CognitoError(cognitoErrorName(__type), message ?? Message ?? `HTTP ${response.status}`, response.status);
+      const { __type, message, Message } = (body ?? {}) as {
+        __type?: string;
+        message?: string;
+        Message?: string;
+      };
+      throw new CognitoError(
+        cognitoErrorName(__type),
+        message ?? Message ?? `HTTP ${response.status}`,
+        response.status,
+      );
     }
     return body as Operations[Op]['output'];
   }
@@ -98,10 +119,16 @@ export function createCognitoClient({ endpoint, clientId, fetch: fetchImpl }: Co
   return {
     clientId,
     signUp: (email: string, password: string) =>
-      call('SignUp', { ClientId: clientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }),
+      call('SignUp', {
+        ClientId: clientId,
+        Username: email,
+        Password: password,
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
     confirmSignUp: (username: string, code: string) =>
       call('ConfirmSignUp', { ClientId: clientId, Username: username, ConfirmationCode: code }),
-    resendConfirmationCode: (username: string) => call('ResendConfirmationCode', { ClientId: clientId, Username: username }),
+    resendConfirmationCode: (username: string) =>
+      call('ResendConfirmationCode', { ClientId: clientId, Username: username }),
     async signIn(username: string, password: string): Promise<AuthenticationResult> {
       const out = await call('InitiateAuth', {
         AuthFlow: 'USER_PASSWORD_AUTH',
@@ -110,7 +137,11 @@ export function createCognitoClient({ endpoint, clientId, fetch: fetchImpl }: Co
       });
       if (!out.AuthenticationResult) {
         // Challenges (MFA, NEW_PASSWORD_REQUIRED) are not enabled on Squad's pools.
-        throw new CognitoError('UnsupportedChallengeException', out.ChallengeName ?? 'Unexpected challenge', 200);
+        throw new CognitoError(
+          'UnsupportedChallengeException',
+          out.ChallengeName ?? 'Unexpected challenge',
+          200,
+        );
       }
       return out.AuthenticationResult;
     },
@@ -125,7 +156,12 @@ export function createCognitoClient({ endpoint, clientId, fetch: fetchImpl }: Co
     },
     forgotPassword: (username: string) => call('ForgotPassword', { ClientId: clientId, Username: username }),
     confirmForgotPassword: (username: string, code: string, password: string) =>
-      call('ConfirmForgotPassword', { ClientId: clientId, Username: username, ConfirmationCode: code, Password: password }),
+      call('ConfirmForgotPassword', {
+        ClientId: clientId,
+        Username: username,
+        ConfirmationCode: code,
+        Password: password,
+      }),
     getUser: (accessToken: string) => call('GetUser', { AccessToken: accessToken }),
     globalSignOut: (accessToken: string) => call('GlobalSignOut', { AccessToken: accessToken }),
     revokeToken: (refreshToken: string) => call('RevokeToken', { ClientId: clientId, Token: refreshToken }),

@@ -15,13 +15,17 @@ const err = (code: string, message = 'service says no') => new CognitoError(code
 
 describe('sign-in errors', () => {
   it('maps the catalogue exactly', () => {
-    expect(signInErrorMessage(err('UserNotConfirmedException'), t)).toBe('E-postanı doğrulamayı unuttun galiba! 📧');
+    expect(signInErrorMessage(err('UserNotConfirmedException'), t)).toBe(
+      'E-postanı doğrulamayı unuttun galiba! 📧',
+    );
     expect(signInErrorMessage(err('NotAuthorizedException'), t)).toBe('E-mail ya da şifre yanlış 😔');
     expect(signInErrorMessage(err('UserNotFoundException'), t)).toBe("Bu e-mail'le kimse yok squad'da 🤔");
   });
   it('shows the service message for other errors, or the generic text', () => {
     expect(signInErrorMessage(err('TooManyRequestsException', 'Slow down'), t)).toBe('Slow down');
-    expect(signInErrorMessage(err('NetworkError', 'Failed to fetch'), t)).toBe('Bir şeyler ters gitti, retry! 😅');
+    expect(signInErrorMessage(err('NetworkError', 'Failed to fetch'), t)).toBe(
+      'Bir şeyler ters gitti, retry! 😅',
+    );
     expect(signInErrorMessage(new CognitoError('X', '', 400), t)).toBe('Bir şeyler ters gitti, retry! 😅');
     expect(signInErrorMessage(undefined, t)).toBe('Bir şeyler ters gitti, retry! 😅');
   });
@@ -29,18 +33,31 @@ describe('sign-in errors', () => {
 
 describe('sign-up, send code, reset and resend errors', () => {
   it('sign-up: message or fallback', () => {
-    expect(signUpErrorMessage(err('UsernameExistsException', 'User already exists'), t)).toBe('User already exists');
+    expect(signUpErrorMessage(err('UsernameExistsException', 'User already exists'), t)).toBe(
+      'User already exists',
+    );
     expect(signUpErrorMessage(err('NetworkError'), t)).toBe('Bir sorun oldu, tekrar dene! 😔');
   });
   it('send code', () => {
     expect(sendCodeErrorMessage(err('UserNotFoundException'), t)).toBe("Bu e-mail'le kimse yok squad'da 🤔");
-    expect(sendCodeErrorMessage(err('LimitExceededException'), t)).toBe('Too much spam ! Biraz bekle ve tekrar dene 😅');
+    expect(sendCodeErrorMessage(err('LimitExceededException'), t)).toBe(
+      'Too much spam ! Biraz bekle ve tekrar dene 😅',
+    );
     expect(sendCodeErrorMessage(err('NetworkError'), t)).toBe('E-mail gönderilemedi, retry! 😔');
   });
   it('reset: an expired code restarts the flow', () => {
-    expect(resetErrorMessage(err('CodeMismatchException'), t)).toEqual({ message: 'Kod yanlış , tekrar dene! 🤔', restart: false });
-    expect(resetErrorMessage(err('ExpiredCodeException'), t)).toEqual({ message: 'Kod expired olmuş! Yeni kod iste 😔', restart: true });
-    expect(resetErrorMessage(err('NetworkError'), t)).toEqual({ message: 'Şifre reset edilemedi, retry! 😅', restart: false });
+    expect(resetErrorMessage(err('CodeMismatchException'), t)).toEqual({
+      message: 'Kod yanlış , tekrar dene! 🤔',
+      restart: false,
+    });
+    expect(resetErrorMessage(err('ExpiredCodeException'), t)).toEqual({
+      message: 'Kod expired olmuş! Yeni kod iste 😔',
+      restart: true,
+    });
+    expect(resetErrorMessage(err('NetworkError'), t)).toEqual({
+      message: 'Şifre reset edilemedi, retry! 😅',
+      restart: false,
+    });
   });
   it('resend', () => {
     expect(resendErrorMessage(err('LimitExceededException'), t)).toBe('Kod gönderilemedi, retry! 😔');

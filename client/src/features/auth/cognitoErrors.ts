@@ -4,7 +4,8 @@ import type { Translate } from '#client/lib/i18n/I18nProvider.tsx';
 // The spec's error catalogue (§8), keyed by Cognito error names. Never branch on message text.
 
 function errorCode(error: unknown): string {
-  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') return error.code;
+  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string')
+    return error.code;
   return 'UnknownError';
 }
 

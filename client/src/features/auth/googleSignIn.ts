@@ -61,7 +61,13 @@ export async function startGoogleSignIn(config: RuntimeConfig['cognito']): Promi
   window.location.assign(await buildAuthorizeUrl(config, verifier));
 }
 
-type TokenResponse = { access_token: string; id_token: string; refresh_token?: string; expires_in: number; token_type?: string };
+type TokenResponse = {
+  access_token: string;
+  id_token: string;
+  refresh_token?: string;
+  expires_in: number;
+  token_type?: string;
+};
 
 // Exchanges an authorization code exactly once per code, even when React StrictMode runs effects twice.
 const exchanges = new Map<string, Promise<AuthenticationResult>>();
@@ -79,7 +85,11 @@ export function exchangeGoogleCode(
   return pending;
 }
 
-async function exchange(config: RuntimeConfig['cognito'], code: string, fetchImpl: typeof fetch): Promise<AuthenticationResult> {
+async function exchange(
+  config: RuntimeConfig['cognito'],
+  code: string,
+  fetchImpl: typeof fetch,
+): Promise<AuthenticationResult> {
   const verifier = sessionStorage.getItem(VERIFIER_KEY);
   sessionStorage.removeItem(VERIFIER_KEY);
   const body = new URLSearchParams({
@@ -99,14 +109,16 @@ async function exchange(config: RuntimeConfig['cognito'], code: string, fetchImp
   } catch (err) {
     throw new GoogleAuthError('network', err instanceof Error ? err.message : String(err));
   }
-  if (!response.ok) throw new GoogleAuthError('exchange', `Failed to exchange code (HTTP ${response.status})`);
+  if (!response.ok)
+    throw new GoogleAuthError('exchange', `Failed to exchange code (HTTP ${response.status})`);
   let tokens: TokenResponse;
   try {
     tokens = (await response.json()) as TokenResponse;
   } catch {
     throw new GoogleAuthError('exchange', 'Failed to exchange code (invalid response)');
   }
-  if (!tokens.access_token || !tokens.id_token) throw new GoogleAuthError('exchange', 'Failed to exchange code (no tokens)');
+  if (!tokens.access_token || !tokens.id_token)
+    throw new GoogleAuthError('exchange', 'Failed to exchange code (no tokens)');
   return {
     AccessToken: tokens.access_token,
     IdToken: tokens.id_token,

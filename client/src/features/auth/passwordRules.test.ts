@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { checkPassword, passwordOk, RESET_RULES, RESET_SYMBOLS, resetFormValid, SIGN_UP_RULES } from './passwordRules.ts';
+import {
+  checkPassword,
+  passwordOk,
+  RESET_RULES,
+  RESET_SYMBOLS,
+  resetFormValid,
+  SIGN_UP_RULES,
+} from './passwordRules.ts';
 
 describe('sign-up checklist', () => {
   it('needs at least 6 characters', () => {
     expect(passwordOk('12345', SIGN_UP_RULES)).toBe(false);
     expect(passwordOk('123456', SIGN_UP_RULES)).toBe(true);
-    expect(checkPassword('abc', SIGN_UP_RULES)).toEqual([{ id: 'minLength', label: 'register.rule.minLength', ok: false }]);
+    expect(checkPassword('abc', SIGN_UP_RULES)).toEqual([
+      { id: 'minLength', label: 'register.rule.minLength', ok: false },
+    ]);
   });
 });
 
@@ -14,8 +23,20 @@ describe('reset checklist', () => {
 
   it('reports each rule live', () => {
     expect(state('')).toEqual({ minLength: false, digit: false, lower: false, upper: false, symbol: false });
-    expect(state('abcdefgh')).toEqual({ minLength: true, digit: false, lower: true, upper: false, symbol: false });
-    expect(state('Abcdefg1!')).toEqual({ minLength: true, digit: true, lower: true, upper: true, symbol: true });
+    expect(state('abcdefgh')).toEqual({
+      minLength: true,
+      digit: false,
+      lower: true,
+      upper: false,
+      symbol: false,
+    });
+    expect(state('Abcdefg1!')).toEqual({
+      minLength: true,
+      digit: true,
+      lower: true,
+      upper: true,
+      symbol: true,
+    });
   });
 
   it('accepts every listed symbol and nothing else as the symbol', () => {

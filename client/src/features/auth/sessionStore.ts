@@ -1,4 +1,8 @@
-import { CognitoError, type AuthenticationResult, type CognitoClient } from '#client/features/auth/cognitoClient.ts';
+import {
+  CognitoError,
+  type AuthenticationResult,
+  type CognitoClient,
+} from '#client/features/auth/cognitoClient.ts';
 
 // Where the tokens live: docs/decisions/001-session-tokens.md (one localStorage entry, refreshed on demand).
 
@@ -21,7 +25,12 @@ export class SessionExpiredError extends Error {
   override readonly name = 'SessionExpiredError';
 }
 
-const TRANSIENT = new Set(['NetworkError', 'TooManyRequestsException', 'LimitExceededException', 'InternalErrorException']);
+const TRANSIENT = new Set([
+  'NetworkError',
+  'TooManyRequestsException',
+  'LimitExceededException',
+  'InternalErrorException',
+]);
 
 // Cognito answers a refused token with HTTP 400 (NotAuthorizedException …). Network failures, throttling
 // and 5xx/404 answers (service down, endpoint missing) are transient: the session is kept.
@@ -119,6 +128,20 @@ export function createSessionStore({ cognito, storage = localStorage, now = Date
     return refreshing;
   }
 
+  // After the server refused `usedAccessToken`: refresh, unless a concurrent refresh already replaced it.
+  function refreshAfterRejection(usedAccessToken?: string | null): Promise<StoredSession> {
+    const current = get();
+    if (
+      current &&
+      usedAccessToken &&
+      current.accessToken !== usedAccessToken &&
+      current.expiresAt - EXPIRY_MARGIN_MS > now()
+    ) {
+      return Promise.resolve(current);
+    }
+    return refresh();
+  }
+
   async function getAccessToken(): Promise<string | null> {
     const current = get();
     if (!current) return null;
@@ -126,10 +149,21 @@ export function createSessionStore({ cognito, storage = localStorage, now = Date
     return (await refresh()).accessToken;
   }
 
+  // The raw stored value: a stable primitive for useSyncExternalStore.
+  function snapshot(): string | null {
+    try {
+      return storage.getItem(SESSION_KEY);
+    } catch {
+      return null;
+    }
+  }
+
   return {
     get,
     set,
+    snapshot,
     refresh,
+    refreshAfterRejection,
     getAccessToken,
     hasSession: () => get() !== null,
     async signIn(username: string, password: string): Promise<StoredSession> {

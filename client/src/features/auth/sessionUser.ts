@@ -28,12 +28,16 @@ function parseUserClaim(value: unknown): Record<string, unknown> | null {
   }
 }
 
-export function buildSessionUser(idToken: string, getUser?: { Username: string; UserAttributes: AttributeType[] } | null): SessionUser {
+export function buildSessionUser(
+  idToken: string,
+  getUser?: { Username: string; UserAttributes: AttributeType[] } | null,
+): SessionUser {
   const claims = decodeJwtPayload(idToken) ?? {};
   const attributes = new Map((getUser?.UserAttributes ?? []).map((a) => [a.Name, a.Value]));
   const attr = (name: string) => str(attributes.get(name)) ?? str(claims[name]);
   return {
-    username: getUser?.Username ?? str(claims['cognito:username']) ?? str(claims.username) ?? attr('email') ?? '',
+    username:
+      getUser?.Username ?? str(claims['cognito:username']) ?? str(claims.username) ?? attr('email') ?? '',
     sub: attr('sub'),
     email: attr('email'),
     givenName: attr('given_name'),

@@ -6,7 +6,11 @@ import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { ModeSwitch } from '#client/features/dashboard/ModeSwitch.tsx';
 import { TokenBalanceChip } from '#client/features/dashboard/TokenBalanceChip.tsx';
 
-export type HeaderUser = { displayName: string; avatarUrl: string | null; tokenBalance: number | null } | null;
+export type HeaderUser = {
+  displayName: string;
+  avatarUrl: string | null;
+  tokenBalance: number | null;
+} | null;
 
 export function DashboardHeader({
   user,
@@ -21,12 +25,29 @@ export function DashboardHeader({
   return (
     <header className="sticky top-0 z-40 border-b border-ink-700/70 bg-ink-900/85 backdrop-blur">
       <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-6">
-        <Button variant="ghost" size="icon" className="lg:hidden" onClick={onOpenMenu} aria-label={t('nav.openMenu')}>
-          <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="lg:hidden"
+          onClick={onOpenMenu}
+          aria-label={t('nav.openMenu')}
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
           </svg>
         </Button>
-        <Link to="/dashboard/physical" className="flex items-center gap-2 rounded-lg" aria-label={t('nav.home')}>
+        <Link
+          to="/dashboard/physical"
+          className="flex items-center gap-2 rounded-lg"
+          aria-label={t('nav.home')}
+        >
           <LogoMark className="size-8" />
           <span className="hidden text-lg font-extrabold tracking-tight text-white sm:inline">Squad</span>
         </Link>
@@ -41,8 +62,19 @@ export function DashboardHeader({
             <span aria-hidden="true">+</span>
             {t('header.createEvent')}
           </Button>
-          <Link to="/dashboard/settings" className={buttonClasses('ghost', 'icon', 'max-sm:hidden')} aria-label={t('nav.settings')}>
-            <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <Link
+            to="/dashboard/settings"
+            className={buttonClasses('ghost', 'icon', 'max-sm:hidden')}
+            aria-label={t('nav.settings')}
+          >
+            <svg
+              viewBox="0 0 24 24"
+              className="size-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
               <circle cx="12" cy="12" r="3" />
               <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z" />
             </svg>

@@ -24,7 +24,12 @@ export function DrawerContent({
   const { t } = useI18n();
   return (
     <div className="flex h-full flex-col gap-5">
-      <Link to="/dashboard/physical" onClick={onNavigate} className="flex items-center gap-2 self-start rounded-lg" aria-label={t('nav.home')}>
+      <Link
+        to="/dashboard/physical"
+        onClick={onNavigate}
+        className="flex items-center gap-2 self-start rounded-lg"
+        aria-label={t('nav.home')}
+      >
         <LogoMark className="size-8" />
         <span className="text-lg font-extrabold text-white">Squad</span>
       </Link>
@@ -45,15 +50,28 @@ export function DrawerContent({
       </Button>
       <SideNav onNavigate={onNavigate} />
       <div className="mt-auto flex flex-col gap-1 border-t border-ink-700 pt-4">
-        <Link to="/dashboard/settings" onClick={onNavigate} className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-semibold text-ink-200 hover:bg-ink-800">
+        <Link
+          to="/dashboard/settings"
+          onClick={onNavigate}
+          className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-semibold text-ink-200 hover:bg-ink-800"
+        >
           <span aria-hidden="true">⚙️</span>
           {t('nav.settings')}
         </Link>
-        <Link to="/dashboard/profile" onClick={onNavigate} className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-semibold text-ink-200 hover:bg-ink-800">
+        <Link
+          to="/dashboard/profile"
+          onClick={onNavigate}
+          className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-semibold text-ink-200 hover:bg-ink-800"
+        >
           <span aria-hidden="true">👤</span>
           {t('nav.profile')}
         </Link>
-        <Button variant="ghost" className="justify-start text-rose-300" onClick={onLogout} loading={loggingOut}>
+        <Button
+          variant="ghost"
+          className="justify-start text-rose-300"
+          onClick={onLogout}
+          loading={loggingOut}
+        >
           <span aria-hidden="true">🚪</span>
           {t('nav.logout')}
         </Button>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
@@ -11,12 +11,12 @@ export function ModeSwitch({ className }: { className?: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const routeMode: Mode = location.pathname.startsWith('/dashboard/online') ? 'online' : 'physical';
-  const [mode, setMode] = useState<Mode>(routeMode);
-
-  useEffect(() => setMode(routeMode), [routeMode]);
+  // The chosen mode shows at once (the thumb starts moving) while the route is still loading.
+  const [pending, setPending] = useState<{ mode: Mode; from: string } | null>(null);
+  const mode = pending && pending.from === location.pathname ? pending.mode : routeMode;
 
   const select = (next: Mode) => {
-    setMode(next);
+    setPending({ mode: next, from: location.pathname });
     if (!location.pathname.startsWith(`/dashboard/${next}`)) navigate(`/dashboard/${next}`);
   };
 
@@ -25,7 +25,10 @@ export function ModeSwitch({ className }: { className?: string }) {
       role="radiogroup"
       aria-label={t('mode.label')}
       data-mode={mode}
-      className={cn('relative grid h-10 w-56 shrink-0 grid-cols-2 rounded-full border border-ink-600 bg-ink-850 p-1', className)}
+      className={cn(
+        'relative grid h-10 w-56 shrink-0 grid-cols-2 rounded-full border border-ink-600 bg-ink-850 p-1',
+        className,
+      )}
       onKeyDown={(e) => {
         if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
           e.preventDefault();
@@ -37,7 +40,9 @@ export function ModeSwitch({ className }: { className?: string }) {
         aria-hidden="true"
         className={cn(
           'absolute top-1 bottom-1 left-1 w-[calc(50%-0.25rem)] rounded-full transition-all duration-[600ms] ease-in-out',
-          mode === 'physical' ? 'translate-x-0 bg-gradient-to-r from-accent-600 to-accent-500' : 'translate-x-full bg-gradient-to-r from-pop-500 to-accent-500',
+          mode === 'physical'
+            ? 'translate-x-0 bg-gradient-to-r from-accent-600 to-accent-500'
+            : 'translate-x-full bg-gradient-to-r from-pop-500 to-accent-500',
         )}
       />
       {(['physical', 'online'] as const).map((value) => (

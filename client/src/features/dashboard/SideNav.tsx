@@ -16,7 +16,9 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
               className={({ isActive }) =>
                 cn(
                   'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-semibold transition',
-                  isActive ? 'bg-accent-gradient text-white shadow-lg shadow-fuchsia-950/40' : 'text-ink-200 hover:bg-ink-800 hover:text-white',
+                  isActive
+                    ? 'bg-accent-gradient text-white shadow-lg shadow-fuchsia-950/40'
+                    : 'text-ink-200 hover:bg-ink-800 hover:text-white',
                 )
               }
             >

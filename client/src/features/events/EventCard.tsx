@@ -45,10 +45,16 @@ export function EventCard({ event }: { event: EventCard_EventFragment }) {
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-accent-400 uppercase">{event.category}</p>
-          <h3 className="mt-0.5 truncate text-lg font-bold text-white group-hover:text-pop-400">{event.title}</h3>
+          <h3 className="mt-0.5 truncate text-lg font-bold text-white group-hover:text-pop-400">
+            {event.title}
+          </h3>
           <p className="text-sm text-ink-300">
             {t('events.host', { name: event.host.displayName })}
-            {rating != null ? <span className="ml-1.5 text-amber-300">★ {fmt.number(rating, { maximumFractionDigits: 1 })}</span> : null}
+            {rating != null ? (
+              <span className="ml-1.5 text-amber-300">
+                ★ {fmt.number(rating, { maximumFractionDigits: 1 })}
+              </span>
+            ) : null}
           </p>
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
@@ -102,11 +108,19 @@ export function EventCard({ event }: { event: EventCard_EventFragment }) {
             </Badge>
           ))}
         </div>
-        <span className={event.freeSlots > 0 ? 'text-xs font-semibold text-emerald-300' : 'text-xs font-semibold text-rose-300'}>
+        <span
+          className={
+            event.freeSlots > 0
+              ? 'text-xs font-semibold text-emerald-300'
+              : 'text-xs font-semibold text-rose-300'
+          }
+        >
           {event.freeSlots > 0 ? t('events.slotsLeft', { count: event.freeSlots }) : t('events.full')}
         </span>
       </div>
-      {event.mode === 'PHYSICAL' && event.publicLocation ? <p className="truncate text-xs text-ink-300">📌 {event.publicLocation}</p> : null}
+      {event.mode === 'PHYSICAL' && event.publicLocation ? (
+        <p className="truncate text-xs text-ink-300">📌 {event.publicLocation}</p>
+      ) : null}
     </Link>
   );
 }

@@ -15,7 +15,13 @@ export type CreateEventDialog = {
 
 // The create-event dialog. It checks the token cost (1 token) against the live balance; the
 // six wizard steps go inside this dialog.
-export function useCreateEventDialog({ balance, onClose }: { balance: number | null; onClose?: () => void }): CreateEventDialog {
+export function useCreateEventDialog({
+  balance,
+  onClose,
+}: {
+  balance: number | null;
+  onClose?: () => void;
+}): CreateEventDialog {
   const { t } = useI18n();
   const [isOpen, setOpen] = useState(false);
   const open = useCallback(() => setOpen(true), []);
@@ -45,7 +51,10 @@ export function useCreateEventDialog({ balance, onClose }: { balance: number | n
       }
     >
       {insufficient ? (
-        <p role="alert" className="rounded-xl border border-rose-400/30 bg-rose-500/10 px-4 py-3 text-sm font-medium text-rose-200">
+        <p
+          role="alert"
+          className="rounded-xl border border-rose-400/30 bg-rose-500/10 px-4 py-3 text-sm font-medium text-rose-200"
+        >
           {t('create.insufficient')}
         </p>
       ) : (

@@ -9,7 +9,15 @@ export type LegalSection = { title: string; body: ReactNode };
 export const LEGAL_UPDATED = '2026-01-15';
 
 // A long-form legal text: the Turkish text is authoritative (an English note says so).
-export function LegalDocument({ title, intro, sections }: { title: string; intro: ReactNode; sections: LegalSection[] }) {
+export function LegalDocument({
+  title,
+  intro,
+  sections,
+}: {
+  title: string;
+  intro: ReactNode;
+  sections: LegalSection[];
+}) {
   const { t, fmt, locale } = useI18n();
   useDocumentTitle(title);
   return (
@@ -20,9 +28,14 @@ export function LegalDocument({ title, intro, sections }: { title: string; intro
         </Link>
       </header>
       <main className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
-        <article lang="tr" className="rounded-3xl border border-ink-700 bg-ink-850/85 p-6 shadow-2xl shadow-black/30 sm:p-10">
+        <article
+          lang="tr"
+          className="rounded-3xl border border-ink-700 bg-ink-850/85 p-6 shadow-2xl shadow-black/30 sm:p-10"
+        >
           <h1 className="text-2xl font-extrabold text-white sm:text-3xl">{title}</h1>
-          <p className="mt-2 text-sm text-ink-300">{t('legal.updated', { date: fmt.date(`${LEGAL_UPDATED}T12:00:00Z`) })}</p>
+          <p className="mt-2 text-sm text-ink-300">
+            {t('legal.updated', { date: fmt.date(`${LEGAL_UPDATED}T12:00:00Z`) })}
+          </p>
           {locale !== 'tr' ? (
             <p lang="en" className="mt-3 rounded-xl bg-ink-800 px-3 py-2 text-sm text-ink-200">
               {t('legal.turkishOnly')}

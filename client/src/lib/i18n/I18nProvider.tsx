@@ -1,5 +1,11 @@
 import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { createFormatter, interpolate, LOCALES, type Formatter, type Locale } from '#client/lib/i18n/format.ts';
+import {
+  createFormatter,
+  interpolate,
+  LOCALES,
+  type Formatter,
+  type Locale,
+} from '#client/lib/i18n/format.ts';
 import { en } from '#client/lib/i18n/messages.en.ts';
 import { tr, type MessageKey } from '#client/lib/i18n/messages.tr.ts';
 

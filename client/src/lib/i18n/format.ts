@@ -13,7 +13,9 @@ export function intlLocale(locale: Locale): string {
 
 export function interpolate(template: string, params?: Record<string, string | number>): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
+    name in params ? String(params[name]) : match,
+  );
 }
 
 function toDate(value: Date | string | number): Date {
@@ -23,8 +25,18 @@ function toDate(value: Date | string | number): Date {
 export function createFormatter(locale: Locale) {
   const tag = INTL_LOCALE[locale];
   const number = new Intl.NumberFormat(tag);
-  const dateLong = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE });
-  const dateShort = new Intl.DateTimeFormat(tag, { weekday: 'short', day: 'numeric', month: 'short', timeZone: TIME_ZONE });
+  const dateLong = new Intl.DateTimeFormat(tag, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: TIME_ZONE,
+  });
+  const dateShort = new Intl.DateTimeFormat(tag, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: TIME_ZONE,
+  });
   const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE });
   const dateTime = new Intl.DateTimeFormat(tag, {
     day: 'numeric',
@@ -39,10 +51,13 @@ export function createFormatter(locale: Locale) {
       options ? new Intl.NumberFormat(tag, options).format(n) : number.format(n),
     // One decimal for distances under 10 km, none above.
     distanceKm: (km: number) =>
-      new Intl.NumberFormat(tag, { maximumFractionDigits: km < 10 ? 1 : 0, minimumFractionDigits: 0 }).format(km),
+      new Intl.NumberFormat(tag, { maximumFractionDigits: km < 10 ? 1 : 0, minimumFractionDigits: 0 }).format(
+        km,
+      ),
     currency: (amount: number, currency: 'TRY' | 'USD') =>
       new Intl.NumberFormat(tag, { style: 'currency', currency, maximumFractionDigits: 2 }).format(amount),
-    percent: (n: number) => new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 }).format(n / 100),
+    percent: (n: number) =>
+      new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 }).format(n / 100),
     date: (value: Date | string | number) => dateLong.format(toDate(value)),
     dateShort: (value: Date | string | number) => dateShort.format(toDate(value)),
     time: (value: Date | string | number) => time.format(toDate(value)),

@@ -62,7 +62,8 @@ export const en: Record<MessageKey, string> = {
   'register.done.step1.title': 'Check your e-mail',
   'register.done.step1.text': 'Open your inbox and find the e-mail from Squad.',
   'register.done.step2.title': 'Click the link',
-  'register.done.step2.text': 'Click the verification link in the e-mail. Can’t see it? Check your spam folder too.',
+  'register.done.step2.text':
+    'Click the verification link in the e-mail. Can’t see it? Check your spam folder too.',
   'register.done.step3.title': 'Start!',
   'register.done.step3.text': 'Once verified, sign in and find your first event.',
   'register.done.toLogin': 'Go to sign in',
@@ -102,8 +103,10 @@ export const en: Record<MessageKey, string> = {
   'verify.success.title': 'Your e-mail is verified! 🎉',
   'verify.success.text': 'Taking you to sign in...',
   'verify.error.title': 'Verification failed 😕',
-  'verify.error.missing': 'The verification link is broken or incomplete. Try opening the link in your e-mail again.',
-  'verify.error.codeMismatch': 'The verification code is invalid or has expired. Try signing up again to get a new one.',
+  'verify.error.missing':
+    'The verification link is broken or incomplete. Try opening the link in your e-mail again.',
+  'verify.error.codeMismatch':
+    'The verification code is invalid or has expired. Try signing up again to get a new one.',
   'verify.error.notAuthorized': 'This account is probably already verified. Try signing in.',
   'verify.error.userNotFound': 'User not found. Maybe you need to sign up first?',
   'verify.error.generic': 'Oops! Something went wrong. 😅',
@@ -159,7 +162,8 @@ export const en: Record<MessageKey, string> = {
 
   'create.title': 'Create Event',
   'create.insufficient': 'Not enough tokens! You need at least 1 token to create an event.',
-  'create.cost': 'Creating an event costs 1 token. All events are free for participants; tokens only keep spam away.',
+  'create.cost':
+    'Creating an event costs 1 token. All events are free for participants; tokens only keep spam away.',
   'create.balance': 'Your balance: {count} tokens',
   'create.buyTokens': 'See tokens',
 

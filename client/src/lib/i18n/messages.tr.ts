@@ -20,7 +20,8 @@ export const tr = {
   'signIn.pageTitle': "Squad'a geri dön",
   'signIn.welcome.badge': 'Tekrar hoş geldin',
   'signIn.welcome.headline': 'Tekrar hoş geldin! Squad seni bekliyordu',
-  'signIn.welcome.text': 'Yakınındaki buluşmalara katıl, online lobilerde takımını kur, yeni insanlarla tanış.',
+  'signIn.welcome.text':
+    'Yakınındaki buluşmalara katıl, online lobilerde takımını kur, yeni insanlarla tanış.',
   'signIn.stat.online.value': '24/7',
   'signIn.stat.online.label': 'Online',
   'signIn.stat.fun.value': '∞',
@@ -101,8 +102,10 @@ export const tr = {
   'verify.success.title': 'E-postan doğrulandı! 🎉',
   'verify.success.text': 'Giriş sayfasına yönlendiriliyorsun...',
   'verify.error.title': 'Doğrulama başarısız 😕',
-  'verify.error.missing': 'Doğrulama bağlantısı bozuk ya da eksik. E-postandaki bağlantıyı yeniden açmayı dene.',
-  'verify.error.codeMismatch': 'Doğrulama kodu geçersiz ya da süresi dolmuş. Yeni bir kod istemek için tekrar kayıt olmayı dene.',
+  'verify.error.missing':
+    'Doğrulama bağlantısı bozuk ya da eksik. E-postandaki bağlantıyı yeniden açmayı dene.',
+  'verify.error.codeMismatch':
+    'Doğrulama kodu geçersiz ya da süresi dolmuş. Yeni bir kod istemek için tekrar kayıt olmayı dene.',
   'verify.error.notAuthorized': 'Bu hesap muhtemelen zaten doğrulanmış. Giriş yapmayı dene.',
   'verify.error.userNotFound': 'Bu kullanıcı bulunamadı. Belki önce kayıt olman gerekiyor?',
   'verify.error.generic': 'Hay aksi! Bir şeyler ters gitti. 😅',
@@ -120,7 +123,8 @@ export const tr = {
   'googleAuth.error.provider': 'Google ile giriş yapılırken bir hata oluştu. Lütfen tekrar deneyin.',
   'googleAuth.error.missingCode': 'Google’dan geçersiz bir yanıt geldi. Lütfen tekrar deneyin.',
   'googleAuth.error.exchange': 'Kimlik servisine şu an ulaşılamıyor. Lütfen biraz sonra tekrar deneyin.',
-  'googleAuth.error.authenticate': 'Kullanıcı doğrulaması başarısız oldu. Lütfen tekrar giriş yapmayı deneyin.',
+  'googleAuth.error.authenticate':
+    'Kullanıcı doğrulaması başarısız oldu. Lütfen tekrar giriş yapmayı deneyin.',
   'googleAuth.error.network': 'İnternet bağlantınızı kontrol edip tekrar deneyin.',
   'googleAuth.error.redirect': 'Birkaç saniye içinde giriş sayfasına yönlendirileceksin.',
   'googleAuth.toRegister': 'Kayıt sayfasına dön',
@@ -158,7 +162,8 @@ export const tr = {
 
   'create.title': 'Etkinlik Oluştur',
   'create.insufficient': 'Yetersiz token! Etkinlik oluşturmak için en az 1 token gerekli.',
-  'create.cost': 'Etkinlik oluşturmak 1 token tutar. Katılımcılar için tüm etkinlikler ücretsiz; tokenlar yalnızca spam’i önlemek için var.',
+  'create.cost':
+    'Etkinlik oluşturmak 1 token tutar. Katılımcılar için tüm etkinlikler ücretsiz; tokenlar yalnızca spam’i önlemek için var.',
   'create.balance': 'Mevcut bakiyen: {count} token',
   'create.buyTokens': 'Tokenlara göz at',
 

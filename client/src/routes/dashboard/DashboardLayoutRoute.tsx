@@ -20,17 +20,18 @@ import { SideNav } from '#client/features/dashboard/SideNav.tsx';
 import { useCreateEventDialog } from '#client/features/events/useCreateEventDialog.tsx';
 import { Button } from '#client/components/ui/Button.tsx';
 
-export const DASHBOARD_SHELL_QUERY: TypedDocumentNode<DashboardShellQuery, DashboardShellQueryVariables> = gql`
-  query DashboardShellQuery {
-    me {
-      id
-      displayName
-      email
-      avatarUrl
-      tokenBalance
+export const DASHBOARD_SHELL_QUERY: TypedDocumentNode<DashboardShellQuery, DashboardShellQueryVariables> =
+  gql`
+    query DashboardShellQuery {
+      me {
+        id
+        displayName
+        email
+        avatarUrl
+        tokenBalance
+      }
     }
-  }
-`;
+  `;
 
 export const TOKEN_BALANCE_CHANGED_SUBSCRIPTION: TypedDocumentNode<
   TokenBalanceChangedSubscription,
@@ -115,7 +116,13 @@ function DashboardShell() {
         <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 flex-col gap-4 border-r border-ink-700/70 p-4 lg:flex">
           <SideNav />
           <div className="mt-auto border-t border-ink-700 pt-4">
-            <Button variant="ghost" fullWidth className="justify-start text-rose-300" onClick={onLogout} loading={loggingOut}>
+            <Button
+              variant="ghost"
+              fullWidth
+              className="justify-start text-rose-300"
+              onClick={onLogout}
+              loading={loggingOut}
+            >
               <span aria-hidden="true">🚪</span>
               {t('nav.logout')}
             </Button>
@@ -127,7 +134,12 @@ function DashboardShell() {
           </Suspense>
         </main>
       </div>
-      <Drawer open={drawerOpen} onOpenChange={setDrawerOpen} label={t('nav.mainMenu')} closeLabel={t('nav.closeMenu')}>
+      <Drawer
+        open={drawerOpen}
+        onOpenChange={setDrawerOpen}
+        label={t('nav.mainMenu')}
+        closeLabel={t('nav.closeMenu')}
+      >
         <DrawerContent
           user={me ? { ...me, email: me.email ?? session.user?.email ?? null } : null}
           onNavigate={() => setDrawerOpen(false)}

@@ -10,26 +10,27 @@ import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
 import { EventStatusBadge } from '#client/features/events/EventStatusBadge.tsx';
 import { EventNotFound } from '#client/features/events/EventNotFound.tsx';
 
-export const EDIT_EVENT_ROUTE_QUERY: TypedDocumentNode<EditEventRouteQuery, EditEventRouteQueryVariables> = gql`
-  query EditEventRouteQuery($id: ID!) {
-    event(id: $id) {
-      id
-      mode
-      title
-      description
-      category
-      tags
-      date
-      time
-      durationMinutes
-      maxParticipants
-      status
-      viewerRole
-      publicLocation
-      platform
+export const EDIT_EVENT_ROUTE_QUERY: TypedDocumentNode<EditEventRouteQuery, EditEventRouteQueryVariables> =
+  gql`
+    query EditEventRouteQuery($id: ID!) {
+      event(id: $id) {
+        id
+        mode
+        title
+        description
+        category
+        tags
+        date
+        time
+        durationMinutes
+        maxParticipants
+        status
+        viewerRole
+        publicLocation
+        platform
+      }
     }
-  }
-`;
+  `;
 
 export function loader({ params }: LoaderFunctionArgs) {
   return { queryRef: getPreloader()(EDIT_EVENT_ROUTE_QUERY, { variables: { id: params.id ?? '' } }) };
@@ -50,7 +51,9 @@ function EditEvent({ queryRef }: { queryRef: QueryRef<EditEventRouteQuery> }) {
   const rows = [
     [t('eventDetails.date'), `${event.date} ${event.time}`],
     [t('eventDetails.duration'), t('eventDetails.durationMinutes', { count: event.durationMinutes })],
-    event.mode === 'ONLINE' ? [t('eventDetails.platform'), event.platform ?? '—'] : [t('eventDetails.location'), event.publicLocation ?? '—'],
+    event.mode === 'ONLINE'
+      ? [t('eventDetails.platform'), event.platform ?? '—']
+      : [t('eventDetails.location'), event.publicLocation ?? '—'],
     [t('eventDetails.tags'), event.tags.join(', ') || '—'],
   ];
   return (
@@ -61,7 +64,10 @@ function EditEvent({ queryRef }: { queryRef: QueryRef<EditEventRouteQuery> }) {
           ← {t('eventDetails.goBack')}
         </Link>
       </div>
-      <p className="rounded-xl border border-amber-400/30 bg-amber-400/10 px-4 py-3 text-sm text-amber-100" role="note">
+      <p
+        className="rounded-xl border border-amber-400/30 bg-amber-400/10 px-4 py-3 text-sm text-amber-100"
+        role="note"
+      >
         {editable ? t('editEvent.unavailable') : t('editEvent.notEditable')}
       </p>
       <Card className="flex flex-col gap-3">

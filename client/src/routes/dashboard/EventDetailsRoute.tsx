@@ -1,7 +1,10 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useReadQuery, type QueryRef } from '@apollo/client/react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import type { EventDetailsRouteQuery, EventDetailsRouteQueryVariables } from '#client/__generated__/graphql.ts';
+import type {
+  EventDetailsRouteQuery,
+  EventDetailsRouteQueryVariables,
+} from '#client/__generated__/graphql.ts';
 import { getPreloader } from '#client/app/apolloClient.ts';
 import { Avatar } from '#client/components/ui/Avatar.tsx';
 import { Badge } from '#client/components/ui/Badge.tsx';
@@ -12,7 +15,10 @@ import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
 import { EventNotFound } from '#client/features/events/EventNotFound.tsx';
 import { EventStatusBadge } from '#client/features/events/EventStatusBadge.tsx';
 
-export const EVENT_DETAILS_ROUTE_QUERY: TypedDocumentNode<EventDetailsRouteQuery, EventDetailsRouteQueryVariables> = gql`
+export const EVENT_DETAILS_ROUTE_QUERY: TypedDocumentNode<
+  EventDetailsRouteQuery,
+  EventDetailsRouteQueryVariables
+> = gql`
   query EventDetailsRouteQuery($id: ID!) {
     event(id: $id) {
       id
@@ -78,12 +84,21 @@ function EventDetails({ queryRef }: { queryRef: QueryRef<EventDetailsRouteQuery>
   const facts = [
     { label: t('eventDetails.date'), value: fmt.date(event.startsAt) },
     { label: t('eventDetails.time'), value: fmt.time(event.startsAt) },
-    { label: t('eventDetails.duration'), value: t('eventDetails.durationMinutes', { count: event.durationMinutes }) },
+    {
+      label: t('eventDetails.duration'),
+      value: t('eventDetails.durationMinutes', { count: event.durationMinutes }),
+    },
     event.mode === 'ONLINE'
       ? { label: t('eventDetails.platform'), value: event.platform ?? '—' }
       : { label: t('eventDetails.location'), value: event.publicLocation ?? '—' },
-    { label: t('eventDetails.participants', { count: event.participantCount }).replace(/\s*\(.*\)$/, ''), value: `${event.participantCount}/${event.maxParticipants}` },
-    { label: t('eventDetails.price'), value: event.price === 0 ? t('events.free') : fmt.currency(event.price, 'TRY') },
+    {
+      label: t('eventDetails.participants', { count: event.participantCount }).replace(/\s*\(.*\)$/, ''),
+      value: `${event.participantCount}/${event.maxParticipants}`,
+    },
+    {
+      label: t('eventDetails.price'),
+      value: event.price === 0 ? t('events.free') : fmt.currency(event.price, 'TRY'),
+    },
   ];
 
   return (
@@ -116,7 +131,8 @@ function EventDetails({ queryRef }: { queryRef: QueryRef<EventDetailsRouteQuery>
         {event.mode === 'PHYSICAL' ? (
           event.location?.exact ? (
             <p className="text-sm text-emerald-200">
-              📍 {t('eventDetails.exactLocation')}: {[event.location.name, event.location.address].filter(Boolean).join(', ')}
+              📍 {t('eventDetails.exactLocation')}:{' '}
+              {[event.location.name, event.location.address].filter(Boolean).join(', ')}
             </p>
           ) : (
             <p className="text-sm text-ink-300">🔒 {t('eventDetails.approxLocation')}</p>
@@ -146,7 +162,9 @@ function EventDetails({ queryRef }: { queryRef: QueryRef<EventDetailsRouteQuery>
         </div>
       </Card>
       <Card>
-        <h2 className="text-lg font-bold text-white">{t('eventDetails.participants', { count: event.participantCount })}</h2>
+        <h2 className="text-lg font-bold text-white">
+          {t('eventDetails.participants', { count: event.participantCount })}
+        </h2>
         {event.participants.length === 0 ? (
           <p className="mt-2 text-ink-300">{t('eventDetails.noParticipants')}</p>
         ) : (
@@ -158,7 +176,9 @@ function EventDetails({ queryRef }: { queryRef: QueryRef<EventDetailsRouteQuery>
                   <p className="truncate font-semibold text-white">{user.displayName}</p>
                   <p className="truncate text-sm text-ink-300">
                     {user.username ? `@${user.username}` : ''}
-                    {user.stats.averageRating != null ? ` ★ ${fmt.number(user.stats.averageRating, { maximumFractionDigits: 1 })}` : ''}
+                    {user.stats.averageRating != null
+                      ? ` ★ ${fmt.number(user.stats.averageRating, { maximumFractionDigits: 1 })}`
+                      : ''}
                   </p>
                 </div>
               </li>

@@ -89,7 +89,9 @@ function MyEvents({ queryRef }: { queryRef: QueryRef<MyEventsRouteQuery> }) {
               <Card className="flex h-full flex-col gap-3">
                 <div className="flex flex-wrap items-center gap-2">
                   <EventStatusBadge status={event.status} />
-                  {event.viewerRole !== 'NONE' ? <Badge>{t(`myEvents.role.${event.viewerRole}`)}</Badge> : null}
+                  {event.viewerRole !== 'NONE' ? (
+                    <Badge>{t(`myEvents.role.${event.viewerRole}`)}</Badge>
+                  ) : null}
                 </div>
                 <h2 className="text-lg font-bold text-white">{event.title}</h2>
                 <p className="text-sm text-ink-300">
@@ -97,10 +99,16 @@ function MyEvents({ queryRef }: { queryRef: QueryRef<MyEventsRouteQuery> }) {
                 </p>
                 <p className="line-clamp-2 text-sm text-ink-200">{event.description}</p>
                 <p className="text-sm text-ink-300">
-                  {event.mode === 'ONLINE' ? `🎮 ${event.platform ?? ''}` : `📌 ${event.publicLocation ?? ''}`} · 👥{' '}
+                  {event.mode === 'ONLINE'
+                    ? `🎮 ${event.platform ?? ''}`
+                    : `📌 ${event.publicLocation ?? ''}`}{' '}
+                  · 👥{' '}
                   {t('events.participants', { current: event.participantCount, max: event.maxParticipants })}
                 </p>
-                <Link to={`/dashboard/eventDetails/${event.id}`} className={buttonClasses('outline', 'sm', 'mt-auto self-start')}>
+                <Link
+                  to={`/dashboard/eventDetails/${event.id}`}
+                  className={buttonClasses('outline', 'sm', 'mt-auto self-start')}
+                >
                   {t('myEvents.viewDetails')}
                 </Link>
               </Card>

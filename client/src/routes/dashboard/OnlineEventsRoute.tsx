@@ -1,7 +1,10 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useReadQuery, type QueryRef } from '@apollo/client/react';
 import { Link, useLoaderData } from 'react-router-dom';
-import type { OnlineEventsRouteQuery, OnlineEventsRouteQueryVariables } from '#client/__generated__/graphql.ts';
+import type {
+  OnlineEventsRouteQuery,
+  OnlineEventsRouteQueryVariables,
+} from '#client/__generated__/graphql.ts';
 import { getPreloader } from '#client/app/apolloClient.ts';
 import { buttonClasses } from '#client/components/ui/Button.tsx';
 import { EmptyState } from '#client/components/ui/EmptyState.tsx';
@@ -11,7 +14,10 @@ import { CreateFab } from '#client/features/events/CreateFab.tsx';
 import { EVENT_CARD_FRAGMENT } from '#client/features/events/EventCard.tsx';
 import { EventList } from '#client/features/events/EventList.tsx';
 
-export const ONLINE_EVENTS_ROUTE_QUERY: TypedDocumentNode<OnlineEventsRouteQuery, OnlineEventsRouteQueryVariables> = gql`
+export const ONLINE_EVENTS_ROUTE_QUERY: TypedDocumentNode<
+  OnlineEventsRouteQuery,
+  OnlineEventsRouteQueryVariables
+> = gql`
   query OnlineEventsRouteQuery {
     events(filter: { mode: ONLINE }, first: 12) {
       totalCount

@@ -1,7 +1,10 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useReadQuery, type QueryRef } from '@apollo/client/react';
 import { Link, useLoaderData } from 'react-router-dom';
-import type { PhysicalEventsRouteQuery, PhysicalEventsRouteQueryVariables } from '#client/__generated__/graphql.ts';
+import type {
+  PhysicalEventsRouteQuery,
+  PhysicalEventsRouteQueryVariables,
+} from '#client/__generated__/graphql.ts';
 import { getPreloader } from '#client/app/apolloClient.ts';
 import { buttonClasses } from '#client/components/ui/Button.tsx';
 import { EmptyState } from '#client/components/ui/EmptyState.tsx';
@@ -13,7 +16,10 @@ import { CreateFab } from '#client/features/events/CreateFab.tsx';
 import { EventList } from '#client/features/events/EventList.tsx';
 import { referencePoint } from '#client/features/events/eventsQueries.ts';
 
-export const PHYSICAL_EVENTS_ROUTE_QUERY: TypedDocumentNode<PhysicalEventsRouteQuery, PhysicalEventsRouteQueryVariables> = gql`
+export const PHYSICAL_EVENTS_ROUTE_QUERY: TypedDocumentNode<
+  PhysicalEventsRouteQuery,
+  PhysicalEventsRouteQueryVariables
+> = gql`
   query PhysicalEventsRouteQuery($near: GeoPointInput!) {
     events(filter: { mode: PHYSICAL, near: $near }, first: 12) {
       totalCount
@@ -29,7 +35,11 @@ export const PHYSICAL_EVENTS_ROUTE_QUERY: TypedDocumentNode<PhysicalEventsRouteQ
 `;
 
 export function loader() {
-  return { queryRef: getPreloader()(PHYSICAL_EVENTS_ROUTE_QUERY, { variables: { near: referencePoint(getConfig()) } }) };
+  return {
+    queryRef: getPreloader()(PHYSICAL_EVENTS_ROUTE_QUERY, {
+      variables: { near: referencePoint(getConfig()) },
+    }),
+  };
 }
 
 export function PhysicalEventsRoute() {

@@ -66,7 +66,10 @@ function Profile({ queryRef }: { queryRef: QueryRef<ProfileRouteQuery> }) {
     { label: t('profile.stats.participants'), value: fmt.number(me.stats.totalParticipants) },
     {
       label: t('profile.stats.rating'),
-      value: me.stats.averageRating == null ? t('profile.stats.noRating') : `★ ${fmt.number(me.stats.averageRating, { maximumFractionDigits: 1 })}`,
+      value:
+        me.stats.averageRating == null
+          ? t('profile.stats.noRating')
+          : `★ ${fmt.number(me.stats.averageRating, { maximumFractionDigits: 1 })}`,
     },
   ];
   return (

@@ -65,7 +65,9 @@ function Tokens({ queryRef }: { queryRef: QueryRef<TokensRouteQuery> }) {
           🪙
         </div>
         <p className="text-sm font-semibold text-white/80">{t('tokens.balance')}</p>
-        <p className="mt-1 text-5xl font-black text-white tabular-nums">{fmt.number(data.me.tokenBalance ?? 0)}</p>
+        <p className="mt-1 text-5xl font-black text-white tabular-nums">
+          {fmt.number(data.me.tokenBalance ?? 0)}
+        </p>
         <p className="mt-2 max-w-md text-sm text-white/85">{t('tokens.balanceHint')}</p>
       </div>
 
@@ -74,7 +76,12 @@ function Tokens({ queryRef }: { queryRef: QueryRef<TokensRouteQuery> }) {
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {data.tokenPackages.map((pkg) => (
             <li key={pkg.id}>
-              <Card className={cn('relative flex h-full flex-col gap-3', pkg.popular && 'border-pop-500/70 ring-2 ring-pop-500/40')}>
+              <Card
+                className={cn(
+                  'relative flex h-full flex-col gap-3',
+                  pkg.popular && 'border-pop-500/70 ring-2 ring-pop-500/40',
+                )}
+              >
                 {pkg.popular ? (
                   <Badge tone="accent" className="absolute -top-3 left-5">
                     {t('tokens.popular')}
@@ -82,11 +89,19 @@ function Tokens({ queryRef }: { queryRef: QueryRef<TokensRouteQuery> }) {
                 ) : null}
                 <h3 className="text-lg font-bold text-white">{pkg.name}</h3>
                 <p className="text-3xl font-black text-white">{t('tokens.count', { count: pkg.tokens })}</p>
-                {pkg.bonusTokens > 0 ? <p className="text-sm font-semibold text-emerald-300">{t('tokens.bonus', { count: pkg.bonusTokens })}</p> : null}
+                {pkg.bonusTokens > 0 ? (
+                  <p className="text-sm font-semibold text-emerald-300">
+                    {t('tokens.bonus', { count: pkg.bonusTokens })}
+                  </p>
+                ) : null}
                 <div className="flex flex-wrap items-baseline gap-2">
                   <span className="text-xl font-bold text-white">{fmt.currency(pkg.price, 'USD')}</span>
-                  <span className="text-sm text-ink-300 line-through">{fmt.currency(pkg.originalPrice, 'USD')}</span>
-                  <Badge tone="success" className="whitespace-nowrap">{t('tokens.discount', { percent: fmt.percent(pkg.discountPercent) })}</Badge>
+                  <span className="text-sm text-ink-300 line-through">
+                    {fmt.currency(pkg.originalPrice, 'USD')}
+                  </span>
+                  <Badge tone="success" className="whitespace-nowrap">
+                    {t('tokens.discount', { percent: fmt.percent(pkg.discountPercent) })}
+                  </Badge>
                 </div>
                 <ul className="mt-1 flex flex-col gap-1 text-sm text-ink-200">
                   {pkg.features.map((feature) => (
@@ -116,11 +131,18 @@ function Tokens({ queryRef }: { queryRef: QueryRef<TokensRouteQuery> }) {
                     </p>
                   </div>
                   <div className="text-right">
-                    <p className={cn('font-bold tabular-nums', entry.delta >= 0 ? 'text-emerald-300' : 'text-rose-300')}>
+                    <p
+                      className={cn(
+                        'font-bold tabular-nums',
+                        entry.delta >= 0 ? 'text-emerald-300' : 'text-rose-300',
+                      )}
+                    >
                       {entry.delta > 0 ? '+' : ''}
                       {fmt.number(entry.delta)}
                     </p>
-                    <p className="text-xs text-ink-300">{t('tokens.balanceAfter', { count: entry.balanceAfter })}</p>
+                    <p className="text-xs text-ink-300">
+                      {t('tokens.balanceAfter', { count: entry.balanceAfter })}
+                    </p>
                   </div>
                 </li>
               ))}
