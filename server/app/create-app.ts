@@ -13,9 +13,10 @@ import { acquireDataDirLock } from '#db/embedded/data-dir-lock.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '#db/embedded/embedded-postgres.ts';
 import { runMigrations } from '#db/migrate.ts';
 import {
+  bearerToken,
+  cognitoProfile,
   createCognitoVerifier,
   createEmbeddedVerifier,
-  bearerToken,
   type AccessTokenVerifier,
 } from '#server/auth/access-tokens.ts';
 import { createAuthenticate } from '#server/auth/authenticate.ts';
@@ -23,7 +24,15 @@ import { buildContext, type Context } from '#server/context/context.ts';
 import type { Deps } from '#server/context/deps.ts';
 import { AppError, ErrorCode } from '#server/errors/app-error.ts';
 import { createFormatError } from '#server/errors/format-error.ts';
+import { cognitoRouter } from '#server/identity/cognito-router.ts';
+import { createIdentityService, type IdentityService } from '#server/identity/identity.service.ts';
+import { oauthRouter, openIdConfiguration } from '#server/identity/oauth-router.ts';
 import { loadKeyStore, type KeyStore } from '#server/identity/signing-keys.ts';
+import { devMailboxRouter } from '#server/mail/dev-mailbox.ts';
+import { createMailer, type Mailer } from '#server/mail/mailer.ts';
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from '#server/lib/rate-limit.ts';
+import { serverSecret } from '#server/lib/server-secrets.ts';
+import { Redis } from 'ioredis';
 import { systemClock, type Clock } from '#server/lib/clock.ts';
 import type { Config } from '#server/lib/config.ts';
 import { t } from '#server/lib/i18n.ts';
@@ -49,6 +58,9 @@ export type App = {
   deps: Deps;
   services: Services;
   keys: KeyStore | null;
+  identity: IdentityService | null;
+  mailer: Mailer;
+  limiter: RateLimiter;
   pubsub: PubSub;
   database: DatabaseHandle;
   listen(port?: number, host?: string): Promise<string>;
@@ -123,13 +135,67 @@ export async function createApp(options: AppOptions): Promise<App> {
     const pubsub = config.redisUrl ? await createRedisPubSub(config.redisUrl, logger) : createMemoryPubSub();
     onClose('pub/sub', () => pubsub.close());
 
+    // Rate limits live in Redis when there is one, so every instance counts together.
+    let limiter: RateLimiter = createMemoryRateLimiter(() => clock.now().getTime());
+    if (config.redisUrl) {
+      const redis = new Redis(config.redisUrl, {
+        lazyConnect: true,
+        maxRetriesPerRequest: 3,
+        connectionName: 'squad-limits',
+      });
+      redis.on('error', (err) => logger.warn({ err }, 'redis (rate limits) error'));
+      await redis.connect();
+      onClose('rate limiter', async () => {
+        await redis.quit();
+      });
+      limiter = createRedisRateLimiter(redis);
+    }
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
+
     const deps: Deps = { config, db: database.db, pubsub, logger, clock };
     const services = createServices(deps);
-    const keys = config.cognito.external ? null : await loadKeyStore(database.db);
-    const verifier: AccessTokenVerifier = keys
-      ? createEmbeddedVerifier(config, keys)
-      : createCognitoVerifier(config);
-    const authenticate = createAuthenticate(verifier, services.users);
+
+    // Identity: the built-in Cognito-protocol provider unless a real Cognito pool is configured.
+    let identity: IdentityService | null = null;
+    let keys: KeyStore | null = null;
+    let verifier: AccessTokenVerifier;
+    if (config.cognito.external) {
+      verifier = createCognitoVerifier(config);
+    } else {
+      keys = await loadKeyStore(database.db);
+      let revocationCheck: (c: {
+        sub: string;
+        originJti?: string;
+        iat?: number;
+      }) => Promise<boolean> = async () => false;
+      const embeddedVerifier = createEmbeddedVerifier(config, keys, (claims) => revocationCheck(claims));
+      verifier = embeddedVerifier;
+      identity = createIdentityService({
+        db: database.db,
+        clock,
+        logger,
+        mailer,
+        limiter,
+        keys,
+        hashKey: await serverSecret(database.db, 'idp-hash-key'),
+        issuer: config.cognito.issuer,
+        clientId: config.cognito.clientId,
+        publicUrl: config.publicUrl,
+        verifyAccessToken: async (token) => {
+          const claims = await embeddedVerifier.verifySignature(token);
+          return { sub: claims.sub, originJti: claims.originJti, iat: claims.issuedAt };
+        },
+        onRevoked: (sub) => {
+          embeddedVerifier.forget(sub);
+          services.users.forget(sub);
+        },
+      });
+      const idp = identity;
+      revocationCheck = (claims) => idp.isAccessRevoked(claims);
+    }
+    const authenticate = createAuthenticate(verifier, services.users, (claims, token) =>
+      identity ? identity.profile(claims.sub) : cognitoProfile(config.cognito.endpoint, token),
+    );
 
     const schema = buildSchema();
     const formatError = createFormatError(logger);
@@ -231,6 +297,28 @@ export async function createApp(options: AppOptions): Promise<App> {
       });
     }
 
+    if (identity) {
+      const oauthSettings = {
+        publicUrl: config.publicUrl,
+        issuer: config.cognito.issuer,
+        clientId: config.cognito.clientId,
+        redirectUris: [
+          `${config.publicUrl}/googleAuth`,
+          ...(config.isProduction
+            ? []
+            : ['http://localhost:5173/googleAuth', 'http://127.0.0.1:5173/googleAuth']),
+        ],
+        google: config.google,
+      };
+      app.use('/cognito', cognitoRouter(identity, logger));
+      app.use('/oauth2', oauthRouter(identity, oauthSettings, clock, logger));
+      app.get('/.well-known/openid-configuration', (_req, res) => {
+        res.setHeader('Cache-Control', 'public, max-age=300');
+        res.json(openIdConfiguration(oauthSettings));
+      });
+    }
+    if (!config.isProduction && mailer.kind === 'outbox') app.use('/dev', devMailboxRouter(database.db));
+
     app.get('/graphiql', graphiqlHandler);
 
     app.use(
@@ -309,6 +397,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       deps,
       services,
       keys,
+      identity,
+      mailer,
+      limiter,
       pubsub,
       database,
       async listen(port = config.port, host = config.host) {

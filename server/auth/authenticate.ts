@@ -1,5 +1,5 @@
 import type { Viewer } from '#server/context/viewer.ts';
-import type { UsersService } from '#server/modules/users/users.service.ts';
+import type { IdentityClaims, ProfileLookup, UsersService } from '#server/modules/users/users.service.ts';
 import type { AccessTokenVerifier } from './access-tokens.ts';
 
 export type Authenticate = (
@@ -8,11 +8,19 @@ export type Authenticate = (
 
 // Bearer token -> viewer. No token: anonymous. A token that does not verify: UNAUTHENTICATED (thrown),
 // so clients learn to refresh instead of silently becoming anonymous.
-export function createAuthenticate(verifier: AccessTokenVerifier, users: UsersService): Authenticate {
+export function createAuthenticate(
+  verifier: AccessTokenVerifier,
+  users: UsersService,
+  // Where a new user's e-mail and name come from (the token has only the subject).
+  profileOf: (claims: IdentityClaims, token: string) => ReturnType<ProfileLookup>,
+): Authenticate {
   return async (token) => {
     if (!token) return { viewer: null, expiresAt: null };
-    const claims = await verifier.verify(token);
-    const viewer = await users.viewerFor(claims);
+    const claims = await verifier.verify(token).catch((err) => {
+      if (process.env.SQUAD_DEBUG_AUTH) console.error('token refused:', (err as Error).cause ?? err);
+      throw err;
+    });
+    const viewer = await users.viewerFor(claims, () => profileOf(claims, token));
     return { viewer, expiresAt: claims.expiresAt ?? null };
   };
 }

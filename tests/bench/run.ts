@@ -2,6 +2,7 @@
 // measures the near/list endpoints with autocannon (10 connections). Prints req/s, p50 and p99.
 //   npm run bench -- --events 10000 --duration 10 --only postgres
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import pg from 'pg';
 import { createDatabase } from '#db/client.ts';
 import { startEmbeddedPostgres } from '#db/embedded/embedded-postgres.ts';
 import { runMigrations } from '#db/migrate.ts';
+import { createIdentityRepository } from '#server/identity/identity.repository.ts';
 import { loadKeyStore } from '#server/identity/signing-keys.ts';
 import { mintAccessToken } from '#server/identity/tokens.ts';
 import { EMBEDDED_CLIENT_ID } from '#server/lib/config.ts';
@@ -111,10 +113,17 @@ async function benchBackend(backend: 'pglite' | 'postgres'): Promise<Row[]> {
     await seedBenchEvents(database.db, EVENTS);
     console.log(`[${backend}] seeded ${EVENTS} events in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const keys = await loadKeyStore(database.db);
+    const viewerSub = crypto.randomUUID();
+    await createIdentityRepository(database.db).insertAccount({
+      sub: viewerSub,
+      email: 'bench@squad.test',
+      status: 'CONFIRMED',
+      emailVerified: 1,
+    });
     const token = mintAccessToken(
       keys,
       { issuer: PUBLIC_URL, clientId: EMBEDDED_CLIENT_ID },
-      { sub: 'bench-viewer', username: 'bench-viewer' },
+      { sub: viewerSub, username: viewerSub },
       { ttlSeconds: 3600 },
     );
     await database.close();

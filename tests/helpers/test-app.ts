@@ -23,6 +23,8 @@ export type TestApp = App & {
     options?: RequestOptions & { body?: unknown },
   ): Promise<{ status: number; body: T; headers: Headers }>;
   newUser(overrides?: Partial<TokenIdentity>): Promise<TestUser>;
+  // An account of the built-in provider (as if signed up and confirmed) and an access token for it.
+  newIdentity(sub?: string): Promise<{ sub: string; token: string }>;
   tokenFor(who: TokenIdentity, options?: { ttlSeconds?: number }): string;
   ws(token?: string): Client;
 };
@@ -105,9 +107,19 @@ export function decorate(app: App, baseUrl: string): TestApp {
       return { status: res.status, body, headers: res.headers };
     },
     tokenFor,
+    async newIdentity(sub = crypto.randomUUID()) {
+      await app.identity!.repo.insertAccount({
+        sub,
+        email: `${sub}@squad.test`,
+        status: 'CONFIRMED',
+        emailVerified: 1,
+      });
+      return { sub, token: tokenFor({ sub, username: sub }) };
+    },
     async newUser(overrides: Partial<TokenIdentity> = {}) {
       const sub = overrides.sub ?? crypto.randomUUID();
       const username = overrides.username ?? sub;
+      await test.newIdentity(sub);
       const token = tokenFor({ sub, username, ...overrides });
       const { data, errors } = await test.gql<{ me: { id: string } }>('{ me { id } }', undefined, { token });
       if (errors) throw new Error(`newUser failed: ${JSON.stringify(errors)}`);

@@ -12,9 +12,18 @@ export type IdentityClaims = {
   email?: string | null;
   emailVerified?: boolean;
   name?: string | null;
-  // Seconds since the epoch at which the token stops being valid.
+  // Seconds since the epoch at which the token stops being valid, and at which it was issued.
   expiresAt?: number;
+  issuedAt?: number;
+  // The refresh token (session) the access token was issued from.
+  originJti?: string;
 };
+
+export type ProfileLookup = () => Promise<{
+  email: string | null;
+  name: string | null;
+  emailVerified: boolean;
+} | null>;
 
 const VIEWER_CACHE_TTL_MS = 60_000;
 const VIEWER_CACHE_MAX = 10_000;
@@ -39,18 +48,20 @@ export function createUsersService(deps: Deps, tokens: TokensService) {
   return {
     // The user behind a verified token; the first authenticated request creates the row and grants the
     // sign-up tokens in the same transaction.
-    async viewerFor(claims: IdentityClaims): Promise<Viewer> {
+    async viewerFor(claims: IdentityClaims, lookupProfile?: ProfileLookup): Promise<Viewer> {
       const hit = cache.get(claims.sub);
       if (hit && hit.until > Date.now()) return hit.viewer;
       let row = await repo.findBySub(claims.sub);
       if (!row) {
+        const profile = (await lookupProfile?.().catch(() => null)) ?? null;
+        const who = { ...claims, email: claims.email ?? profile?.email, name: claims.name ?? profile?.name };
         row = await inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
           const created = await repo.insertIfAbsent(tx, {
             sub: claims.sub,
-            email: claims.email ?? null,
-            emailVerified: claims.emailVerified ? 1 : 0,
-            displayName: defaultDisplayName(claims),
-            fullName: claims.name ?? null,
+            email: who.email ?? null,
+            emailVerified: (claims.emailVerified ?? profile?.emailVerified) ? 1 : 0,
+            displayName: defaultDisplayName(who),
+            fullName: who.name ?? null,
           });
           if (!created) return undefined;
           await tokens.grantSignup(tx, afterCommit, created.id);

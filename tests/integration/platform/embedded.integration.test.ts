@@ -8,6 +8,8 @@ import { createApp } from '#server/app/create-app.ts';
 import { loadConfig } from '#server/lib/config.ts';
 import { decorate } from '#tests/helpers/test-app.ts';
 
+const KALICI = '6f1c2b1e-5d0a-4a57-9d8e-0c7f4f2b9a11';
+
 // The embedded default as `npm start` runs it: no DATABASE_URL, PGlite in a child process on DATA_DIR.
 describe.runIf(inject('backend') === 'pglite')('embedded database on DATA_DIR', () => {
   it('starts, refuses a second server on the same data dir, and keeps data across restarts', async () => {
@@ -23,7 +25,7 @@ describe.runIf(inject('backend') === 'pglite')('embedded database on DATA_DIR', 
     const first = await createApp({ config: loadConfig(env) });
     const app = decorate(first, await first.listen(0, '127.0.0.1'));
     try {
-      const user = await app.newUser({ sub: 'kalici-kullanici', username: 'kalici' });
+      const user = await app.newUser({ sub: KALICI, username: KALICI });
       expect(user.id).toBeTruthy();
 
       await expect(createApp({ config: loadConfig(env) })).rejects.toSatisfy(
@@ -38,7 +40,7 @@ describe.runIf(inject('backend') === 'pglite')('embedded database on DATA_DIR', 
     const second = await createApp({ config: loadConfig(env) });
     const again = decorate(second, await second.listen(0, '127.0.0.1'));
     try {
-      const token = again.tokenFor({ sub: 'kalici-kullanici', username: 'kalici' });
+      const token = again.tokenFor({ sub: KALICI, username: KALICI });
       const me = await again.gql('{ me { tokenBalance } tokenLedger { nodes { reason } } }', undefined, {
         token,
       });

@@ -58,7 +58,7 @@ describe('HTTP surface', () => {
   });
 
   it('answers 401 when the token does not verify (expired, tampered, foreign)', async () => {
-    const sub = crypto.randomUUID();
+    const { sub } = await app.newIdentity();
     const expired = app.tokenFor({ sub, username: sub }, { ttlSeconds: -10 });
     const good = app.tokenFor({ sub, username: sub });
     const [h, p] = good.split('.');

@@ -22,8 +22,7 @@ describe('token balance', () => {
   });
 
   it('creates the user row once even when the first requests arrive together', async () => {
-    const sub = crypto.randomUUID();
-    const token = app.tokenFor({ sub, username: sub });
+    const { token } = await app.newIdentity();
     const results = await Promise.all(
       Array.from({ length: 8 }, () => app.gql('{ me { id tokenBalance } }', undefined, { token })),
     );

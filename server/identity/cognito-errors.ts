@@ -1,0 +1,35 @@
+// Errors in Cognito's wire format: HTTP status plus {"__type": "<Name>Exception", "message": "..."}.
+// Messages are Cognito's own (English), as the AWS SDK and the client expect them.
+export class CognitoError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+    this.name = type;
+  }
+}
+
+export const cognitoErrors = {
+  usernameExists: () =>
+    new CognitoError('UsernameExistsException', 'An account with the given email already exists.'),
+  invalidPassword: (why: string) =>
+    new CognitoError('InvalidPasswordException', `Password did not conform with policy: ${why}`),
+  invalidParameter: (message: string) => new CognitoError('InvalidParameterException', message),
+  notConfirmed: () => new CognitoError('UserNotConfirmedException', 'User is not confirmed.'),
+  badCredentials: () => new CognitoError('NotAuthorizedException', 'Incorrect username or password.'),
+  notAuthorized: (message: string) => new CognitoError('NotAuthorizedException', message),
+  codeMismatch: () =>
+    new CognitoError('CodeMismatchException', 'Invalid verification code provided, please try again.'),
+  expiredCode: () =>
+    new CognitoError('ExpiredCodeException', 'Invalid code provided, please request a code again.'),
+  limitExceeded: () =>
+    new CognitoError('LimitExceededException', 'Attempt limit exceeded, please try after some time.'),
+  tooManyRequests: () =>
+    new CognitoError('TooManyRequestsException', 'Too many requests, please try after some time.'),
+  resourceNotFound: (message: string) => new CognitoError('ResourceNotFoundException', message),
+  unknownOperation: (op: string) => new CognitoError('UnknownOperationException', `Unknown operation ${op}`),
+  unsupportedTokenType: () => new CognitoError('UnsupportedTokenTypeException', 'Unsupported token type.'),
+  internal: () => new CognitoError('InternalErrorException', 'Internal error.', 500),
+};

@@ -1,0 +1,299 @@
+import crypto from 'node:crypto';
+import express, { type Request, type Response, Router } from 'express';
+import * as oidc from 'openid-client';
+import type { Clock } from '#server/lib/clock.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import { CognitoError } from './cognito-errors.ts';
+import type { IdentityService } from './identity.service.ts';
+import { keyedHash, newOpaqueToken, pkceChallenge } from './secrets.ts';
+
+export type OauthSettings = {
+  publicUrl: string;
+  issuer: string;
+  clientId: string;
+  // Redirect URIs the app client may use (the SPA's /googleAuth on every origin it is served from).
+  redirectUris: string[];
+  google: { clientId?: string; clientSecret?: string; issuer: string };
+};
+
+const TX_TTL_MS = 10 * 60_000;
+const CODE_TTL_MS = 5 * 60_000;
+
+function redirectWith(res: Response, uri: string, params: Record<string, string | undefined | null>) {
+  const url = new URL(uri);
+  for (const [k, v] of Object.entries(params)) if (v) url.searchParams.set(k, v);
+  res.redirect(302, url.toString());
+}
+
+function oauthError(res: Response, status: number, error: string, description: string) {
+  res.status(status).setHeader('Cache-Control', 'no-store').json({ error, error_description: description });
+}
+
+// The hosted-UI part of the built-in provider: /oauth2/authorize hands over to Google (OpenID Connect
+// through openid-client), /oauth2/idpresponse comes back from Google, links or creates the account by
+// verified e-mail and redirects to the app with our own code; /oauth2/token, /revoke and /userInfo
+// finish the code flow (PKCE S256) as Cognito's endpoints do.
+export function oauthRouter(
+  identity: IdentityService,
+  settings: OauthSettings,
+  clock: Clock,
+  logger: Logger,
+): Router {
+  const router = Router();
+  let google: Promise<oidc.Configuration> | undefined;
+  const googleConfigured = Boolean(settings.google.clientId && settings.google.clientSecret);
+  const googleConfig = () => {
+    google ??= oidc
+      .discovery(
+        new URL(settings.google.issuer),
+        settings.google.clientId!,
+        settings.google.clientSecret!,
+        undefined,
+        {
+          execute: settings.google.issuer.startsWith('http://') ? [oidc.allowInsecureRequests] : [],
+        },
+      )
+      .catch((err) => {
+        google = undefined;
+        throw err;
+      });
+    return google;
+  };
+  const callbackUrl = `${settings.publicUrl}/oauth2/idpresponse`;
+
+  router.get('/authorize', async (req: Request, res: Response) => {
+    const q = req.query as Record<string, string | undefined>;
+    if (q.client_id !== settings.clientId)
+      return oauthError(res, 400, 'invalid_client', 'Unknown client_id.');
+    if (!q.redirect_uri || !settings.redirectUris.includes(q.redirect_uri)) {
+      return oauthError(res, 400, 'invalid_request', 'redirect_uri is not registered for this client.');
+    }
+    const back = (error: string, description: string) =>
+      redirectWith(res, q.redirect_uri!, { error, error_description: description, state: q.state });
+    if (q.response_type !== 'code')
+      return back('unsupported_response_type', 'Only the code flow is supported.');
+    if (!q.code_challenge || q.code_challenge_method !== 'S256')
+      return back('invalid_request', 'PKCE with S256 is required.');
+    if (q.identity_provider && q.identity_provider !== 'Google')
+      return back('invalid_request', 'Unknown identity_provider.');
+    if (!googleConfigured)
+      return back('unauthorized_client', 'Google sign-in is not configured on this server.');
+    try {
+      const config = await googleConfig();
+      const verifier = oidc.randomPKCECodeVerifier();
+      const upstreamState = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      await identity.repo.insertOauthRequest({
+        clientId: q.client_id,
+        redirectUri: q.redirect_uri,
+        clientState: q.state ?? null,
+        scope: q.scope ?? 'openid email profile',
+        codeChallenge: q.code_challenge,
+        upstreamState,
+        upstreamNonce: nonce,
+        upstreamVerifier: verifier,
+        expiresAt: new Date(clock.now().getTime() + TX_TTL_MS),
+      });
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: callbackUrl,
+        scope: 'openid email profile',
+        state: upstreamState,
+        nonce,
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        prompt: 'select_account',
+      });
+      res.redirect(302, url.toString());
+    } catch (err) {
+      logger.error({ err }, 'Google discovery failed');
+      back('temporarily_unavailable', 'Failed to reach Google.');
+    }
+  });
+
+  router.get('/idpresponse', async (req: Request, res: Response) => {
+    const state = typeof req.query.state === 'string' ? req.query.state : '';
+    const tx = state ? await identity.repo.takeOauthRequest(state, clock.now()) : undefined;
+    if (!tx)
+      return oauthError(res, 400, 'invalid_request', 'Unknown or expired sign-in attempt; start again.');
+    const back = (params: Record<string, string>) =>
+      redirectWith(res, tx.redirectUri, { ...params, state: tx.clientState });
+    if (typeof req.query.error === 'string')
+      return back({ error: 'access_denied', error_description: req.query.error });
+    try {
+      const config = await googleConfig();
+      const current = new URL(req.originalUrl, settings.publicUrl);
+      const tokens = await oidc.authorizationCodeGrant(config, current, {
+        pkceCodeVerifier: tx.upstreamVerifier,
+        expectedState: tx.upstreamState,
+        expectedNonce: tx.upstreamNonce,
+        idTokenExpected: true,
+      });
+      const claims = tokens.claims();
+      if (!claims?.email || claims.email_verified !== true) {
+        return back({
+          error: 'access_denied',
+          error_description: 'Failed to authenticate: Google account e-mail is not verified.',
+        });
+      }
+      const email = String(claims.email).toLowerCase();
+      let account =
+        (await identity.repo.accountByGoogleSub(claims.sub)) ?? (await identity.repo.accountByEmail(email));
+      if (!account) {
+        account = await identity.repo.insertAccount({
+          email,
+          status: 'EXTERNAL_PROVIDER',
+          emailVerified: 1,
+          googleSub: claims.sub,
+          name: typeof claims.name === 'string' ? claims.name : null,
+          givenName: typeof claims.given_name === 'string' ? claims.given_name : null,
+          familyName: typeof claims.family_name === 'string' ? claims.family_name : null,
+        });
+        account ??= await identity.repo.accountByEmail(email);
+      } else if (!account.googleSub || account.status === 'UNCONFIRMED') {
+        // Google vouches for the e-mail: link the accounts and confirm the address.
+        await identity.repo.updateAccount(account.sub, {
+          googleSub: claims.sub,
+          emailVerified: 1,
+          status: account.status === 'UNCONFIRMED' ? 'CONFIRMED' : account.status,
+        });
+      }
+      const code = newOpaqueToken(32);
+      await identity.repo.insertAuthorizationCode({
+        codeHash: keyedHash(identity.codeKey(), code),
+        sub: account!.sub,
+        clientId: tx.clientId,
+        redirectUri: tx.redirectUri,
+        scope: tx.scope,
+        codeChallenge: tx.codeChallenge,
+        authTime: clock.now(),
+        expiresAt: new Date(clock.now().getTime() + CODE_TTL_MS),
+      });
+      back({ code });
+    } catch (err) {
+      logger.warn({ err }, 'Google sign-in failed');
+      back({ error: 'server_error', error_description: 'Failed to exchange code with Google.' });
+    }
+  });
+
+  const form = express.urlencoded({ extended: false, limit: '16kb' });
+
+  router.post('/token', form, async (req: Request, res: Response) => {
+    const b = (req.body ?? {}) as Record<string, string | undefined>;
+    res.setHeader('Cache-Control', 'no-store');
+    if (b.client_id !== settings.clientId)
+      return oauthError(res, 400, 'invalid_client', 'Unknown client_id.');
+    try {
+      if (b.grant_type === 'authorization_code') {
+        if (!b.code || !b.code_verifier || !b.redirect_uri)
+          return oauthError(
+            res,
+            400,
+            'invalid_request',
+            'code, code_verifier and redirect_uri are required.',
+          );
+        const row = await identity.repo.consumeAuthorizationCode(
+          keyedHash(identity.codeKey(), b.code),
+          clock.now(),
+        );
+        if (!row || row.clientId !== b.client_id || row.redirectUri !== b.redirect_uri) {
+          return oauthError(res, 400, 'invalid_grant', 'The code is invalid, expired or already used.');
+        }
+        const expected = Buffer.from(row.codeChallenge);
+        const actual = Buffer.from(pkceChallenge(b.code_verifier));
+        if (expected.length !== actual.length || !crypto.timingSafeEqual(expected, actual)) {
+          return oauthError(res, 400, 'invalid_grant', 'PKCE verification failed.');
+        }
+        const account = await identity.repo.accountBySub(row.sub);
+        if (!account) return oauthError(res, 400, 'invalid_grant', 'User does not exist.');
+        const t = await identity.issueTokens(account, { authTime: row.authTime, withRefresh: true });
+        return res.json({
+          access_token: t.AccessToken,
+          id_token: t.IdToken,
+          refresh_token: t.RefreshToken,
+          expires_in: t.ExpiresIn,
+          token_type: 'Bearer',
+        });
+      }
+      if (b.grant_type === 'refresh_token') {
+        const result = (await identity.InitiateAuth(
+          {
+            ClientId: b.client_id,
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            AuthParameters: { REFRESH_TOKEN: b.refresh_token },
+          },
+          { ip: req.ip ?? 'unknown' },
+        )) as { AuthenticationResult: { AccessToken: string; IdToken: string; ExpiresIn: number } };
+        const t = result.AuthenticationResult;
+        return res.json({
+          access_token: t.AccessToken,
+          id_token: t.IdToken,
+          expires_in: t.ExpiresIn,
+          token_type: 'Bearer',
+        });
+      }
+      return oauthError(res, 400, 'unsupported_grant_type', 'Use authorization_code or refresh_token.');
+    } catch (err) {
+      if (err instanceof CognitoError) return oauthError(res, 400, 'invalid_grant', err.message);
+      logger.error({ err }, 'token endpoint failed');
+      return oauthError(res, 500, 'server_error', 'Internal error.');
+    }
+  });
+
+  router.post('/revoke', form, async (req: Request, res: Response) => {
+    const b = (req.body ?? {}) as Record<string, string | undefined>;
+    try {
+      await identity.RevokeToken({ ClientId: b.client_id, Token: b.token });
+      res.status(200).end();
+    } catch (err) {
+      if (err instanceof CognitoError)
+        return oauthError(
+          res,
+          400,
+          err.type === 'UnsupportedTokenTypeException' ? 'unsupported_token_type' : 'invalid_request',
+          err.message,
+        );
+      res.status(500).end();
+    }
+  });
+
+  router.get('/userInfo', async (req: Request, res: Response) => {
+    const token = /^Bearer\s+(\S+)$/i.exec(req.header('authorization') ?? '')?.[1];
+    try {
+      const account = await identity.accountFromAccessToken(token);
+      res.json({
+        sub: account.sub,
+        email: account.email,
+        email_verified: account.emailVerified === 1 ? 'true' : 'false',
+        ...(account.name && { name: account.name }),
+        username: account.sub,
+      });
+    } catch {
+      res
+        .status(401)
+        .setHeader('WWW-Authenticate', 'Bearer error="invalid_token"')
+        .json({ error: 'invalid_token' });
+    }
+  });
+
+  return router;
+}
+
+export function openIdConfiguration(settings: OauthSettings) {
+  const base = settings.publicUrl;
+  return {
+    issuer: settings.issuer,
+    authorization_endpoint: `${base}/oauth2/authorize`,
+    token_endpoint: `${base}/oauth2/token`,
+    revocation_endpoint: `${base}/oauth2/revoke`,
+    userinfo_endpoint: `${base}/oauth2/userInfo`,
+    jwks_uri: `${base}/.well-known/jwks.json`,
+    response_types_supported: ['code'],
+    grant_types_supported: ['authorization_code', 'refresh_token'],
+    subject_types_supported: ['public'],
+    id_token_signing_alg_values_supported: ['RS256'],
+    scopes_supported: ['openid', 'email', 'profile'],
+    token_endpoint_auth_methods_supported: ['none'],
+    code_challenge_methods_supported: ['S256'],
+    claims_supported: ['sub', 'email', 'email_verified', 'name', 'cognito:username'],
+  };
+}
