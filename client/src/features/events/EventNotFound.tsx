@@ -3,7 +3,7 @@ import { Button } from '#client/components/ui/Button.tsx';
 import { EmptyState } from '#client/components/ui/EmptyState.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 
-// 'Event Not Found' with 'Go Back' when event(id) is null.
+// 'Event Not Found' with 'Go Back' when event(id) is null (to the dashboard when opened directly).
 export function EventNotFound() {
   const { t } = useI18n();
   const navigate = useNavigate();
@@ -13,7 +13,14 @@ export function EventNotFound() {
       title={t('eventDetails.notFound')}
       text={t('eventDetails.notFoundText')}
       action={
-        <Button variant="outline" onClick={() => navigate(-1)}>
+        <Button
+          variant="outline"
+          onClick={() =>
+            (window.history.state as { idx?: number } | null)?.idx
+              ? navigate(-1)
+              : navigate('/dashboard/physical')
+          }
+        >
           ← {t('eventDetails.goBack')}
         </Button>
       }
