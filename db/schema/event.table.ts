@@ -54,6 +54,9 @@ export const events = pgTable(
     requirements: text('requirements'),
     skillLevel: skillLevel('skill_level'),
     voiceChat: voiceChat('voice_chat'),
+    // Online: the genre derived from the game (catalog), stored for the lobby's filter.
+    gameType: text('game_type'),
+    language: text('language').notNull().default('tr'),
     isDemo: boolean('is_demo').notNull().default(false),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -72,6 +75,7 @@ export const events = pgTable(
     check('events_duration_positive', sql`${t.durationMinutes} > 0`),
     check('events_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
     check('events_price_non_negative', sql`${t.price} >= 0`),
+    check('events_language', sql`${t.language} in ('tr', 'en')`),
     check(
       'events_physical_has_place',
       sql`${t.mode} <> 'physical' or (${t.lat} is not null and ${t.lng} is not null and ${t.publicLat} is not null and ${t.publicLng} is not null)`,

@@ -7,3 +7,4 @@ export * from './notification.table.ts';
 export * from './token.table.ts';
 export * from './social.table.ts';
 export * from './identity.table.ts';
+export * from './analytics.table.ts';

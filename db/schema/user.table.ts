@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { userRole } from './enums.ts';
 import { citext } from './types.ts';
 
@@ -40,6 +50,7 @@ export const users = pgTable(
   (t) => [
     check('users_token_balance_non_negative', sql`${t.tokenBalance} >= 0`),
     check('users_locale_known', sql`${t.locale} in ('tr', 'en')`),
+    index('users_last_seen_idx').on(t.lastSeenAt),
   ],
 );
 

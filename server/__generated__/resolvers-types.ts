@@ -10,6 +10,11 @@ import type { CheckVerdict } from '../modules/enum-values.ts';
 import type { TokenLedgerReason } from '../modules/enum-values.ts';
 import type { NotificationType } from '../modules/enum-values.ts';
 import type { ReportReason } from '../modules/enum-values.ts';
+import type { PlaceKind } from '../modules/enum-values.ts';
+import type { GameType } from '../modules/enum-values.ts';
+import type { TimeWindow } from '../modules/enum-values.ts';
+import type { QuickFilter } from '../modules/enum-values.ts';
+import type { ShareChannel } from '../modules/enum-values.ts';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { UserModel, BadgeModel, UserStatsModel } from '../modules/users/users.mappers.ts';
 import type {
@@ -73,6 +78,25 @@ export type Block = {
   user: User;
 };
 
+/** Cancel an event. */
+export type CancelEventInput = {
+  /** The event. */
+  id: Scalars['ID']['input'];
+  /** Optional reason shown to participants. */
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The result of cancelEvent. */
+export type CancelEventPayload = {
+  __typename?: 'CancelEventPayload';
+  /** The cancelled event. */
+  event: Event;
+  /** Whether the creation token was given back (only when nobody had been accepted yet). */
+  tokenRefunded: Scalars['Boolean']['output'];
+  /** The host, with the balance after a refund. */
+  viewer: User;
+};
+
 export type { CheckVerdict };
 
 /** The conversation between an event's host and one other user. */
@@ -98,6 +122,8 @@ export type CreateEventInput = {
   description: Scalars['String']['input'];
   /** Duration in minutes: 30, 60, 90, 120, 180 or 240 ("4+ saat"). */
   durationMinutes: Scalars['Int']['input'];
+  /** Language of the event: "tr" (default) or "en". */
+  language?: InputMaybe<Scalars['String']['input']>;
   /** Physical events: the exact place. */
   location?: InputMaybe<EventLocationInput>;
   /** Capacity, 2 to 20; default 4. */
@@ -133,6 +159,15 @@ export type CreateEventPayload = {
   viewer: User;
 };
 
+/** A number per day. */
+export type DailyCount = {
+  __typename?: 'DailyCount';
+  /** The count. */
+  count: Scalars['Int']['output'];
+  /** The day in Turkey. */
+  date: Scalars['Date']['output'];
+};
+
 /** A district (ilçe) of a province. */
 export type District = {
   __typename?: 'District';
@@ -144,9 +179,20 @@ export type District = {
   provinceCode: Scalars['Int']['output'];
 };
 
+/** A duration choice of the wizard. */
+export type DurationOption = {
+  __typename?: 'DurationOption';
+  /** Label, e.g. "1.5 saat". */
+  label: Scalars['String']['output'];
+  /** Minutes. */
+  minutes: Scalars['Int']['output'];
+};
+
 /** A physical or online event. */
 export type Event = {
   __typename?: 'Event';
+  /** Host only: views, saves, shares, requests and conversion; null for everyone else. */
+  analytics?: Maybe<EventAnalytics>;
   /** When the host cancelled it. */
   cancelledAt?: Maybe<Scalars['DateTime']['output']>;
   /** Category, e.g. "Spor" or "Popüler Oyunlar". */
@@ -165,12 +211,16 @@ export type Event = {
   endsAt: Scalars['DateTime']['output'];
   /** Places left: maxParticipants minus participantCount. */
   freeSlots: Scalars['Int']['output'];
+  /** Online events: the game genre derived from the game (FPS, MOBA, ...), when it has one. */
+  gameType?: Maybe<GameType>;
   /** Who created it. */
   host: User;
   /** Stable id (the spec's _id). */
   id: Scalars['ID']['output'];
   /** True for the demo data set seeded into an empty embedded database. */
   isDemo: Scalars['Boolean']['output'];
+  /** The language the event is held in: "tr" or "en". */
+  language: Scalars['String']['output'];
   /** Physical events: where. Exact only for the host and accepted participants. */
   location?: Maybe<EventLocation>;
   /** Capacity, 2 to 20, the host not counted. */
@@ -189,6 +239,8 @@ export type Event = {
   publicLocation?: Maybe<Scalars['String']['output']>;
   /** Free text requirements. */
   requirements?: Maybe<Scalars['String']['output']>;
+  /** How many users saved (liked) the event. */
+  saveCount: Scalars['Int']['output'];
   /** Expected skill level. */
   skillLevel?: Maybe<SkillLevel>;
   /** Start instant. */
@@ -201,12 +253,61 @@ export type Event = {
   tags: Array<Scalars['String']['output']>;
   /** Start time in Turkey's time zone. */
   time: Scalars['Time']['output'];
+  /** "2 saat 15 dk", "Başladı", "Bitti": the time left in Turkish, for list cards. */
+  timeLeft: Scalars['String']['output'];
   /** Title. */
   title: Scalars['String']['output'];
+  /** Whether the viewer saved the event. */
+  viewerHasSaved: Scalars['Boolean']['output'];
   /** The viewer's relation to the event. */
   viewerRole: ViewerRole;
   /** Online events: voice chat expectation. */
   voiceChat?: Maybe<VoiceChat>;
+};
+
+/** What the host learns about an event. */
+export type EventAnalytics = {
+  __typename?: 'EventAnalytics';
+  /** Accepted requests divided by unique viewers; null without views. */
+  conversionRate?: Maybe<Scalars['Float']['output']>;
+  /** Median minutes from a request to the host's decision; null until the host decided one. */
+  medianResponseMinutes?: Maybe<Scalars['Float']['output']>;
+  /** The day with the most unique viewers; null without views. */
+  peakDay?: Maybe<Scalars['Date']['output']>;
+  /** Join requests received (all states). */
+  requests: Scalars['Int']['output'];
+  /** Saves (likes). */
+  saves: Scalars['Int']['output'];
+  /** Shares through the share dialog. */
+  shares: Scalars['Int']['output'];
+  /** Unique viewers of the details page (each viewer counted once per day, the host never). */
+  views: Scalars['Int']['output'];
+  /** Unique viewers per day, oldest first, from creation to today (at most 30 days). */
+  viewsByDay: Array<DailyCount>;
+};
+
+/** Everything the create-event wizard offers. */
+export type EventCatalog = {
+  __typename?: 'EventCatalog';
+  /** Durations. */
+  durations: Array<DurationOption>;
+  /** Online categories with their tags. */
+  online: Array<EventCategory>;
+  /** Physical categories with their tags. */
+  physical: Array<EventCategory>;
+  /** Online platforms. */
+  platforms: Array<Scalars['String']['output']>;
+};
+
+/** A category of the wizard with its tags. */
+export type EventCategory = {
+  __typename?: 'EventCategory';
+  /** Map marker icon: gaming, board-games, sports, coffee, music, study, photography or social. */
+  icon: Scalars['String']['output'];
+  /** Name, e.g. "Spor". */
+  name: Scalars['String']['output'];
+  /** The tags offered under it. */
+  tags: Array<Scalars['String']['output']>;
 };
 
 /** A page of events. */
@@ -231,14 +332,34 @@ export type EventEdge = {
 
 /** Which events to list. */
 export type EventFilter = {
+  /** Only events whose public point lies in this rectangle (the map's visible area). */
+  bounds?: InputMaybe<GeoBoundsInput>;
+  /** Only this category. */
+  category?: InputMaybe<Scalars['String']['input']>;
+  /** Online: only this game genre. */
+  gameType?: InputMaybe<GameType>;
   /** Include events that already ended (default false: upcoming and ongoing only). */
   includePast?: InputMaybe<Scalars['Boolean']['input']>;
   /** Only physical or only online events. */
   mode?: InputMaybe<EventMode>;
   /** Sort by distance from this point and fill distanceKm. */
   near?: InputMaybe<GeoPointInput>;
+  /** Online: only these platforms. */
+  platforms?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Quick chips; all must hold. */
+  quick?: InputMaybe<Array<QuickFilter>>;
   /** With near: only events within this many kilometres (1, 5, 10; null for any distance). */
   radiusKm?: InputMaybe<Scalars['Float']['input']>;
+  /** Words to find in the title, description, tags and public place; Turkish-aware ("kadikoy" finds Kadıköy). */
+  search?: InputMaybe<Scalars['String']['input']>;
+  /** Only these skill levels. */
+  skillLevels?: InputMaybe<Array<SkillLevel>>;
+  /** Only events carrying at least one of these tags. */
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Only events starting in this window. */
+  timeWindow?: InputMaybe<TimeWindow>;
+  /** Online: only this voice-chat setting. */
+  voiceChat?: InputMaybe<VoiceChat>;
 };
 
 /** An event's place as the viewer may see it. Only the host and accepted participants get the exact point. */
@@ -270,7 +391,27 @@ export type EventLocationInput = {
 
 export type { EventMode };
 
+/** An event to save, unsave or record a view of. */
+export type EventRefInput = {
+  /** The event. */
+  id: Scalars['ID']['input'];
+};
+
 export type { EventStatus };
+
+export type { GameType };
+
+/** A rectangle on the map (the visible area). */
+export type GeoBoundsInput = {
+  /** Eastern edge, longitude. */
+  east: Scalars['Float']['input'];
+  /** Northern edge, latitude. */
+  north: Scalars['Float']['input'];
+  /** Southern edge, latitude. */
+  south: Scalars['Float']['input'];
+  /** Western edge, longitude. */
+  west: Scalars['Float']['input'];
+};
 
 /** A point on the map, WGS84. */
 export type GeoPoint = {
@@ -336,6 +477,19 @@ export type JoinRequest = {
 
 export type { JoinRequestStatus };
 
+/** The online lobby's stats strip, computed from live data. */
+export type LobbyStats = {
+  __typename?: 'LobbyStats';
+  /** Users active in the last 15 minutes. */
+  activePlayers: Scalars['Int']['output'];
+  /** Average rating of hosts of online events; null when nobody was rated. */
+  averageHostRating?: Maybe<Scalars['Float']['output']>;
+  /** Distinct games and platforms with upcoming online events. */
+  gamesAvailable: Scalars['Int']['output'];
+  /** Share of decided join requests (last 30 days) that were accepted, 0 to 1; null when none were decided. */
+  matchSuccessRate?: Maybe<Scalars['Float']['output']>;
+};
+
 /** A message between a host and a requester or participant. */
 export type Message = {
   __typename?: 'Message';
@@ -354,13 +508,58 @@ export type Message = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type Mutation = {
   __typename?: 'Mutation';
+  /**
+   * Cancel an event (host only). Participants are notified; the creation token comes back when nobody had
+   * been accepted yet.
+   */
+  cancelEvent: CancelEventPayload;
   /** Create an event. Costs 1 token, charged in the same transaction. */
   createEvent: CreateEventPayload;
+  /** Count a share from the share dialog. */
+  recordEventShare: RecordEventActivityPayload;
+  /** Count a view of an event's details page (once per viewer and day). */
+  recordEventView: RecordEventActivityPayload;
+  /** Save (like) an event. */
+  saveEvent: SaveEventPayload;
+  /** Remove a save. */
+  unsaveEvent: SaveEventPayload;
+  /** Change an upcoming event (host only). */
+  updateEvent: UpdateEventPayload;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationCancelEventArgs = {
+  input: CancelEventInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationCreateEventArgs = {
   input: CreateEventInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationRecordEventShareArgs = {
+  input: RecordEventShareInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationRecordEventViewArgs = {
+  input: EventRefInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationSaveEventArgs = {
+  input: EventRefInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationUnsaveEventArgs = {
+  input: EventRefInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationUpdateEventArgs = {
+  input: UpdateEventInput;
 };
 
 /** Something that happened that the user should know about. */
@@ -409,13 +608,23 @@ export type Place = {
   __typename?: 'Place';
   /** Readable address, e.g. "Kadıköy, İstanbul". */
   address?: Maybe<Scalars['String']['output']>;
+  /** Kilometres from the point the search was biased toward, when one was given. */
+  distanceKm?: Maybe<Scalars['Float']['output']>;
+  /** The district (ilçe) it lies in, when known. */
+  district?: Maybe<Scalars['String']['output']>;
+  /** What the place is: a province, a district, a town, or a street address (external geocoder). */
+  kind: PlaceKind;
   /** Latitude in degrees. */
   lat: Scalars['Float']['output'];
   /** Longitude in degrees. */
   lng: Scalars['Float']['output'];
   /** Short name, e.g. "Kadıköy". */
   name: Scalars['String']['output'];
+  /** The province (il) it lies in, when known. */
+  province?: Maybe<Scalars['String']['output']>;
 };
+
+export type { PlaceKind };
 
 /** A Turkish province (il). */
 export type Province = {
@@ -424,6 +633,8 @@ export type Province = {
   center: GeoPoint;
   /** Plate code, 1 to 81. */
   code: Scalars['Int']['output'];
+  /** Its districts, in Turkish alphabetical order. */
+  districts: Array<District>;
   /** Official name, e.g. "İstanbul". */
   name: Scalars['String']['output'];
 };
@@ -431,18 +642,35 @@ export type Province = {
 /** Read operations. */
 export type Query = {
   __typename?: 'Query';
+  /** The districts of a province. */
+  districts: Array<District>;
   /** An event by id; null if there is none or the viewer may not see it. */
   event?: Maybe<Event>;
+  /** Categories, tags, platforms and durations of the create-event wizard. */
+  eventCatalog: EventCatalog;
   /** Events matching a filter; nearest first with `near`, otherwise soonest first. */
   events: EventConnection;
+  /** Places in Turkey matching a text, Turkish-aware, nearest to `near` (Istanbul by default) among equals. */
+  geocode: Array<Place>;
+  /** The lobby's stats strip. */
+  lobbyStats: LobbyStats;
   /** The signed-in user. */
   me: User;
+  /** Turkey's 81 provinces. */
+  provinces: Array<Province>;
+  /** The nearest known place and a readable address for a point. */
+  reverseGeocode: Place;
   /** The viewer's token ledger, newest first. */
   tokenLedger: TokenLedgerConnection;
   /** Token packages for sale. */
   tokenPackages: Array<TokenPackage>;
   /** A user by id; null if there is none or the viewer may not see them. */
   user?: Maybe<User>;
+};
+
+/** Read operations. */
+export type QueryDistrictsArgs = {
+  provinceCode: Scalars['Int']['input'];
 };
 
 /** Read operations. */
@@ -458,6 +686,19 @@ export type QueryEventsArgs = {
 };
 
 /** Read operations. */
+export type QueryGeocodeArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  near?: InputMaybe<GeoPointInput>;
+  text: Scalars['String']['input'];
+};
+
+/** Read operations. */
+export type QueryReverseGeocodeArgs = {
+  lat: Scalars['Float']['input'];
+  lng: Scalars['Float']['input'];
+};
+
+/** Read operations. */
 export type QueryTokenLedgerArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -467,6 +708,8 @@ export type QueryTokenLedgerArgs = {
 export type QueryUserArgs = {
   id: Scalars['ID']['input'];
 };
+
+export type { QuickFilter };
 
 /** A rating one user gave another after an event. */
 export type Rating = {
@@ -483,6 +726,21 @@ export type Rating = {
   rater: User;
   /** 1 to 5 stars. */
   score: Scalars['Int']['output'];
+};
+
+/** The result of recording a view or a share. */
+export type RecordEventActivityPayload = {
+  __typename?: 'RecordEventActivityPayload';
+  /** Whether this call counted (a viewer counts once per day; hosts never count). */
+  counted: Scalars['Boolean']['output'];
+};
+
+/** A share through the share dialog. */
+export type RecordEventShareInput = {
+  /** Where it went. */
+  channel: ShareChannel;
+  /** The event. */
+  id: Scalars['ID']['input'];
 };
 
 /** A report about a user, for the moderation queue. */
@@ -502,6 +760,15 @@ export type { ReportReason };
 
 export type { Role };
 
+/** The result of saveEvent and unsaveEvent. */
+export type SaveEventPayload = {
+  __typename?: 'SaveEventPayload';
+  /** The event with its new save count. */
+  event: Event;
+};
+
+export type { ShareChannel };
+
 export type { SkillLevel };
 
 /** Live updates over graphql-ws. */
@@ -510,6 +777,8 @@ export type Subscription = {
   /** The viewer's token balance changed. */
   tokenBalanceChanged: TokenBalanceChange;
 };
+
+export type { TimeWindow };
 
 /** A change of the viewer's token balance, pushed live. */
 export type TokenBalanceChange = {
@@ -571,6 +840,51 @@ export type TokenPackage = {
   tokens: Scalars['Int']['output'];
   /** Days the tokens stay valid. */
   validityDays: Scalars['Int']['output'];
+};
+
+/** Changes to an upcoming event; only the host may make them. Fields left out keep their value. */
+export type UpdateEventInput = {
+  /** Category from the mode's list. */
+  category?: InputMaybe<Scalars['String']['input']>;
+  /** Start day in Turkey's time zone; not in the past. */
+  date?: InputMaybe<Scalars['Date']['input']>;
+  /** Description, 10 to 2000 characters. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Duration in minutes. */
+  durationMinutes?: InputMaybe<Scalars['Int']['input']>;
+  /** The event. */
+  id: Scalars['ID']['input'];
+  /** Language: "tr" or "en". */
+  language?: InputMaybe<Scalars['String']['input']>;
+  /** Physical events: the exact place. */
+  location?: InputMaybe<EventLocationInput>;
+  /** Capacity, 2 to 20, not below the accepted participants. */
+  maxParticipants?: InputMaybe<Scalars['Int']['input']>;
+  /** Online events: the platform. */
+  platform?: InputMaybe<Scalars['String']['input']>;
+  /** Price in Turkish lira. */
+  price?: InputMaybe<Scalars['Float']['input']>;
+  /** Physical events: the place text everyone may see. */
+  publicLocation?: InputMaybe<Scalars['String']['input']>;
+  /** Free text requirements. */
+  requirements?: InputMaybe<Scalars['String']['input']>;
+  /** Expected skill level. */
+  skillLevel?: InputMaybe<SkillLevel>;
+  /** One to ten tags. */
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Start time in Turkey's time zone. */
+  time?: InputMaybe<Scalars['Time']['input']>;
+  /** Title, 3 to 100 characters. */
+  title?: InputMaybe<Scalars['String']['input']>;
+  /** Online events: voice chat expectation. */
+  voiceChat?: InputMaybe<VoiceChat>;
+};
+
+/** The result of updateEvent. */
+export type UpdateEventPayload = {
+  __typename?: 'UpdateEventPayload';
+  /** The changed event. */
+  event: Event;
 };
 
 /** A Squad user. Fields marked private are null unless the viewer is this user. */
@@ -716,6 +1030,13 @@ export type ResolversTypes = {
   Badge: ResolverTypeWrapper<BadgeModel>;
   Block: ResolverTypeWrapper<Omit<Block, 'user'> & { user: ResolversTypes['User'] }>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CancelEventInput: CancelEventInput;
+  CancelEventPayload: ResolverTypeWrapper<
+    Omit<CancelEventPayload, 'event' | 'viewer'> & {
+      event: ResolversTypes['Event'];
+      viewer: ResolversTypes['User'];
+    }
+  >;
   CheckVerdict: CheckVerdict;
   Conversation: ResolverTypeWrapper<ConversationRow>;
   CreateEventInput: CreateEventInput;
@@ -725,18 +1046,26 @@ export type ResolversTypes = {
       viewer: ResolversTypes['User'];
     }
   >;
+  DailyCount: ResolverTypeWrapper<DailyCount>;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   District: ResolverTypeWrapper<District>;
+  DurationOption: ResolverTypeWrapper<DurationOption>;
   Event: ResolverTypeWrapper<EventModel>;
+  EventAnalytics: ResolverTypeWrapper<EventAnalytics>;
+  EventCatalog: ResolverTypeWrapper<EventCatalog>;
+  EventCategory: ResolverTypeWrapper<EventCategory>;
   EventConnection: ResolverTypeWrapper<EventConnectionModel>;
   EventEdge: ResolverTypeWrapper<Omit<EventEdge, 'node'> & { node: ResolversTypes['Event'] }>;
   EventFilter: EventFilter;
   EventLocation: ResolverTypeWrapper<EventLocationModel>;
   EventLocationInput: EventLocationInput;
   EventMode: EventMode;
+  EventRefInput: EventRefInput;
   EventStatus: EventStatus;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  GameType: GameType;
+  GeoBoundsInput: GeoBoundsInput;
   GeoPoint: ResolverTypeWrapper<GeoPoint>;
   GeoPointInput: GeoPointInput;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
@@ -745,6 +1074,7 @@ export type ResolversTypes = {
   JoinCheck: ResolverTypeWrapper<JoinCheck>;
   JoinRequest: ResolverTypeWrapper<JoinRequestRow>;
   JoinRequestStatus: JoinRequestStatus;
+  LobbyStats: ResolverTypeWrapper<LobbyStats>;
   Message: ResolverTypeWrapper<MessageRow>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Notification: ResolverTypeWrapper<NotificationRow>;
@@ -752,16 +1082,23 @@ export type ResolversTypes = {
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Participant: ResolverTypeWrapper<ParticipantModel>;
   Place: ResolverTypeWrapper<Place>;
+  PlaceKind: PlaceKind;
   Province: ResolverTypeWrapper<Province>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  QuickFilter: QuickFilter;
   Rating: ResolverTypeWrapper<RatingRow>;
+  RecordEventActivityPayload: ResolverTypeWrapper<RecordEventActivityPayload>;
+  RecordEventShareInput: RecordEventShareInput;
   Report: ResolverTypeWrapper<ReportRow>;
   ReportReason: ReportReason;
   Role: Role;
+  SaveEventPayload: ResolverTypeWrapper<Omit<SaveEventPayload, 'event'> & { event: ResolversTypes['Event'] }>;
+  ShareChannel: ShareChannel;
   SkillLevel: SkillLevel;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Time: ResolverTypeWrapper<Scalars['Time']['output']>;
+  TimeWindow: TimeWindow;
   TokenBalanceChange: ResolverTypeWrapper<TokenBalanceChangeModel>;
   TokenLedgerConnection: ResolverTypeWrapper<
     Omit<TokenLedgerConnection, 'nodes'> & { nodes: Array<ResolversTypes['TokenLedgerEntry']> }
@@ -769,6 +1106,10 @@ export type ResolversTypes = {
   TokenLedgerEntry: ResolverTypeWrapper<TokenLedgerRow>;
   TokenLedgerReason: TokenLedgerReason;
   TokenPackage: ResolverTypeWrapper<TokenPackage>;
+  UpdateEventInput: UpdateEventInput;
+  UpdateEventPayload: ResolverTypeWrapper<
+    Omit<UpdateEventPayload, 'event'> & { event: ResolversTypes['Event'] }
+  >;
   User: ResolverTypeWrapper<UserModel>;
   UserStats: ResolverTypeWrapper<UserStatsModel>;
   ViewerRole: ViewerRole;
@@ -780,22 +1121,34 @@ export type ResolversParentTypes = {
   Badge: BadgeModel;
   Block: Omit<Block, 'user'> & { user: ResolversParentTypes['User'] };
   Boolean: Scalars['Boolean']['output'];
+  CancelEventInput: CancelEventInput;
+  CancelEventPayload: Omit<CancelEventPayload, 'event' | 'viewer'> & {
+    event: ResolversParentTypes['Event'];
+    viewer: ResolversParentTypes['User'];
+  };
   Conversation: ConversationRow;
   CreateEventInput: CreateEventInput;
   CreateEventPayload: Omit<CreateEventPayload, 'event' | 'viewer'> & {
     event: ResolversParentTypes['Event'];
     viewer: ResolversParentTypes['User'];
   };
+  DailyCount: DailyCount;
   Date: Scalars['Date']['output'];
   DateTime: Scalars['DateTime']['output'];
   District: District;
+  DurationOption: DurationOption;
   Event: EventModel;
+  EventAnalytics: EventAnalytics;
+  EventCatalog: EventCatalog;
+  EventCategory: EventCategory;
   EventConnection: EventConnectionModel;
   EventEdge: Omit<EventEdge, 'node'> & { node: ResolversParentTypes['Event'] };
   EventFilter: EventFilter;
   EventLocation: EventLocationModel;
   EventLocationInput: EventLocationInput;
+  EventRefInput: EventRefInput;
   Float: Scalars['Float']['output'];
+  GeoBoundsInput: GeoBoundsInput;
   GeoPoint: GeoPoint;
   GeoPointInput: GeoPointInput;
   ID: Scalars['ID']['output'];
@@ -803,6 +1156,7 @@ export type ResolversParentTypes = {
   IpLocation: IpLocation;
   JoinCheck: JoinCheck;
   JoinRequest: JoinRequestRow;
+  LobbyStats: LobbyStats;
   Message: MessageRow;
   Mutation: Record<PropertyKey, never>;
   Notification: NotificationRow;
@@ -812,7 +1166,10 @@ export type ResolversParentTypes = {
   Province: Province;
   Query: Record<PropertyKey, never>;
   Rating: RatingRow;
+  RecordEventActivityPayload: RecordEventActivityPayload;
+  RecordEventShareInput: RecordEventShareInput;
   Report: ReportRow;
+  SaveEventPayload: Omit<SaveEventPayload, 'event'> & { event: ResolversParentTypes['Event'] };
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
   Time: Scalars['Time']['output'];
@@ -822,6 +1179,8 @@ export type ResolversParentTypes = {
   };
   TokenLedgerEntry: TokenLedgerRow;
   TokenPackage: TokenPackage;
+  UpdateEventInput: UpdateEventInput;
+  UpdateEventPayload: Omit<UpdateEventPayload, 'event'> & { event: ResolversParentTypes['Event'] };
   User: UserModel;
   UserStats: UserStatsModel;
 };
@@ -865,6 +1224,15 @@ export type BlockResolvers<
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
 
+export type CancelEventPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['CancelEventPayload'] = ResolversParentTypes['CancelEventPayload'],
+> = {
+  event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
+  tokenRefunded?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewer?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
 export type CheckVerdictResolvers = EnumResolverSignature<
   { BLOCK?: any; OK?: any; REVIEW?: any },
   ResolversTypes['CheckVerdict']
@@ -888,6 +1256,14 @@ export type CreateEventPayloadResolvers<
   viewer?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
 
+export type DailyCountResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['DailyCount'] = ResolversParentTypes['DailyCount'],
+> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+};
+
 export interface DateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Date'], any> {
   name: 'Date';
 }
@@ -905,10 +1281,19 @@ export type DistrictResolvers<
   provinceCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type DurationOptionResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['DurationOption'] = ResolversParentTypes['DurationOption'],
+> = {
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  minutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type EventResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event'],
 > = {
+  analytics?: Resolver<Maybe<ResolversTypes['EventAnalytics']>, ParentType, ContextType>;
   cancelledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   category?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -918,9 +1303,11 @@ export type EventResolvers<
   durationMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   endsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   freeSlots?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  gameType?: Resolver<Maybe<ResolversTypes['GameType']>, ParentType, ContextType>;
   host?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isDemo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   location?: Resolver<Maybe<ResolversTypes['EventLocation']>, ParentType, ContextType>;
   maxParticipants?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   mode?: Resolver<ResolversTypes['EventMode'], ParentType, ContextType>;
@@ -930,15 +1317,51 @@ export type EventResolvers<
   price?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   publicLocation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   requirements?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  saveCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   skillLevel?: Resolver<Maybe<ResolversTypes['SkillLevel']>, ParentType, ContextType>;
   startsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   startsInMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['EventStatus'], ParentType, ContextType>;
   tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   time?: Resolver<ResolversTypes['Time'], ParentType, ContextType>;
+  timeLeft?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  viewerHasSaved?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerRole?: Resolver<ResolversTypes['ViewerRole'], ParentType, ContextType>;
   voiceChat?: Resolver<Maybe<ResolversTypes['VoiceChat']>, ParentType, ContextType>;
+};
+
+export type EventAnalyticsResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['EventAnalytics'] = ResolversParentTypes['EventAnalytics'],
+> = {
+  conversionRate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  medianResponseMinutes?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  peakDay?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  requests?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  saves?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  shares?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  views?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  viewsByDay?: Resolver<Array<ResolversTypes['DailyCount']>, ParentType, ContextType>;
+};
+
+export type EventCatalogResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['EventCatalog'] = ResolversParentTypes['EventCatalog'],
+> = {
+  durations?: Resolver<Array<ResolversTypes['DurationOption']>, ParentType, ContextType>;
+  online?: Resolver<Array<ResolversTypes['EventCategory']>, ParentType, ContextType>;
+  physical?: Resolver<Array<ResolversTypes['EventCategory']>, ParentType, ContextType>;
+  platforms?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type EventCategoryResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['EventCategory'] = ResolversParentTypes['EventCategory'],
+> = {
+  icon?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type EventConnectionResolvers<
@@ -977,6 +1400,11 @@ export type EventModeResolvers = EnumResolverSignature<
 export type EventStatusResolvers = EnumResolverSignature<
   { CANCELLED?: any; COMPLETED?: any; ONGOING?: any; UPCOMING?: any },
   ResolversTypes['EventStatus']
+>;
+
+export type GameTypeResolvers = EnumResolverSignature<
+  { BATTLE_ROYALE?: any; FPS?: any; MMO?: any; MOBA?: any; PARTY?: any },
+  ResolversTypes['GameType']
 >;
 
 export type GeoPointResolvers<
@@ -1025,6 +1453,16 @@ export type JoinRequestStatusResolvers = EnumResolverSignature<
   ResolversTypes['JoinRequestStatus']
 >;
 
+export type LobbyStatsResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['LobbyStats'] = ResolversParentTypes['LobbyStats'],
+> = {
+  activePlayers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  averageHostRating?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  gamesAvailable?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  matchSuccessRate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
 export type MessageResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Message'] = ResolversParentTypes['Message'],
@@ -1040,11 +1478,47 @@ export type MutationResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation'],
 > = {
+  cancelEvent?: Resolver<
+    ResolversTypes['CancelEventPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCancelEventArgs, 'input'>
+  >;
   createEvent?: Resolver<
     ResolversTypes['CreateEventPayload'],
     ParentType,
     ContextType,
     RequireFields<MutationCreateEventArgs, 'input'>
+  >;
+  recordEventShare?: Resolver<
+    ResolversTypes['RecordEventActivityPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRecordEventShareArgs, 'input'>
+  >;
+  recordEventView?: Resolver<
+    ResolversTypes['RecordEventActivityPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRecordEventViewArgs, 'input'>
+  >;
+  saveEvent?: Resolver<
+    ResolversTypes['SaveEventPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveEventArgs, 'input'>
+  >;
+  unsaveEvent?: Resolver<
+    ResolversTypes['SaveEventPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUnsaveEventArgs, 'input'>
+  >;
+  updateEvent?: Resolver<
+    ResolversTypes['UpdateEventPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateEventArgs, 'input'>
   >;
 };
 
@@ -1096,10 +1570,19 @@ export type PlaceResolvers<
   ParentType extends ResolversParentTypes['Place'] = ResolversParentTypes['Place'],
 > = {
   address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  distanceKm?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  district?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['PlaceKind'], ParentType, ContextType>;
   lat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   lng?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  province?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
+
+export type PlaceKindResolvers = EnumResolverSignature<
+  { ADDRESS?: any; DISTRICT?: any; POINT?: any; PROVINCE?: any; TOWN?: any },
+  ResolversTypes['PlaceKind']
+>;
 
 export type ProvinceResolvers<
   ContextType = Context,
@@ -1107,6 +1590,7 @@ export type ProvinceResolvers<
 > = {
   center?: Resolver<ResolversTypes['GeoPoint'], ParentType, ContextType>;
   code?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  districts?: Resolver<Array<ResolversTypes['District']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
@@ -1114,19 +1598,40 @@ export type QueryResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query'],
 > = {
+  districts?: Resolver<
+    Array<ResolversTypes['District']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryDistrictsArgs, 'provinceCode'>
+  >;
   event?: Resolver<
     Maybe<ResolversTypes['Event']>,
     ParentType,
     ContextType,
     RequireFields<QueryEventArgs, 'id'>
   >;
+  eventCatalog?: Resolver<ResolversTypes['EventCatalog'], ParentType, ContextType>;
   events?: Resolver<
     ResolversTypes['EventConnection'],
     ParentType,
     ContextType,
     RequireFields<QueryEventsArgs, 'first'>
   >;
+  geocode?: Resolver<
+    Array<ResolversTypes['Place']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryGeocodeArgs, 'limit' | 'text'>
+  >;
+  lobbyStats?: Resolver<ResolversTypes['LobbyStats'], ParentType, ContextType>;
   me?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  provinces?: Resolver<Array<ResolversTypes['Province']>, ParentType, ContextType>;
+  reverseGeocode?: Resolver<
+    ResolversTypes['Place'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryReverseGeocodeArgs, 'lat' | 'lng'>
+  >;
   tokenLedger?: Resolver<
     ResolversTypes['TokenLedgerConnection'],
     ParentType,
@@ -1136,6 +1641,22 @@ export type QueryResolvers<
   tokenPackages?: Resolver<Array<ResolversTypes['TokenPackage']>, ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
 };
+
+export type QuickFilterResolvers = EnumResolverSignature<
+  {
+    BEGINNERS?: any;
+    CHILL?: any;
+    COMPETITIVE?: any;
+    ENGLISH?: any;
+    FREE?: any;
+    MIC_REQUIRED?: any;
+    NOW_PLAYING?: any;
+    SOON?: any;
+    STUDY_BUDDY?: any;
+    TURKISH?: any;
+  },
+  ResolversTypes['QuickFilter']
+>;
 
 export type RatingResolvers<
   ContextType = Context,
@@ -1147,6 +1668,14 @@ export type RatingResolvers<
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   rater?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   score?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RecordEventActivityPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['RecordEventActivityPayload'] =
+    ResolversParentTypes['RecordEventActivityPayload'],
+> = {
+  counted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type ReportResolvers<
@@ -1165,6 +1694,18 @@ export type ReportReasonResolvers = EnumResolverSignature<
 >;
 
 export type RoleResolvers = EnumResolverSignature<{ ADMIN?: any; USER?: any }, ResolversTypes['Role']>;
+
+export type SaveEventPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['SaveEventPayload'] = ResolversParentTypes['SaveEventPayload'],
+> = {
+  event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
+};
+
+export type ShareChannelResolvers = EnumResolverSignature<
+  { COPY_LINK?: any; DISCORD?: any; TWITTER?: any; WHATSAPP?: any },
+  ResolversTypes['ShareChannel']
+>;
 
 export type SkillLevelResolvers = EnumResolverSignature<
   { ADVANCED?: any; BEGINNER?: any; INTERMEDIATE?: any; PRO?: any },
@@ -1186,6 +1727,11 @@ export type SubscriptionResolvers<
 export interface TimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Time'], any> {
   name: 'Time';
 }
+
+export type TimeWindowResolvers = EnumResolverSignature<
+  { THIS_WEEK?: any; TODAY?: any; WITHIN_HOUR?: any },
+  ResolversTypes['TimeWindow']
+>;
 
 export type TokenBalanceChangeResolvers<
   ContextType = Context,
@@ -1246,6 +1792,13 @@ export type TokenPackageResolvers<
   validityDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type UpdateEventPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['UpdateEventPayload'] = ResolversParentTypes['UpdateEventPayload'],
+> = {
+  event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
+};
+
 export type UserResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User'],
@@ -1291,23 +1844,31 @@ export type VoiceChatResolvers = EnumResolverSignature<
 export type Resolvers<ContextType = Context> = {
   Badge?: BadgeResolvers<ContextType>;
   Block?: BlockResolvers<ContextType>;
+  CancelEventPayload?: CancelEventPayloadResolvers<ContextType>;
   CheckVerdict?: CheckVerdictResolvers;
   Conversation?: ConversationResolvers<ContextType>;
   CreateEventPayload?: CreateEventPayloadResolvers<ContextType>;
+  DailyCount?: DailyCountResolvers<ContextType>;
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
   District?: DistrictResolvers<ContextType>;
+  DurationOption?: DurationOptionResolvers<ContextType>;
   Event?: EventResolvers<ContextType>;
+  EventAnalytics?: EventAnalyticsResolvers<ContextType>;
+  EventCatalog?: EventCatalogResolvers<ContextType>;
+  EventCategory?: EventCategoryResolvers<ContextType>;
   EventConnection?: EventConnectionResolvers<ContextType>;
   EventEdge?: EventEdgeResolvers<ContextType>;
   EventLocation?: EventLocationResolvers<ContextType>;
   EventMode?: EventModeResolvers;
   EventStatus?: EventStatusResolvers;
+  GameType?: GameTypeResolvers;
   GeoPoint?: GeoPointResolvers<ContextType>;
   IpLocation?: IpLocationResolvers<ContextType>;
   JoinCheck?: JoinCheckResolvers<ContextType>;
   JoinRequest?: JoinRequestResolvers<ContextType>;
   JoinRequestStatus?: JoinRequestStatusResolvers;
+  LobbyStats?: LobbyStatsResolvers<ContextType>;
   Message?: MessageResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Notification?: NotificationResolvers<ContextType>;
@@ -1315,20 +1876,27 @@ export type Resolvers<ContextType = Context> = {
   PageInfo?: PageInfoResolvers<ContextType>;
   Participant?: ParticipantResolvers<ContextType>;
   Place?: PlaceResolvers<ContextType>;
+  PlaceKind?: PlaceKindResolvers;
   Province?: ProvinceResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  QuickFilter?: QuickFilterResolvers;
   Rating?: RatingResolvers<ContextType>;
+  RecordEventActivityPayload?: RecordEventActivityPayloadResolvers<ContextType>;
   Report?: ReportResolvers<ContextType>;
   ReportReason?: ReportReasonResolvers;
   Role?: RoleResolvers;
+  SaveEventPayload?: SaveEventPayloadResolvers<ContextType>;
+  ShareChannel?: ShareChannelResolvers;
   SkillLevel?: SkillLevelResolvers;
   Subscription?: SubscriptionResolvers<ContextType>;
   Time?: GraphQLScalarType;
+  TimeWindow?: TimeWindowResolvers;
   TokenBalanceChange?: TokenBalanceChangeResolvers<ContextType>;
   TokenLedgerConnection?: TokenLedgerConnectionResolvers<ContextType>;
   TokenLedgerEntry?: TokenLedgerEntryResolvers<ContextType>;
   TokenLedgerReason?: TokenLedgerReasonResolvers;
   TokenPackage?: TokenPackageResolvers<ContextType>;
+  UpdateEventPayload?: UpdateEventPayloadResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserStats?: UserStatsResolvers<ContextType>;
   ViewerRole?: ViewerRoleResolvers;

@@ -40,6 +40,22 @@ export const enumValues = {
     OFFENSIVE_CONTENT: 'offensive_content',
     OTHER: 'other',
   },
+  PlaceKind: { PROVINCE: 'province', DISTRICT: 'district', TOWN: 'town', ADDRESS: 'address', POINT: 'point' },
+  GameType: { FPS: 'fps', MOBA: 'moba', BATTLE_ROYALE: 'battle_royale', MMO: 'mmo', PARTY: 'party' },
+  TimeWindow: { WITHIN_HOUR: 'within_hour', TODAY: 'today', THIS_WEEK: 'this_week' },
+  QuickFilter: {
+    SOON: 'soon',
+    FREE: 'free',
+    BEGINNERS: 'beginners',
+    COMPETITIVE: 'competitive',
+    CHILL: 'chill',
+    STUDY_BUDDY: 'study_buddy',
+    NOW_PLAYING: 'now_playing',
+    TURKISH: 'turkish',
+    ENGLISH: 'english',
+    MIC_REQUIRED: 'mic_required',
+  },
+  ShareChannel: { COPY_LINK: 'copy_link', TWITTER: 'twitter', WHATSAPP: 'whatsapp', DISCORD: 'discord' },
 } as const;
 
 type ValueOf<T> = T[keyof T];
@@ -54,3 +70,8 @@ export type CheckVerdict = ValueOf<typeof enumValues.CheckVerdict>;
 export type TokenLedgerReason = ValueOf<typeof enumValues.TokenLedgerReason>;
 export type NotificationType = ValueOf<typeof enumValues.NotificationType>;
 export type ReportReason = ValueOf<typeof enumValues.ReportReason>;
+export type PlaceKind = ValueOf<typeof enumValues.PlaceKind>;
+export type GameType = ValueOf<typeof enumValues.GameType>;
+export type TimeWindow = ValueOf<typeof enumValues.TimeWindow>;
+export type QuickFilter = ValueOf<typeof enumValues.QuickFilter>;
+export type ShareChannel = ValueOf<typeof enumValues.ShareChannel>;

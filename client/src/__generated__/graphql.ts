@@ -84,6 +84,12 @@ export type MeTestQueryVariables = Exact<{ [key: string]: never }>;
 
 export type MeTestQuery = { me: { __typename: 'User'; id: string } };
 
+export type BalanceTestSubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type BalanceTestSubscription = {
+  tokenBalanceChanged: { __typename: 'TokenBalanceChange'; balance: number };
+};
+
 export type EventCard_EventFragment = {
   __typename: 'Event';
   id: string;

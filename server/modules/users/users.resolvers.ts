@@ -37,6 +37,10 @@ export const usersResolvers: Resolvers = {
             address: u.exactLocation.address,
             lat: u.exactLocation.lat,
             lng: u.exactLocation.lng,
+            kind: 'address' as const,
+            province: u.city,
+            district: u.district,
+            distanceKm: null,
           }
         : null,
     ),
