@@ -7,7 +7,7 @@ import type { GraphQLError, ValidationContext, ValidationRule } from 'graphql';
 export const LIMITS = {
   maxDepth: 10,
   maxAliases: 15,
-  maxCost: 5000,
+  maxCost: 30_000,
   maxTokens: 3000,
   maxBodyBytes: 256 * 1024,
 } as const;

@@ -21,6 +21,7 @@ export function createAuthenticate(
       throw err;
     });
     const viewer = await users.viewerFor(claims, () => profileOf(claims, token));
+    users.seen(viewer.id);
     return { viewer, expiresAt: claims.expiresAt ?? null };
   };
 }

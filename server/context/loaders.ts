@@ -35,6 +35,15 @@ export function createLoaders(services: Services, viewer: Viewer | null, options
       const relations = await services.events.relationsOf(viewer, ids);
       return ids.map((id) => relations.get(id));
     }, o),
+    saveCount: new DataLoader<string, number>(async (ids) => {
+      const counts = await services.events.saveCounts(ids);
+      return ids.map((id) => counts.get(id) ?? 0);
+    }, o),
+    viewerSaved: new DataLoader<string, boolean>(async (ids) => {
+      if (!viewer) return ids.map(() => false);
+      const saved = await services.events.savedBy(viewer, ids);
+      return ids.map((id) => saved.has(id));
+    }, o),
     participants: new DataLoader<string, ParticipantRow[]>(async (ids) => {
       const map = await services.events.participantsOf(ids);
       return ids.map((id) => map.get(id) ?? []);

@@ -41,6 +41,16 @@ const tr = {
   'validation.pageSize': 'Sayfa boyutu 1 ile 100 arasında olmalı.',
   'validation.cursor': 'Geçersiz sayfa imleci.',
   'validation.id': 'Geçersiz kimlik.',
+  'validation.language': 'Dil "tr" veya "en" olmalı.',
+  'validation.bounds': 'Geçersiz harita alanı.',
+  'validation.search': 'Arama metni en fazla 100 karakter olabilir.',
+  'validation.capacityBelowParticipants':
+    'Kapasite, kabul edilmiş katılımcı sayısının ({count}) altına inemez.',
+  'event.notUpcoming': 'Yalnızca henüz başlamamış etkinlikler değiştirilebilir.',
+  'event.alreadyCancelled': 'Bu etkinlik zaten iptal edildi.',
+  'event.alreadyOver': 'Bitmiş bir etkinlik iptal edilemez.',
+  'notification.eventCancelled': '"{title}" etkinliği iptal edildi.',
+  'notification.eventUpdated': '"{title}" etkinliğinde değişiklik var.',
 } as const;
 
 export type MessageKey = keyof typeof tr;
@@ -85,6 +95,15 @@ const en: Record<MessageKey, string> = {
   'validation.pageSize': 'Page size must be between 1 and 100.',
   'validation.cursor': 'Invalid page cursor.',
   'validation.id': 'Invalid id.',
+  'validation.language': 'Language must be "tr" or "en".',
+  'validation.bounds': 'Invalid map area.',
+  'validation.search': 'The search text may be at most 100 characters.',
+  'validation.capacityBelowParticipants': 'Capacity cannot go below the accepted participants ({count}).',
+  'event.notUpcoming': 'Only events that have not started yet can be changed.',
+  'event.alreadyCancelled': 'This event is already cancelled.',
+  'event.alreadyOver': 'An event that is over cannot be cancelled.',
+  'notification.eventCancelled': 'The event "{title}" was cancelled.',
+  'notification.eventUpdated': 'The event "{title}" has changed.',
 };
 
 const catalogs: Record<Locale, Record<MessageKey, string>> = { tr, en };

@@ -19,3 +19,16 @@ describe('Turkey time', () => {
     expect(isValidDate('2027-02-29')).toBe(false);
   });
 });
+
+describe('Turkish calendar windows', () => {
+  it('ends today at local midnight and the week on Sunday night', async () => {
+    const { endOfTurkeyDay, endOfTurkeyWeek } = await import('./turkey-time.ts');
+    // Saturday 2026-11-21 23:30 in Istanbul.
+    const now = new Date('2026-11-21T20:30:00Z');
+    expect(endOfTurkeyDay(now).toISOString()).toBe('2026-11-21T21:00:00.000Z');
+    expect(endOfTurkeyWeek(now).toISOString()).toBe('2026-11-22T21:00:00.000Z');
+    // Sunday 10:00 → the week ends the same night; Monday 00:30 → next Sunday.
+    expect(endOfTurkeyWeek(new Date('2026-11-22T07:00:00Z')).toISOString()).toBe('2026-11-22T21:00:00.000Z');
+    expect(endOfTurkeyWeek(new Date('2026-11-22T21:30:00Z')).toISOString()).toBe('2026-11-29T21:00:00.000Z');
+  });
+});

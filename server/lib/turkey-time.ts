@@ -47,3 +47,32 @@ export function fromTurkeyDateTime(date: string, time: string): Date | undefined
 export function isValidDate(date: string): boolean {
   return fromTurkeyDateTime(date, '00:00') !== undefined;
 }
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+// Midnight at the end of the Turkish calendar day of `now`.
+export function endOfTurkeyDay(now: Date): Date {
+  const { date } = toTurkeyDateTime(now);
+  return fromTurkeyDateTime(addDays(date, 1), '00:00')!;
+}
+
+// Midnight at the end of the Turkish week (Monday–Sunday) of `now`.
+export function endOfTurkeyWeek(now: Date): Date {
+  const { date } = toTurkeyDateTime(now);
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay(); // 0 = Sunday
+  const daysToMonday = weekday === 0 ? 1 : 8 - weekday;
+  return fromTurkeyDateTime(addDays(date, daysToMonday), '00:00')!;
+}
+
+// Turkish calendar day (YYYY-MM-DD) of an instant.
+export function turkeyDay(d: Date): string {
+  return toTurkeyDateTime(d).date;
+}
+
+export function shiftDay(date: string, days: number): string {
+  return addDays(date, days);
+}

@@ -1,5 +1,6 @@
 import type { Deps } from '#server/context/deps.ts';
 import { createEventsService } from './events/events.service.ts';
+import { createNotificationsService } from './notifications/notifications.service.ts';
 import { createTokensService } from './tokens/tokens.service.ts';
 import { createUsersService } from './users/users.service.ts';
 
@@ -8,8 +9,9 @@ import { createUsersService } from './users/users.service.ts';
 export function createServices(deps: Deps) {
   const tokens = createTokensService(deps);
   const users = createUsersService(deps, tokens);
-  const events = createEventsService(deps, tokens);
-  return { tokens, users, events };
+  const notifications = createNotificationsService(deps);
+  const events = createEventsService(deps, tokens, notifications);
+  return { tokens, users, events, notifications };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -202,3 +202,54 @@ export function insideTurkey(lat: number, lng: number): boolean {
 }
 
 export const ISTANBUL = { lat: 41.0082, lng: 28.9784 } as const;
+
+export type GameType = 'fps' | 'moba' | 'battle_royale' | 'mmo' | 'party';
+
+// The lobby's game genres, from the game (a tag of "Popüler Oyunlar" or the platform).
+const GAME_GENRES: Record<string, GameType> = {
+  Valorant: 'fps',
+  'Counter-Strike 2': 'fps',
+  CS2: 'fps',
+  'Overwatch 2': 'fps',
+  'Rainbow Six Siege': 'fps',
+  'League of Legends': 'moba',
+  'Dota 2': 'moba',
+  'Mobile Legends': 'moba',
+  PUBG: 'battle_royale',
+  Fortnite: 'battle_royale',
+  'Apex Legends': 'battle_royale',
+  Minecraft: 'mmo',
+  'GTA Online': 'mmo',
+  'Among Us': 'party',
+  'Rocket League': 'party',
+  'EA Sports FC': 'party',
+  'Brawl Stars': 'party',
+};
+
+export function gameTypeOf(tags: readonly string[], platform: string | null): GameType | null {
+  for (const tag of tags) if (GAME_GENRES[tag]) return GAME_GENRES[tag];
+  return platform ? (GAME_GENRES[platform] ?? null) : null;
+}
+
+// Tag sets behind the quick chips (the schema's QuickFilter documents them).
+export const COMPETITIVE_TAGS = ['Ranked', 'Turnuva'];
+export const CHILL_TAGS = [
+  'Casual',
+  'Normal',
+  'Co-op',
+  'Kahve Sohbeti',
+  'Piknik',
+  'Film Gecesi',
+  'Online Sohbet',
+];
+export const CHILL_CATEGORIES = [
+  'Sosyal & Hobi',
+  'Yeme & İçme',
+  'Kutu Oyunları & Klasikler',
+  'Diğer Aktiviteler',
+];
+export const STUDY_TAGS = ['Ders Çalışma', 'Sınav Hazırlığı', 'Birlikte Kodlama', 'Kodlama'];
+export const STUDY_CATEGORY = 'Eğitim & Gelişim';
+
+export const SOON_MINUTES = 180;
+export const NOW_PLAYING_MINUTES = 15;

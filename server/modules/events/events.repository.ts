@@ -3,17 +3,55 @@ import type { DbOrTx } from '#db/client.ts';
 import {
   eventParticipants,
   events,
+  eventSaves,
+  eventShares,
+  eventViews,
   joinRequests,
   type EventRow,
   type NewEventRow,
   type ParticipantRow,
 } from '#db/schema/index.ts';
+import {
+  CHILL_CATEGORIES,
+  CHILL_TAGS,
+  COMPETITIVE_TAGS,
+  NOW_PLAYING_MINUTES,
+  SOON_MINUTES,
+  STUDY_CATEGORY,
+  STUDY_TAGS,
+} from './events.catalog.ts';
 import type { EventModel } from './events.mappers.ts';
+
+export type QuickFilter =
+  | 'soon'
+  | 'free'
+  | 'beginners'
+  | 'competitive'
+  | 'chill'
+  | 'study_buddy'
+  | 'now_playing'
+  | 'turkish'
+  | 'english'
+  | 'mic_required';
 
 export type EventListQuery = {
   mode?: 'physical' | 'online';
   near?: { lat: number; lng: number };
   radiusKm?: number | null;
+  bounds?: { south: number; west: number; north: number; east: number };
+  // Already folded with the same rules as search_norm(); every word must occur.
+  searchWords?: string[];
+  category?: string;
+  tags?: string[];
+  startsBefore?: Date;
+  startsAfter?: Date;
+  skillLevels?: ('beginner' | 'intermediate' | 'advanced' | 'pro')[];
+  quick?: QuickFilter[];
+  gameType?: string;
+  platforms?: string[];
+  voiceChat?: 'required' | 'optional' | 'not_required';
+  // Users whose events the viewer must not see (blocks, both directions).
+  hiddenHosts?: string[];
   includePast: boolean;
   now: Date;
   limit: number;
@@ -33,10 +71,67 @@ const centerOf = (p: { lat: number; lng: number }) => sql`ll_to_earth(${p.lat}::
 const chordFrom = (p: { lat: number; lng: number }) =>
   sql<number>`(${events.publicEarth} <-> ${centerOf(p)})`;
 
+const textArray = (values: readonly string[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function quickCondition(chip: QuickFilter, now: Date): SQL {
+  switch (chip) {
+    case 'soon':
+      return sql`${events.startsAt} > ${now} and ${events.startsAt} <= ${new Date(now.getTime() + SOON_MINUTES * 60_000)}`;
+    case 'free':
+      return sql`${events.price} = 0`;
+    case 'beginners':
+      return sql`(${events.skillLevel} is null or ${events.skillLevel} = 'beginner')`;
+    case 'competitive':
+      return sql`(${events.skillLevel} in ('advanced', 'pro') or ${events.tags} && ${textArray(COMPETITIVE_TAGS)})`;
+    case 'chill':
+      return sql`((${events.category} = any(${textArray(CHILL_CATEGORIES)}) or ${events.tags} && ${textArray(CHILL_TAGS)})
+        and (${events.skillLevel} is null or ${events.skillLevel} in ('beginner', 'intermediate')))`;
+    case 'study_buddy':
+      return sql`(${events.category} = ${STUDY_CATEGORY} or ${events.tags} && ${textArray(STUDY_TAGS)})`;
+    case 'now_playing':
+      return sql`${events.startsAt} <= ${new Date(now.getTime() + NOW_PLAYING_MINUTES * 60_000)}`;
+    case 'turkish':
+      return sql`${events.language} = 'tr'`;
+    case 'english':
+      return sql`${events.language} = 'en'`;
+    case 'mic_required':
+      return sql`${events.voiceChat} = 'required'`;
+  }
+}
+
 function conditions(q: EventListQuery): SQL[] {
   const conds: SQL[] = [isNull(events.cancelledAt)];
   if (q.mode) conds.push(eq(events.mode, q.mode));
   if (!q.includePast) conds.push(gt(events.endsAt, q.now));
+  if (q.bounds) {
+    conds.push(sql`${events.publicLat} between ${q.bounds.south} and ${q.bounds.north}`);
+    conds.push(sql`${events.publicLng} between ${q.bounds.west} and ${q.bounds.east}`);
+  }
+  for (const word of q.searchWords ?? []) {
+    // search_text is already folded; LIKE '%…%' is served by the trigram index.
+    conds.push(sql`${events.searchText} like ${`%${escapeLike(word)}%`}`);
+  }
+  if (q.category) conds.push(eq(events.category, q.category));
+  if (q.tags?.length) conds.push(sql`${events.tags} && ${textArray(q.tags)}`);
+  if (q.startsBefore) conds.push(sql`${events.startsAt} < ${q.startsBefore}`);
+  if (q.startsAfter) conds.push(sql`${events.startsAt} >= ${q.startsAfter}`);
+  if (q.skillLevels?.length) conds.push(inArray(events.skillLevel, q.skillLevels));
+  for (const chip of q.quick ?? []) conds.push(quickCondition(chip, q.now));
+  if (q.gameType) conds.push(eq(events.gameType, q.gameType));
+  if (q.platforms?.length) conds.push(inArray(events.platform, q.platforms));
+  if (q.voiceChat) conds.push(eq(events.voiceChat, q.voiceChat));
+  if (q.hiddenHosts?.length)
+    conds.push(
+      sql`${events.hostId} <> all(${sql`ARRAY[${sql.join(
+        q.hiddenHosts.map((h) => sql`${h}::uuid`),
+        sql`, `,
+      )}]`})`,
+    );
   if (q.near) {
     // Distance needs a point: online events have none and drop out of a near query.
     conds.push(sql`${events.publicEarth} is not null`);
@@ -91,6 +186,131 @@ export function createEventsRepository(db: DbOrTx) {
         .where(and(...conds))
         .orderBy(asc(events.startsAt), asc(events.id))
         .limit(q.limit);
+    },
+
+    async update(tx: DbOrTx, id: string, values: Partial<NewEventRow>): Promise<EventRow> {
+      const [row] = await tx
+        .update(events)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(events.id, id))
+        .returning();
+      return row;
+    },
+
+    // Locks the row for the rest of the transaction (updates, cancellation, capacity checks).
+    async lockForUpdate(tx: DbOrTx, id: string): Promise<EventRow | undefined> {
+      const [row] = await tx.select().from(events).where(eq(events.id, id)).for('update');
+      return row;
+    },
+
+    // Everyone who must hear about a change: accepted participants and pending requesters.
+    async audience(tx: DbOrTx, eventId: string): Promise<{ userId: string; joinRequestId: string | null }[]> {
+      const rows = await tx.execute<{ user_id: string; join_request_id: string | null }>(sql`
+        select user_id, null::uuid as join_request_id from event_participants where event_id = ${eventId}
+        union
+        select user_id, id from join_requests where event_id = ${eventId} and status = 'pending'`);
+      const seen = new Map<string, string | null>();
+      for (const r of rows.rows)
+        if (!seen.has(r.user_id) || r.join_request_id) seen.set(r.user_id, r.join_request_id);
+      return [...seen].map(([userId, joinRequestId]) => ({ userId, joinRequestId }));
+    },
+
+    async saveCounts(eventIds: readonly string[]): Promise<Map<string, number>> {
+      const result = new Map<string, number>(eventIds.map((id) => [id, 0]));
+      if (eventIds.length === 0) return result;
+      const rows = await db
+        .select({ eventId: eventSaves.eventId, n: sql<number>`count(*)::int` })
+        .from(eventSaves)
+        .where(inArray(eventSaves.eventId, [...eventIds]))
+        .groupBy(eventSaves.eventId);
+      for (const r of rows) result.set(r.eventId, r.n);
+      return result;
+    },
+
+    async savedBy(userId: string, eventIds: readonly string[]): Promise<Set<string>> {
+      if (eventIds.length === 0) return new Set();
+      const rows = await db
+        .select({ eventId: eventSaves.eventId })
+        .from(eventSaves)
+        .where(and(eq(eventSaves.userId, userId), inArray(eventSaves.eventId, [...eventIds])));
+      return new Set(rows.map((r) => r.eventId));
+    },
+
+    async save(userId: string, eventId: string): Promise<void> {
+      await db.insert(eventSaves).values({ userId, eventId }).onConflictDoNothing();
+    },
+
+    async unsave(userId: string, eventId: string): Promise<void> {
+      await db.delete(eventSaves).where(and(eq(eventSaves.userId, userId), eq(eventSaves.eventId, eventId)));
+    },
+
+    // One row per viewer and Turkish day; true when this call added it.
+    async recordView(eventId: string, viewerId: string, day: string): Promise<boolean> {
+      const rows = await db
+        .insert(eventViews)
+        .values({ eventId, viewerId, day })
+        .onConflictDoNothing()
+        .returning({ day: eventViews.day });
+      return rows.length === 1;
+    },
+
+    async recordShare(eventId: string, userId: string, channel: string): Promise<void> {
+      await db.insert(eventShares).values({ eventId, userId, channel });
+    },
+
+    async analytics(event: EventRow) {
+      const [views] = (
+        await db.execute<{
+          views: number;
+          saves: number;
+          shares: number;
+          requests: number;
+          accepted: number;
+          median_minutes: number | null;
+        }>(sql`
+        select
+          (select count(*)::int from event_views where event_id = ${event.id}) as views,
+          (select count(*)::int from event_saves where event_id = ${event.id}) as saves,
+          (select count(*)::int from event_shares where event_id = ${event.id}) as shares,
+          (select count(*)::int from join_requests where event_id = ${event.id}) as requests,
+          (select count(*)::int from join_requests where event_id = ${event.id} and status = 'accepted') as accepted,
+          (select percentile_cont(0.5) within group (order by extract(epoch from decided_at - created_at) / 60.0)
+             from join_requests where event_id = ${event.id} and decided_by = ${event.hostId} and decided_at is not null
+          )::float8 as median_minutes`)
+      ).rows;
+      const byDay = await db
+        .select({ day: eventViews.day, n: sql<number>`count(*)::int` })
+        .from(eventViews)
+        .where(eq(eventViews.eventId, event.id))
+        .groupBy(eventViews.day)
+        .orderBy(eventViews.day);
+      return { ...views, byDay: byDay.map((d) => ({ date: String(d.day), count: d.n })) };
+    },
+
+    async lobbyStats(now: Date, popularGames: readonly string[]) {
+      const [row] = (
+        await db.execute<{
+          active: number;
+          games: number;
+          accepted: number;
+          decided: number;
+          rating: number | null;
+        }>(sql`
+        select
+          (select count(*)::int from users where last_seen_at > ${new Date(now.getTime() - 15 * 60_000)}) as active,
+          (select count(distinct g)::int from (
+             select unnest(tags) as g from events
+               where mode = 'online' and cancelled_at is null and ends_at > ${now} and tags && ${textArray(popularGames)}
+             union all
+             select platform from events
+               where mode = 'online' and cancelled_at is null and ends_at > ${now} and platform is not null and platform <> 'Other'
+           ) games where g = any(${textArray([...popularGames, 'Steam', 'Discord', 'CS2'])})) as games,
+          (select count(*)::int from join_requests where status = 'accepted' and decided_at > ${new Date(now.getTime() - 30 * 86_400_000)}) as accepted,
+          (select count(*)::int from join_requests where status in ('accepted', 'declined') and decided_at > ${new Date(now.getTime() - 30 * 86_400_000)}) as decided,
+          (select round(avg(r.score)::numeric, 2)::float8 from ratings r join events e on e.id = r.event_id and e.host_id = r.ratee_id
+             where e.mode = 'online') as rating`)
+      ).rows;
+      return row;
     },
 
     async count(q: EventListQuery): Promise<number> {

@@ -3,7 +3,8 @@ import type { Context } from '#server/context/context.ts';
 import { requireViewer } from '#server/context/context.ts';
 import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
 import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
-import { eventLocation, eventStatus, minutesUntil, type ViewerRole } from './events.mappers.ts';
+import type { GameType } from '#server/modules/enum-values.ts';
+import { eventLocation, eventStatus, minutesUntil, timeLeftText, type ViewerRole } from './events.mappers.ts';
 
 export async function viewerRoleOf(event: EventRow, ctx: Context): Promise<ViewerRole> {
   const viewer = requireViewer(ctx);
@@ -15,6 +16,8 @@ export const eventsResolvers: Resolvers = {
   Query: {
     event: (_parent, { id }, ctx) => ctx.loaders.event.load(id),
     events: (_parent, args, ctx) => ctx.services.events.list(requireViewer(ctx), args),
+    lobbyStats: (_parent, _args, ctx) => ctx.services.events.lobbyStats(),
+    eventCatalog: (_parent, _args, ctx) => ctx.services.events.catalog(),
   },
   Mutation: {
     async createEvent(_parent, { input }, ctx) {
@@ -26,6 +29,41 @@ export const eventsResolvers: Resolvers = {
       // The balance right after this charge (later parallel charges may already have committed).
       return { event, viewer: { ...host!, tokenBalance: balanceAfter } };
     },
+    async updateEvent(_parent, { input }, ctx) {
+      const event = await ctx.services.events.updateEvent(requireViewer(ctx), input);
+      ctx.loaders.event.clear(event.id).prime(event.id, event);
+      return { event };
+    },
+    async cancelEvent(_parent, { input }, ctx) {
+      const viewer = requireViewer(ctx);
+      const { event, tokenRefunded, balanceAfter } = await ctx.services.events.cancelEvent(viewer, input);
+      ctx.loaders.event.clear(event.id).prime(event.id, event);
+      ctx.loaders.user.clear(viewer.id);
+      const host = (await ctx.loaders.user.load(viewer.id))!;
+      return {
+        event,
+        tokenRefunded,
+        viewer: balanceAfter === null ? host : { ...host, tokenBalance: balanceAfter },
+      };
+    },
+    async saveEvent(_parent, { input }, ctx) {
+      const event = await ctx.services.events.save(requireViewer(ctx), input.id, true);
+      ctx.loaders.saveCount.clear(event.id);
+      ctx.loaders.viewerSaved.clear(event.id);
+      return { event };
+    },
+    async unsaveEvent(_parent, { input }, ctx) {
+      const event = await ctx.services.events.save(requireViewer(ctx), input.id, false);
+      ctx.loaders.saveCount.clear(event.id);
+      ctx.loaders.viewerSaved.clear(event.id);
+      return { event };
+    },
+    recordEventView: async (_parent, { input }, ctx) => ({
+      counted: await ctx.services.events.recordView(requireViewer(ctx), input.id),
+    }),
+    recordEventShare: async (_parent, { input }, ctx) => ({
+      counted: await ctx.services.events.recordShare(requireViewer(ctx), input.id, input.channel),
+    }),
   },
   EventConnection: {
     totalCount: (connection) => connection.totalCount(),
@@ -46,6 +84,11 @@ export const eventsResolvers: Resolvers = {
       e.distanceKm === undefined || e.distanceKm === null ? null : Math.round(e.distanceKm * 100) / 100,
     startsInMinutes: (e, _args, ctx) => minutesUntil(e.startsAt, ctx.now),
     participants: (e, _args, ctx) => ctx.loaders.participants.load(e.id),
+    timeLeft: (e, _args, ctx) => timeLeftText(e, ctx.now),
+    gameType: (e) => (e.gameType as GameType | null) ?? null,
+    saveCount: (e, _args, ctx) => ctx.loaders.saveCount.load(e.id),
+    viewerHasSaved: (e, _args, ctx) => ctx.loaders.viewerSaved.load(e.id),
+    analytics: (e, _args, ctx) => ctx.services.events.analytics(requireViewer(ctx), e),
   },
   Participant: {
     async user(p, _args, ctx) {

@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { badInput } from '#server/errors/app-error.ts';
 import { fromTurkeyDateTime } from '#server/lib/turkey-time.ts';
 import { parseInput } from '#server/lib/validation.ts';
-import { categoriesFor, DURATIONS, insideTurkey, PLATFORMS, tagsFor } from './events.catalog.ts';
+import type { EventRow } from '#db/schema/index.ts';
+import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
+import {
+  categoriesFor,
+  DURATIONS,
+  gameTypeOf,
+  insideTurkey,
+  PLATFORMS,
+  tagsFor,
+  type GameType,
+} from './events.catalog.ts';
 
 // How far in the past a start may lie: "Şimdi" in the wizard means now, and the form takes a moment.
 const START_GRACE_MS = 10 * 60_000;
@@ -65,6 +75,10 @@ const createEventSchema = z
       .enum(['required', 'optional', 'not_required'])
       .nullish()
       .transform((v) => v ?? null),
+    language: z
+      .enum(['tr', 'en'], 'validation.language')
+      .nullish()
+      .transform((v) => v ?? 'tr'),
   })
   .superRefine((v, ctx) => {
     const categories = categoriesFor(v.mode);
@@ -101,7 +115,11 @@ const createEventSchema = z
     }
   });
 
-export type CreateEventValues = z.infer<typeof createEventSchema> & { startsAt: Date; endsAt: Date };
+export type CreateEventValues = z.infer<typeof createEventSchema> & {
+  startsAt: Date;
+  endsAt: Date;
+  gameType: GameType | null;
+};
 
 export function validateCreateEvent(input: unknown, now: Date): CreateEventValues {
   const values = parseInput(createEventSchema, input);
@@ -119,5 +137,48 @@ export function validateCreateEvent(input: unknown, now: Date): CreateEventValue
     voiceChat: values.mode === 'online' ? values.voiceChat : null,
     startsAt,
     endsAt: new Date(startsAt.getTime() + values.durationMinutes * 60_000),
+    gameType: values.mode === 'online' ? gameTypeOf(values.tags, values.platform) : null,
   };
+}
+
+// An update is validated as the whole event it would produce: the stored values with the changes on
+// top, through the same rules as creation. The mode never changes.
+export function validateUpdateEvent(
+  current: EventRow,
+  changes: Record<string, unknown>,
+  now: Date,
+): CreateEventValues {
+  const { date, time } = toTurkeyDateTime(current.startsAt);
+  const pick = <T>(key: string, fallback: T): unknown =>
+    changes[key] === undefined ? fallback : changes[key];
+  const merged = {
+    mode: current.mode,
+    title: pick('title', current.title),
+    description: pick('description', current.description),
+    category: pick('category', current.category),
+    tags: pick('tags', current.tags),
+    date: pick('date', date),
+    time: pick('time', time),
+    durationMinutes: pick('durationMinutes', current.durationMinutes),
+    maxParticipants: pick('maxParticipants', current.maxParticipants),
+    location: pick(
+      'location',
+      current.lat !== null && current.lng !== null
+        ? {
+            name: current.locationName ?? current.publicLocation ?? '',
+            address: current.address,
+            lat: current.lat,
+            lng: current.lng,
+          }
+        : null,
+    ),
+    publicLocation: pick('publicLocation', current.publicLocation),
+    platform: pick('platform', current.platform),
+    price: pick('price', current.price),
+    requirements: pick('requirements', current.requirements),
+    skillLevel: pick('skillLevel', current.skillLevel),
+    voiceChat: pick('voiceChat', current.voiceChat),
+    language: pick('language', current.language),
+  };
+  return validateCreateEvent(merged, now);
 }

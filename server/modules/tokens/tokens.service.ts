@@ -73,6 +73,17 @@ export function createTokensService(deps: Deps) {
       }
     },
 
+    // Gives the creation token back (cancellation before anyone was accepted). Once per event.
+    refundEventCreation(tx: Tx, afterCommit: AfterCommit, userId: string, eventId: string) {
+      return apply(tx, afterCommit, {
+        userId,
+        delta: EVENT_CREATION_COST,
+        reason: 'event_refund',
+        idempotencyKey: `event:refund:${eventId}`,
+        eventId,
+      });
+    },
+
     balanceOf: (userId: string) => repo.balanceOf(userId),
 
     entry: (viewer: Viewer, entryId: string) => repo.findEntry(viewer.id, entryId),

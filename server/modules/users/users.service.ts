@@ -32,6 +32,7 @@ export function createUsersService(deps: Deps, tokens: TokensService) {
   const repo = createUsersRepository(deps.db);
   // sub -> viewer identity. Only the immutable part is cached; balances and profiles are read fresh.
   const cache = new Map<string, { viewer: Viewer; until: number }>();
+  const lastSeenWrites = new Map<string, number>();
 
   function remember(viewer: Viewer) {
     if (cache.size >= VIEWER_CACHE_MAX) cache.delete(cache.keys().next().value!);
@@ -84,7 +85,15 @@ export function createUsersService(deps: Deps, tokens: TokensService) {
     byIds: (ids: readonly string[]) => repo.findByIds(ids),
     statsFor: (ids: readonly string[]) => repo.statsFor(ids),
     badgesFor: (ids: readonly string[]) => repo.badgesFor(ids),
-    touchLastSeen: (userId: string) => repo.touchLastSeen(userId),
+    // At most one write a minute per user and instance: "active in the last 15 minutes" needs no more.
+    seen(userId: string) {
+      const now = Date.now();
+      const last = lastSeenWrites.get(userId) ?? 0;
+      if (now - last < 60_000) return;
+      if (lastSeenWrites.size > VIEWER_CACHE_MAX) lastSeenWrites.clear();
+      lastSeenWrites.set(userId, now);
+      repo.touchLastSeen(userId).catch((err) => deps.logger.warn({ err }, 'last-seen update failed'));
+    },
   };
 }
 

@@ -1,0 +1,268 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
+import { buildOnlineEventInput, buildPhysicalEventInput, CREATE_EVENT } from '#tests/factories/events.ts';
+import { expectOneError, startTestApp, type TestApp, type TestUser } from '#tests/helpers/test-app.ts';
+
+// Every event of this file carries a marker word, so filters can be checked in a shared database.
+const MARK = `mk${crypto.randomUUID().slice(0, 6)}`;
+let app: TestApp;
+let viewer: TestUser;
+
+const inHours = (h: number) => toTurkeyDateTime(new Date(Date.now() + h * 3600_000));
+
+async function create(input: Record<string, unknown>) {
+  // Each event needs a token: hosts rotate so nobody runs out.
+  const owner = await app.newUser();
+  const res = await app.gql(CREATE_EVENT, { input }, { token: owner.token });
+  if (res.errors) throw new Error(JSON.stringify(res.errors));
+  return res.data.createEvent.event.id as string;
+}
+
+const LIST = `query Filtered($filter: EventFilter) {
+  events(filter: $filter, first: 100) { totalCount edges { node { id title timeLeft gameType language } } }
+}`;
+
+async function titles(filter: Record<string, unknown>, search = MARK): Promise<string[]> {
+  const res = await app.gql(
+    LIST,
+    { filter: { ...filter, search: `${search} ${filter.search ?? ''}`.trim() } },
+    { token: viewer.token },
+  );
+  if (res.errors) throw new Error(JSON.stringify(res.errors));
+  expect(res.data.events.totalCount).toBe(res.data.events.edges.length);
+  return res.data.events.edges.map((e: any) => e.node.title.replace(`${MARK} `, '')).sort();
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  viewer = await app.newUser();
+  const soon = inHours(1.5);
+  const later = inHours(50);
+  const inFortyMin = inHours(0.66);
+  await create(
+    buildPhysicalEventInput({
+      title: `${MARK} Kadıköy halı saha`,
+      publicLocation: 'Kadıköy, İstanbul',
+      date: later.date,
+      time: later.time,
+    }),
+  );
+  await create(
+    buildPhysicalEventInput({
+      title: `${MARK} Boğazda ÇAY sohbeti`,
+      category: 'Sosyal & Hobi',
+      tags: ['Kahve Sohbeti'],
+      publicLocation: 'Beşiktaş, İstanbul',
+      location: { name: 'Bebek', lat: 41.0772, lng: 29.0436 },
+      date: soon.date,
+      time: soon.time,
+      price: 0,
+      skillLevel: 'BEGINNER',
+    }),
+  );
+  await create(
+    buildPhysicalEventInput({
+      title: `${MARK} Satranç turnuvası`,
+      category: 'Kutu Oyunları & Klasikler',
+      tags: ['Satranç'],
+      publicLocation: 'Çankaya, Ankara',
+      location: { name: 'Kızılay', lat: 39.92, lng: 32.85 },
+      date: later.date,
+      time: later.time,
+      price: 50,
+      skillLevel: 'ADVANCED',
+    }),
+  );
+  await create(
+    buildPhysicalEventInput({
+      title: `${MARK} Sınav kampı`,
+      category: 'Eğitim & Gelişim',
+      tags: ['Ders Çalışma'],
+      publicLocation: 'Bornova, İzmir',
+      location: { name: 'Ege Üniversitesi', lat: 38.455, lng: 27.22 },
+      date: inFortyMin.date,
+      time: inFortyMin.time,
+      skillLevel: 'INTERMEDIATE',
+    }),
+  );
+  await create(
+    buildOnlineEventInput({
+      title: `${MARK} Valorant ranked`,
+      tags: ['Valorant', 'Ranked'],
+      platform: 'Valorant',
+      voiceChat: 'REQUIRED',
+      skillLevel: 'PRO',
+    }),
+  );
+  await create(
+    buildOnlineEventInput({
+      title: `${MARK} Among Us casual`,
+      category: 'Popüler Oyunlar',
+      tags: ['Among Us', 'Casual'],
+      platform: 'Among Us',
+      voiceChat: 'OPTIONAL',
+      skillLevel: 'BEGINNER',
+      language: 'en',
+      date: inFortyMin.date,
+      time: inFortyMin.time,
+    }),
+  );
+  await create(
+    buildOnlineEventInput({
+      title: `${MARK} Birlikte kodlama`,
+      category: 'Diğer Aktiviteler',
+      tags: ['Birlikte Kodlama'],
+      platform: 'Discord',
+      voiceChat: 'NOT_REQUIRED',
+      skillLevel: null,
+    }),
+  );
+});
+afterAll(() => app?.close());
+
+describe('events(filter)', () => {
+  it('searches Turkish-aware: kadikoy, KADIKÖY, çay, ISTANBUL', async () => {
+    expect(await titles({ search: 'kadikoy' })).toEqual(['Kadıköy halı saha']);
+    expect(await titles({ search: 'KADIKÖY' })).toEqual(['Kadıköy halı saha']);
+    expect(await titles({ search: 'çay' })).toEqual(['Boğazda ÇAY sohbeti']);
+    expect(await titles({ search: 'cay' })).toEqual(['Boğazda ÇAY sohbeti']);
+    expect(await titles({ search: 'ISTANBUL' })).toEqual(['Boğazda ÇAY sohbeti', 'Kadıköy halı saha']);
+    expect(await titles({ search: 'satranc ankara' })).toEqual(['Satranç turnuvası']);
+    expect(await titles({ search: '100%_kesin' })).toEqual([]);
+  });
+
+  it('filters by mode, category, tags and skill levels', async () => {
+    expect(await titles({ mode: 'ONLINE' })).toEqual([
+      'Among Us casual',
+      'Birlikte kodlama',
+      'Valorant ranked',
+    ]);
+    expect(await titles({ category: 'Kutu Oyunları & Klasikler' })).toEqual(['Satranç turnuvası']);
+    expect(await titles({ tags: ['Satranç', 'Ders Çalışma'] })).toEqual(['Satranç turnuvası', 'Sınav kampı']);
+    expect(await titles({ skillLevels: ['BEGINNER', 'INTERMEDIATE'] })).toEqual([
+      'Among Us casual',
+      'Boğazda ÇAY sohbeti',
+      'Sınav kampı',
+    ]);
+  });
+
+  it('filters by time window', async () => {
+    expect(await titles({ timeWindow: 'WITHIN_HOUR' })).toEqual(['Among Us casual', 'Sınav kampı']);
+    const thisWeek = await titles({ timeWindow: 'THIS_WEEK' });
+    expect(thisWeek).toEqual(expect.arrayContaining(['Among Us casual', 'Sınav kampı']));
+  });
+
+  it('applies each quick chip as documented', async () => {
+    expect(await titles({ quick: ['SOON'] })).toEqual([
+      'Among Us casual',
+      'Boğazda ÇAY sohbeti',
+      'Sınav kampı',
+    ]);
+    expect(await titles({ quick: ['FREE'], mode: 'PHYSICAL' })).toEqual([
+      'Boğazda ÇAY sohbeti',
+      'Kadıköy halı saha',
+      'Sınav kampı',
+    ]);
+    expect(await titles({ quick: ['BEGINNERS'] })).toEqual([
+      'Among Us casual',
+      'Birlikte kodlama',
+      'Boğazda ÇAY sohbeti',
+      'Kadıköy halı saha',
+    ]);
+    expect(await titles({ quick: ['COMPETITIVE'] })).toEqual(['Satranç turnuvası', 'Valorant ranked']);
+    expect(await titles({ quick: ['CHILL'] })).toEqual([
+      'Among Us casual',
+      'Birlikte kodlama',
+      'Boğazda ÇAY sohbeti',
+    ]);
+    expect(await titles({ quick: ['STUDY_BUDDY'] })).toEqual(['Birlikte kodlama', 'Sınav kampı']);
+    expect(await titles({ quick: ['NOW_PLAYING'] })).toEqual([]);
+    expect(await titles({ quick: ['ENGLISH'] })).toEqual(['Among Us casual']);
+    expect(await titles({ quick: ['TURKISH'], mode: 'ONLINE' })).toEqual([
+      'Birlikte kodlama',
+      'Valorant ranked',
+    ]);
+    expect(await titles({ quick: ['MIC_REQUIRED'] })).toEqual(['Valorant ranked']);
+    expect(await titles({ quick: ['FREE', 'BEGINNERS'], mode: 'PHYSICAL' })).toEqual([
+      'Boğazda ÇAY sohbeti',
+      'Kadıköy halı saha',
+    ]);
+  });
+
+  it('filters online events by game type, platform and voice chat', async () => {
+    expect(await titles({ gameType: 'FPS' })).toEqual(['Valorant ranked']);
+    expect(await titles({ gameType: 'PARTY' })).toEqual(['Among Us casual']);
+    expect(await titles({ platforms: ['Discord', 'Among Us'] })).toEqual([
+      'Among Us casual',
+      'Birlikte kodlama',
+    ]);
+    expect(await titles({ voiceChat: 'OPTIONAL' })).toEqual(['Among Us casual']);
+  });
+
+  it('filters by the map bounds', async () => {
+    // A box around Istanbul excludes Ankara and İzmir.
+    expect(await titles({ bounds: { south: 40.8, west: 28.5, north: 41.3, east: 29.5 } })).toEqual([
+      'Boğazda ÇAY sohbeti',
+      'Kadıköy halı saha',
+    ]);
+  });
+
+  it('reports derived fields', async () => {
+    const res = await app.gql(LIST, { filter: { search: `${MARK} valorant` } }, { token: viewer.token });
+    expect(res.data.events.edges[0].node).toMatchObject({
+      gameType: 'FPS',
+      language: 'tr',
+      timeLeft: expect.stringMatching(/gün|saat|dk/),
+    });
+  });
+
+  it('refuses bad filters with BAD_USER_INPUT', async () => {
+    for (const filter of [
+      { bounds: { south: 42, west: 28, north: 41, east: 29 } },
+      { search: 'x'.repeat(101) },
+      { radiusKm: 0, near: { lat: 41, lng: 29 } },
+    ]) {
+      expectOneError(await app.gql(LIST, { filter }, { token: viewer.token }), 'BAD_USER_INPUT');
+    }
+  });
+
+  it('offers the catalog and live lobby stats', async () => {
+    const res = await app.gql(
+      '{ eventCatalog { physical { name icon tags } online { name } platforms durations { minutes label } } lobbyStats { activePlayers gamesAvailable matchSuccessRate averageHostRating } }',
+      undefined,
+      {
+        token: viewer.token,
+      },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data.eventCatalog.physical.map((c: any) => c.name)).toEqual([
+      'Spor',
+      'Kutu Oyunları & Klasikler',
+      'Sosyal & Hobi',
+      'Eğitim & Gelişim',
+      'Sanat & Eğlence',
+      'Yeme & İçme',
+    ]);
+    expect(res.data.eventCatalog.platforms).toEqual([
+      'Steam',
+      'Discord',
+      'Valorant',
+      'League of Legends',
+      'Among Us',
+      'Minecraft',
+      'CS2',
+      'Other',
+    ]);
+    expect(res.data.eventCatalog.durations.map((d: any) => d.label)).toEqual([
+      '30 dk',
+      '1 saat',
+      '1.5 saat',
+      '2 saat',
+      '3 saat',
+      '4+ saat',
+    ]);
+    expect(res.data.lobbyStats.gamesAvailable).toBeGreaterThanOrEqual(2);
+    expect(res.data.lobbyStats.activePlayers).toBeGreaterThanOrEqual(1);
+  });
+});
