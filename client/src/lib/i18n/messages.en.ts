@@ -1,6 +1,8 @@
 import type { MessageKey } from './messages.tr.ts';
+import { eventsEn } from './messages.events.en.ts';
 
 export const en: Record<MessageKey, string> = {
+  ...eventsEn,
   'common.loading': 'Loading...',
   'common.brand': 'Squad',
   'common.close': 'Close',

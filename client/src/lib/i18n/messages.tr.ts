@@ -1,5 +1,8 @@
+import { eventsTr } from './messages.events.tr.ts';
+
 // Turkish is the default language. Texts quoted by the product spec appear here verbatim.
 export const tr = {
+  ...eventsTr,
   'common.loading': 'Loading...',
   'common.brand': 'Squad',
   'common.close': 'Kapat',
