@@ -4,6 +4,88 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> =
   T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** Everything the create-event wizard collects. */
+export type CreateEventInput = {
+  /** Category from the mode's list. */
+  category: string;
+  /** Start day in Turkey's time zone; not in the past. */
+  date: string;
+  /** Description, 10 to 2000 characters. */
+  description: string;
+  /** Duration in minutes: 30, 60, 90, 120, 180 or 240 ("4+ saat"). */
+  durationMinutes: number;
+  /** Language of the event: "tr" (default) or "en". */
+  language?: string | null | undefined;
+  /** Physical events: the exact place. */
+  location?: EventLocationInput | null | undefined;
+  /** Capacity, 2 to 20; default 4. */
+  maxParticipants?: number | null | undefined;
+  /** Physical or online. */
+  mode: EventMode;
+  /** Online events: the platform. */
+  platform?: string | null | undefined;
+  /** Price in Turkish lira; default 0 (free). */
+  price?: number | null | undefined;
+  /** Physical events: the place text everyone may see. */
+  publicLocation?: string | null | undefined;
+  /** Free text requirements. */
+  requirements?: string | null | undefined;
+  /** Expected skill level. */
+  skillLevel?: SkillLevel | null | undefined;
+  /** One to ten tags. */
+  tags: Array<string>;
+  /** Start time in Turkey's time zone. */
+  time: string;
+  /** Title, 3 to 100 characters. */
+  title: string;
+  /** Online events: voice chat expectation. */
+  voiceChat?: VoiceChat | null | undefined;
+};
+
+/** Which events to list. */
+export type EventFilter = {
+  /** Only events whose public point lies in this rectangle (the map's visible area). */
+  bounds?: GeoBoundsInput | null | undefined;
+  /** Only this category. */
+  category?: string | null | undefined;
+  /** Online: only this game genre. */
+  gameType?: GameType | null | undefined;
+  /** Include events that already ended (default false: upcoming and ongoing only). */
+  includePast?: boolean | null | undefined;
+  /** Only physical or only online events. */
+  mode?: EventMode | null | undefined;
+  /** Sort by distance from this point and fill distanceKm. */
+  near?: GeoPointInput | null | undefined;
+  /** Online: only these platforms. */
+  platforms?: Array<string> | null | undefined;
+  /** Quick chips; all must hold. */
+  quick?: Array<QuickFilter> | null | undefined;
+  /** With near: only events within this many kilometres (1, 5, 10; null for any distance). */
+  radiusKm?: number | null | undefined;
+  /** Words to find in the title, description, tags and public place; Turkish-aware ("kadikoy" finds Kadıköy). */
+  search?: string | null | undefined;
+  /** Only these skill levels. */
+  skillLevels?: Array<SkillLevel> | null | undefined;
+  /** Only events carrying at least one of these tags. */
+  tags?: Array<string> | null | undefined;
+  /** Only events starting in this window. */
+  timeWindow?: TimeWindow | null | undefined;
+  /** Online: only this voice-chat setting. */
+  voiceChat?: VoiceChat | null | undefined;
+};
+
+/** The place of a physical event. */
+export type EventLocationInput = {
+  /** Street address. */
+  address?: string | null | undefined;
+  /** Latitude in degrees; must lie in Turkey. */
+  lat: number;
+  /** Longitude in degrees; must lie in Turkey. */
+  lng: number;
+  /** Name of the place. */
+  name: string;
+};
+
 /** Whether an event happens in person or online. */
 export type EventMode =
   /** Online, on a platform such as Discord or a game. */
@@ -22,6 +104,31 @@ export type EventStatus =
   /** It has not started yet. */
   | 'UPCOMING';
 
+/** Game genres of the online lobby's filter. */
+export type GameType =
+  /** Battle royale (PUBG, Fortnite, Apex Legends). */
+  | 'BATTLE_ROYALE'
+  /** First-person and tactical shooters (Valorant, CS2, ...). */
+  | 'FPS'
+  /** Open worlds and MMOs (Minecraft, GTA Online, ...). */
+  | 'MMO'
+  /** Multiplayer online battle arenas (League of Legends, Dota 2, ...). */
+  | 'MOBA'
+  /** Party and casual games (Among Us, Rocket League, ...). */
+  | 'PARTY';
+
+/** A rectangle on the map (the visible area). */
+export type GeoBoundsInput = {
+  /** Eastern edge, longitude. */
+  east: number;
+  /** Northern edge, latitude. */
+  north: number;
+  /** Southern edge, latitude. */
+  south: number;
+  /** Western edge, longitude. */
+  west: number;
+};
+
 /** A point to measure distances from. */
 export type GeoPointInput = {
   /** Latitude in degrees, -90 to 90. */
@@ -29,6 +136,42 @@ export type GeoPointInput = {
   /** Longitude in degrees, -180 to 180. */
   lng: number;
 };
+
+/** Kinds of places the geocoder returns. */
+export type PlaceKind =
+  /** A street address or point of interest (external geocoder only). */
+  | 'ADDRESS'
+  /** A district (ilçe). */
+  | 'DISTRICT'
+  /** A bare coordinate without a known place. */
+  | 'POINT'
+  /** A province (il). */
+  | 'PROVINCE'
+  /** A town, village or quarter. */
+  | 'TOWN';
+
+/** The quick chips of the physical dashboard and the online lobby. */
+export type QuickFilter =
+  /** 'Yeni Başlayanlar' / 'Newbie Friendly': skill level beginner or not set. */
+  | 'BEGINNERS'
+  /** 'Chill' / 'Casual': social, food, board-game, casual or co-op events without an advanced skill level. */
+  | 'CHILL'
+  /** 'Competitive': skill advanced or pro, or tagged Ranked or Turnuva. */
+  | 'COMPETITIVE'
+  /** 'English': held in English. */
+  | 'ENGLISH'
+  /** 'Ücretsiz': price 0. */
+  | 'FREE'
+  /** 'Mic Required': voice chat required. */
+  | 'MIC_REQUIRED'
+  /** 'Now Playing': already running, or starting within 15 minutes. */
+  | 'NOW_PLAYING'
+  /** 'Yakında': starts within the next 3 hours. */
+  | 'SOON'
+  /** 'Study Buddy': the Eğitim & Gelişim category, or tagged Ders Çalışma, Sınav Hazırlığı or Birlikte Kodlama. */
+  | 'STUDY_BUDDY'
+  /** 'Turkish': held in Turkish. */
+  | 'TURKISH';
 
 /** Skill level asked of participants. */
 export type SkillLevel =
@@ -40,6 +183,15 @@ export type SkillLevel =
   | 'INTERMEDIATE'
   /** Competitive or professional level (online games). */
   | 'PRO';
+
+/** Time windows of the filter panel. */
+export type TimeWindow =
+  /** Starting before the end of this week, Sunday night in Turkey ('Bu hafta'). */
+  | 'THIS_WEEK'
+  /** Starting before the end of today in Turkey ('Bugün'). */
+  | 'TODAY'
+  /** Starting within the next hour ('1 saat içinde'). */
+  | 'WITHIN_HOUR';
 
 /** Why a user's token balance changed. */
 export type TokenLedgerReason =
@@ -59,6 +211,44 @@ export type TokenLedgerReason =
   | 'REFERRAL'
   /** The 5 tokens every new account starts with. */
   | 'SIGNUP_GRANT';
+
+/** Changes to an upcoming event; only the host may make them. Fields left out keep their value. */
+export type UpdateEventInput = {
+  /** Category from the mode's list. */
+  category?: string | null | undefined;
+  /** Start day in Turkey's time zone; not in the past. */
+  date?: string | null | undefined;
+  /** Description, 10 to 2000 characters. */
+  description?: string | null | undefined;
+  /** Duration in minutes. */
+  durationMinutes?: number | null | undefined;
+  /** The event. */
+  id: string | number;
+  /** Language: "tr" or "en". */
+  language?: string | null | undefined;
+  /** Physical events: the exact place. */
+  location?: EventLocationInput | null | undefined;
+  /** Capacity, 2 to 20, not below the accepted participants. */
+  maxParticipants?: number | null | undefined;
+  /** Online events: the platform. */
+  platform?: string | null | undefined;
+  /** Price in Turkish lira. */
+  price?: number | null | undefined;
+  /** Physical events: the place text everyone may see. */
+  publicLocation?: string | null | undefined;
+  /** Free text requirements. */
+  requirements?: string | null | undefined;
+  /** Expected skill level. */
+  skillLevel?: SkillLevel | null | undefined;
+  /** One to ten tags. */
+  tags?: Array<string> | null | undefined;
+  /** Start time in Turkey's time zone. */
+  time?: string | null | undefined;
+  /** Title, 3 to 100 characters. */
+  title?: string | null | undefined;
+  /** Online events: voice chat expectation. */
+  voiceChat?: VoiceChat | null | undefined;
+};
 
 /** The viewer's relation to an event (the spec's eventType). */
 export type ViewerRole =
@@ -117,6 +307,171 @@ export type EventCard_EventFragment = {
   };
 };
 
+export type LobbyEventCard_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  title: string;
+  description: string;
+  platform: string | null;
+  startsAt: string;
+  timeLeft: string;
+  participantCount: number;
+  maxParticipants: number;
+  freeSlots: number;
+  voiceChat: VoiceChat | null;
+  requirements: string | null;
+  skillLevel: SkillLevel | null;
+  tags: Array<string>;
+  host: {
+    __typename: 'User';
+    id: string;
+    displayName: string;
+    stats: { __typename: 'UserStats'; averageRating: number | null };
+  };
+};
+
+export type LobbyStatsStrip_StatsFragment = {
+  __typename: 'LobbyStats';
+  activePlayers: number;
+  gamesAvailable: number;
+  matchSuccessRate: number | null;
+  averageHostRating: number | null;
+};
+
+export type PhysicalEventCard_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  tags: Array<string>;
+  timeLeft: string;
+  distanceKm: number | null;
+  participantCount: number;
+  maxParticipants: number;
+  freeSlots: number;
+  price: number;
+  skillLevel: SkillLevel | null;
+  publicLocation: string | null;
+  host: {
+    __typename: 'User';
+    id: string;
+    displayName: string;
+    avatarUrl: string | null;
+    stats: { __typename: 'UserStats'; averageRating: number | null };
+  };
+};
+
+export type CreateEventMutationVariables = Exact<{
+  input: CreateEventInput;
+}>;
+
+export type CreateEventMutation = {
+  createEvent: {
+    __typename: 'CreateEventPayload';
+    event: {
+      __typename: 'Event';
+      id: string;
+      mode: EventMode;
+      title: string;
+      status: EventStatus;
+      viewerRole: ViewerRole;
+    };
+    viewer: { __typename: 'User'; id: string; tokenBalance: number | null };
+  };
+};
+
+export type UpdateEventMutationVariables = Exact<{
+  input: UpdateEventInput;
+}>;
+
+export type UpdateEventMutation = {
+  updateEvent: {
+    __typename: 'UpdateEventPayload';
+    event: {
+      __typename: 'Event';
+      id: string;
+      title: string;
+      description: string;
+      category: string;
+      tags: Array<string>;
+      startsAt: string;
+      endsAt: string;
+      date: string;
+      time: string;
+      durationMinutes: number;
+      maxParticipants: number;
+      freeSlots: number;
+      publicLocation: string | null;
+      platform: string | null;
+      requirements: string | null;
+      skillLevel: SkillLevel | null;
+      voiceChat: VoiceChat | null;
+      language: string;
+      gameType: GameType | null;
+      timeLeft: string;
+      startsInMinutes: number;
+      location: {
+        __typename: 'EventLocation';
+        name: string | null;
+        address: string | null;
+        lat: number;
+        lng: number;
+        exact: boolean;
+      } | null;
+    };
+  };
+};
+
+export type WizardCatalogQueryVariables = Exact<{ [key: string]: never }>;
+
+export type WizardCatalogQuery = {
+  eventCatalog: {
+    __typename: 'EventCatalog';
+    platforms: Array<string>;
+    physical: Array<{ __typename: 'EventCategory'; name: string; icon: string; tags: Array<string> }>;
+    online: Array<{ __typename: 'EventCategory'; name: string; icon: string; tags: Array<string> }>;
+    durations: Array<{ __typename: 'DurationOption'; minutes: number; label: string }>;
+  };
+};
+
+export type PickerReverseGeocodeQueryVariables = Exact<{
+  lat: number;
+  lng: number;
+}>;
+
+export type PickerReverseGeocodeQuery = {
+  reverseGeocode: {
+    __typename: 'Place';
+    name: string;
+    address: string | null;
+    lat: number;
+    lng: number;
+    kind: PlaceKind;
+    province: string | null;
+    district: string | null;
+  };
+};
+
+export type MapGeocodeQueryVariables = Exact<{
+  text: string;
+  limit?: number | null | undefined;
+  near?: GeoPointInput | null | undefined;
+}>;
+
+export type MapGeocodeQuery = {
+  geocode: Array<{
+    __typename: 'Place';
+    name: string;
+    address: string | null;
+    lat: number;
+    lng: number;
+    kind: PlaceKind;
+    province: string | null;
+    district: string | null;
+  }>;
+};
+
 export type DashboardShellQueryVariables = Exact<{ [key: string]: never }>;
 
 export type DashboardShellQuery = {
@@ -127,6 +482,7 @@ export type DashboardShellQuery = {
     email: string | null;
     avatarUrl: string | null;
     tokenBalance: number | null;
+    lastUsedIpLocation: { __typename: 'IpLocation'; lat: number; lng: number } | null;
   };
 };
 
@@ -235,6 +591,21 @@ export type MyEventsRouteQuery = {
 export type OnlineEventsRouteQueryVariables = Exact<{ [key: string]: never }>;
 
 export type OnlineEventsRouteQuery = {
+  lobbyStats: {
+    __typename: 'LobbyStats';
+    activePlayers: number;
+    gamesAvailable: number;
+    matchSuccessRate: number | null;
+    averageHostRating: number | null;
+  };
+};
+
+export type OnlineLobbyQueryVariables = Exact<{
+  filter: EventFilter;
+  first: number;
+}>;
+
+export type OnlineLobbyQuery = {
   events: {
     __typename: 'EventConnection';
     totalCount: number;
@@ -243,22 +614,18 @@ export type OnlineEventsRouteQuery = {
       node: {
         __typename: 'Event';
         id: string;
-        mode: EventMode;
         title: string;
         description: string;
-        category: string;
-        tags: Array<string>;
+        platform: string | null;
         startsAt: string;
-        startsInMinutes: number;
+        timeLeft: string;
         participantCount: number;
         maxParticipants: number;
         freeSlots: number;
-        price: number;
-        distanceKm: number | null;
-        publicLocation: string | null;
-        platform: string | null;
-        status: EventStatus;
-        isDemo: boolean;
+        voiceChat: VoiceChat | null;
+        requirements: string | null;
+        skillLevel: SkillLevel | null;
+        tags: Array<string>;
         host: {
           __typename: 'User';
           id: string;
@@ -270,11 +637,26 @@ export type OnlineEventsRouteQuery = {
   };
 };
 
-export type PhysicalEventsRouteQueryVariables = Exact<{
-  near: GeoPointInput;
-}>;
+export type PhysicalEventsRouteQueryVariables = Exact<{ [key: string]: never }>;
 
 export type PhysicalEventsRouteQuery = {
+  me: {
+    __typename: 'User';
+    id: string;
+    lastUsedIpLocation: { __typename: 'IpLocation'; lat: number; lng: number } | null;
+  };
+  eventCatalog: {
+    __typename: 'EventCatalog';
+    physical: Array<{ __typename: 'EventCategory'; name: string; icon: string }>;
+  };
+};
+
+export type PhysicalDashboardQueryVariables = Exact<{
+  filter: EventFilter;
+  first: number;
+}>;
+
+export type PhysicalDashboardQuery = {
   events: {
     __typename: 'EventConnection';
     totalCount: number;
@@ -283,26 +665,24 @@ export type PhysicalEventsRouteQuery = {
       node: {
         __typename: 'Event';
         id: string;
-        mode: EventMode;
         title: string;
         description: string;
         category: string;
         tags: Array<string>;
-        startsAt: string;
-        startsInMinutes: number;
+        timeLeft: string;
+        distanceKm: number | null;
         participantCount: number;
         maxParticipants: number;
         freeSlots: number;
         price: number;
-        distanceKm: number | null;
+        skillLevel: SkillLevel | null;
         publicLocation: string | null;
-        platform: string | null;
-        status: EventStatus;
-        isDemo: boolean;
+        location: { __typename: 'EventLocation'; lat: number; lng: number } | null;
         host: {
           __typename: 'User';
           id: string;
           displayName: string;
+          avatarUrl: string | null;
           stats: { __typename: 'UserStats'; averageRating: number | null };
         };
       };

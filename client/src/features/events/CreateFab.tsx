@@ -1,14 +1,14 @@
-import { Link } from 'react-router-dom';
-
 // The floating '+' that opens the create-event dialog.
-export function CreateFab({ to, label }: { to: string; label: string }) {
+export function CreateFab({ onClick, label }: { onClick: () => void; label: string }) {
   return (
-    <Link
-      to={to}
+    <button
+      type="button"
+      onClick={onClick}
       aria-label={label}
-      className="fixed right-5 bottom-5 z-30 flex size-14 items-center justify-center rounded-full bg-accent-gradient text-3xl font-light text-white shadow-2xl shadow-fuchsia-900/50 transition hover:scale-105"
+      title={label}
+      className="fixed right-5 bottom-5 z-[1100] flex size-14 items-center justify-center rounded-full bg-accent-gradient text-3xl font-light text-white shadow-2xl shadow-fuchsia-900/50 transition hover:scale-105"
     >
       <span aria-hidden="true">+</span>
-    </Link>
+    </button>
   );
 }

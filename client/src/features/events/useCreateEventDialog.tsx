@@ -1,74 +1,97 @@
-import { useCallback, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { buttonClasses, Button } from '#client/components/ui/Button.tsx';
+import { createContext, use, useCallback, useState, type ComponentType, type ReactNode } from 'react';
 import { Dialog } from '#client/components/ui/Dialog.tsx';
+import { useToast } from '#client/components/ui/Toast.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
+import { userFacingMessage } from '#client/features/events/errors.ts';
+import { EventWizard, type LocationPickerProps } from '#client/features/events/wizard/EventWizard.tsx';
+import { useCreateEventMutation } from '#client/features/events/wizard/useCreateEventMutation.ts';
+import {
+  initialValues,
+  toCreateInput,
+  type WizardPreset,
+  type WizardValues,
+} from '#client/features/events/wizard/wizardState.ts';
 
-export const EVENT_COST_TOKENS = 1;
+export { EVENT_COST_TOKENS } from '#client/features/events/constants.ts';
 
 export type CreateEventDialog = {
   isOpen: boolean;
-  open: () => void;
+  open: (preset?: WizardPreset) => void;
   close: () => void;
   element: ReactNode;
 };
 
-// The create-event dialog. It checks the token cost (1 token) against the live balance; the
-// six wizard steps go inside this dialog.
+// The dashboard shell owns the dialog; pages open it (preset mode or point) through this context.
+export const CreateEventContext = createContext<((preset?: WizardPreset) => void) | null>(null);
+
+export function useOpenCreateEvent(): (preset?: WizardPreset) => void {
+  const open = use(CreateEventContext);
+  if (!open) throw new Error('useOpenCreateEvent must be used inside the dashboard shell.');
+  return open;
+}
+
+// The create-event dialog: the 6-step wizard, then createEvent. Success or failure, it closes with a toast.
 export function useCreateEventDialog({
   balance,
   onClose,
+  LocationPicker,
+  mapCenter,
 }: {
   balance: number | null;
   onClose?: () => void;
+  LocationPicker: ComponentType<LocationPickerProps>;
+  mapCenter?: { lat: number; lng: number } | null;
 }): CreateEventDialog {
   const { t } = useI18n();
-  const [isOpen, setOpen] = useState(false);
-  const open = useCallback(() => setOpen(true), []);
+  const toast = useToast();
+  const [session, setSession] = useState<{ key: number; preset: WizardPreset } | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [createEvent] = useCreateEventMutation();
+
+  const open = useCallback(
+    (preset: WizardPreset = {}) => setSession((s) => ({ key: (s?.key ?? 0) + 1, preset })),
+    [],
+  );
   const close = useCallback(() => {
-    setOpen(false);
+    setSession(null);
     onClose?.();
   }, [onClose]);
 
-  const insufficient = balance != null && balance < EVENT_COST_TOKENS;
-  const element = (
+  const submit = async (values: WizardValues) => {
+    setSubmitting(true);
+    try {
+      await createEvent({ variables: { input: toCreateInput(values) } });
+      // The API sends no success text, so the spec's default is shown.
+      toast.success(t('wizard.created'));
+    } catch (error) {
+      toast.error(userFacingMessage(error, t('wizard.createFailed')));
+    } finally {
+      setSubmitting(false);
+      close();
+    }
+  };
+
+  const element = session ? (
     <Dialog
-      open={isOpen}
-      onOpenChange={(next) => (next ? open() : close())}
-      title={t('create.title')}
+      open
+      onOpenChange={(next) => (next || submitting ? undefined : close())}
+      title={t('wizard.title.create')}
       closeLabel={t('common.close')}
-      footer={
-        <>
-          {insufficient ? (
-            <Link to="/dashboard/tokens" onClick={close} className={buttonClasses('primary', 'md')}>
-              {t('create.buyTokens')}
-            </Link>
-          ) : null}
-          <Button variant="secondary" onClick={close}>
-            {t('common.close')}
-          </Button>
-        </>
-      }
+      className="sm:max-w-2xl"
     >
-      {insufficient ? (
-        <p
-          role="alert"
-          className="rounded-xl border border-rose-400/30 bg-rose-500/10 px-4 py-3 text-sm font-medium text-rose-200"
-        >
-          {t('create.insufficient')}
-        </p>
-      ) : (
-        <div className="flex flex-col gap-3 text-sm text-ink-200">
-          <p>{t('create.cost')}</p>
-          {balance != null ? (
-            <p className="flex items-center gap-2 font-semibold text-amber-200">
-              <span aria-hidden="true">🪙</span>
-              {t('create.balance', { count: balance })}
-            </p>
-          ) : null}
-        </div>
-      )}
+      <EventWizard
+        key={session.key}
+        kind="create"
+        initial={initialValues(session.preset)}
+        balance={balance}
+        submitting={submitting}
+        onSubmit={(values) => void submit(values)}
+        onCancel={close}
+        LocationPicker={LocationPicker}
+        mapCenter={session.preset.location ?? mapCenter ?? null}
+      />
     </Dialog>
-  );
-  return { isOpen, open, close, element };
+  ) : null;
+
+  return { isOpen: session !== null, open, close, element };
 }

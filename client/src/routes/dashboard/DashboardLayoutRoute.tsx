@@ -1,7 +1,7 @@
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { ApolloProvider, useQuery, useSubscription } from '@apollo/client/react';
-import { Outlet, useNavigate, useSearchParams } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type {
   DashboardShellQuery,
   DashboardShellQueryVariables,
@@ -17,8 +17,9 @@ import { useSession } from '#client/features/auth/SessionProvider.tsx';
 import { DashboardHeader } from '#client/features/dashboard/DashboardHeader.tsx';
 import { DrawerContent } from '#client/features/dashboard/DrawerContent.tsx';
 import { SideNav } from '#client/features/dashboard/SideNav.tsx';
-import { useCreateEventDialog } from '#client/features/events/useCreateEventDialog.tsx';
+import { CreateEventContext, useCreateEventDialog } from '#client/features/events/useCreateEventDialog.tsx';
 import { Button } from '#client/components/ui/Button.tsx';
+import { LazyLocationPicker } from '#client/routes/dashboard/LazyLocationPicker.tsx';
 
 export const DASHBOARD_SHELL_QUERY: TypedDocumentNode<DashboardShellQuery, DashboardShellQueryVariables> =
   gql`
@@ -29,6 +30,10 @@ export const DASHBOARD_SHELL_QUERY: TypedDocumentNode<DashboardShellQuery, Dashb
         email
         avatarUrl
         tokenBalance
+        lastUsedIpLocation {
+          lat
+          lng
+        }
       }
     }
   `;
@@ -55,6 +60,7 @@ export function DashboardLayoutRoute() {
 function DashboardShell() {
   const { t } = useI18n();
   const navigate = useNavigate();
+  const location = useLocation();
   const session = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -81,7 +87,7 @@ function DashboardShell() {
     },
   });
 
-  // ?create=1 opens the create-event dialog (the header's Create Event goes to /dashboard/physical?create=1).
+  // ?create=1 opens the create-event dialog (?create=online in online mode); deep links use it.
   const clearCreateParam = useCallback(() => {
     setSearchParams(
       (params) => {
@@ -91,16 +97,28 @@ function DashboardShell() {
       { replace: true },
     );
   }, [setSearchParams]);
-  const createDialog = useCreateEventDialog({ balance: me?.tokenBalance ?? null, onClose: clearCreateParam });
-  const wantsCreate = searchParams.get('create') === '1';
-  const { isOpen: createOpen, open: openCreate } = createDialog;
+  const ipLocation = me?.lastUsedIpLocation;
+  const createDialog = useCreateEventDialog({
+    balance: me?.tokenBalance ?? null,
+    onClose: clearCreateParam,
+    LocationPicker: LazyLocationPicker,
+    mapCenter: ipLocation ? { lat: ipLocation.lat, lng: ipLocation.lng } : null,
+  });
+  const createParam = searchParams.get('create');
+  const { open: openCreate } = createDialog;
+  // Once per navigation: closing removes the parameter a moment later, which must not reopen it.
+  const handledCreate = useRef<string | null>(null);
   useEffect(() => {
-    if (wantsCreate && !createOpen) openCreate();
-  }, [wantsCreate, createOpen, openCreate]);
+    if ((createParam === '1' || createParam === 'online') && handledCreate.current !== location.key) {
+      handledCreate.current = location.key;
+      openCreate(createParam === 'online' ? { mode: 'ONLINE' } : {});
+    }
+  }, [createParam, location.key, openCreate]);
 
+  // The header's and the drawer's Create Event: online mode when on the online lobby.
   const onCreateEvent = () => {
     setDrawerOpen(false);
-    navigate('/dashboard/physical?create=1');
+    openCreate(location.pathname.startsWith('/dashboard/online') ? { mode: 'ONLINE' } : {});
   };
 
   const onLogout = async () => {
@@ -129,9 +147,11 @@ function DashboardShell() {
           </div>
         </aside>
         <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
-          <Suspense fallback={<LoadingState />}>
-            <Outlet />
-          </Suspense>
+          <CreateEventContext value={openCreate}>
+            <Suspense fallback={<LoadingState />}>
+              <Outlet />
+            </Suspense>
+          </CreateEventContext>
         </main>
       </div>
       <Drawer

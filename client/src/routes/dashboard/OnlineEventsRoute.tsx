@@ -1,73 +1,163 @@
+import { useMemo, useState } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { useReadQuery, type QueryRef } from '@apollo/client/react';
-import { Link, useLoaderData } from 'react-router-dom';
+import { useQuery, useReadQuery, type QueryRef } from '@apollo/client/react';
+import { useLoaderData } from 'react-router-dom';
 import type {
+  OnlineLobbyQuery,
+  OnlineLobbyQueryVariables,
   OnlineEventsRouteQuery,
   OnlineEventsRouteQueryVariables,
 } from '#client/__generated__/graphql.ts';
 import { getPreloader } from '#client/app/apolloClient.ts';
-import { buttonClasses } from '#client/components/ui/Button.tsx';
+import { Button } from '#client/components/ui/Button.tsx';
 import { EmptyState } from '#client/components/ui/EmptyState.tsx';
+import { Spinner } from '#client/components/ui/Spinner.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
+import { useDebouncedValue } from '#client/lib/useDebouncedValue.ts';
 import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
 import { CreateFab } from '#client/features/events/CreateFab.tsx';
-import { EVENT_CARD_FRAGMENT } from '#client/features/events/EventCard.tsx';
-import { EventList } from '#client/features/events/EventList.tsx';
+import {
+  activeFilterCount,
+  EMPTY_LOBBY_FILTERS,
+  lobbyFilterVariables,
+  type LobbyFilters,
+} from '#client/features/events/filters.ts';
+import { LOBBY_EVENT_CARD_FRAGMENT, LobbyEventCard } from '#client/features/events/LobbyEventCard.tsx';
+import { LobbyFilterPanel, LobbyQuickChips } from '#client/features/events/LobbyFilterPanel.tsx';
+import { LOBBY_STATS_STRIP_FRAGMENT, LobbyStatsStrip } from '#client/features/events/LobbyStatsStrip.tsx';
+import { SearchField } from '#client/features/events/SearchField.tsx';
+import { useOpenCreateEvent } from '#client/features/events/useCreateEventDialog.tsx';
 
 export const ONLINE_EVENTS_ROUTE_QUERY: TypedDocumentNode<
   OnlineEventsRouteQuery,
   OnlineEventsRouteQueryVariables
 > = gql`
   query OnlineEventsRouteQuery {
-    events(filter: { mode: ONLINE }, first: 12) {
+    lobbyStats {
+      ...LobbyStatsStrip_stats
+    }
+  }
+  ${LOBBY_STATS_STRIP_FRAGMENT}
+`;
+
+export const ONLINE_LOBBY_QUERY: TypedDocumentNode<OnlineLobbyQuery, OnlineLobbyQueryVariables> = gql`
+  query OnlineLobbyQuery($filter: EventFilter!, $first: Int!) {
+    events(filter: $filter, first: $first) {
       totalCount
       edges {
         node {
           id
-          ...EventCard_event
+          ...LobbyEventCard_event
         }
       }
     }
   }
-  ${EVENT_CARD_FRAGMENT}
+  ${LOBBY_EVENT_CARD_FRAGMENT}
 `;
 
+const PAGE_SIZE = 60;
+const SEARCH_DEBOUNCE_MS = 300;
+
 export function loader() {
-  return { queryRef: getPreloader()(ONLINE_EVENTS_ROUTE_QUERY) };
+  const preload = getPreloader();
+  // The first page without filters starts with the stats; the component reads it from the cache.
+  preload(ONLINE_LOBBY_QUERY, {
+    variables: { filter: lobbyFilterVariables(EMPTY_LOBBY_FILTERS), first: PAGE_SIZE },
+  });
+  // The stats strip shows '—' rather than failing the page when the stats cannot be read.
+  return { queryRef: preload(ONLINE_EVENTS_ROUTE_QUERY, { errorPolicy: 'all' }) };
 }
 
 export function OnlineEventsRoute() {
   const { queryRef } = useLoaderData<typeof loader>();
-  return <OnlineEvents queryRef={queryRef} />;
+  return <OnlineLobby queryRef={queryRef} />;
 }
 
-function OnlineEvents({ queryRef }: { queryRef: QueryRef<OnlineEventsRouteQuery> }) {
-  const { t } = useI18n();
+function OnlineLobby({ queryRef }: { queryRef: QueryRef<OnlineEventsRouteQuery> }) {
+  const { t, fmt } = useI18n();
   useDocumentTitle(t('nav.online'));
-  const { data } = useReadQuery(queryRef);
-  const events = data.events.edges.map((edge) => edge.node);
+  const openCreate = useOpenCreateEvent();
+  const { data: route } = useReadQuery(queryRef);
+  const [filters, setFilters] = useState<LobbyFilters>(EMPTY_LOBBY_FILTERS);
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const [panelOpen, setPanelOpen] = useState(false);
+
+  const variables = useMemo(
+    () => ({ filter: lobbyFilterVariables({ ...filters, search }), first: PAGE_SIZE }),
+    [filters, search],
+  );
+  const { data, previousData, loading, error, refetch } = useQuery(ONLINE_LOBBY_QUERY, { variables });
+  const shown = data ?? previousData;
+  const events = shown?.events.edges.map((e) => e.node) ?? [];
+  const panelCount = activeFilterCount({ ...filters, quick: [] });
+
   return (
     <section className="flex flex-col gap-5">
       <div>
-        <h1 className="text-2xl font-extrabold text-white sm:text-3xl">{t('events.online.title')}</h1>
-        <p className="mt-1 text-sm text-ink-300">{t('events.found', { count: data.events.totalCount })}</p>
+        <h1 className="text-2xl font-extrabold text-white sm:text-3xl">{t('lobby.title')}</h1>
+        <p className="mt-1 text-sm text-ink-300">{t('lobby.subtitle')}</p>
       </div>
-      <EventList
-        events={events}
-        empty={
-          <EmptyState
-            emoji="🎮"
-            title={t('events.empty.title')}
-            text={t('events.empty.online')}
-            action={
-              <Link to="/dashboard/online?create=1" className={buttonClasses('primary', 'md')}>
-                {t('header.createEvent')}
-              </Link>
-            }
-          />
-        }
-      />
-      <CreateFab to="/dashboard/online?create=1" label={t('header.createEvent')} />
+      <LobbyStatsStrip stats={route?.lobbyStats ?? null} />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <SearchField
+          value={searchText}
+          onChange={setSearchText}
+          placeholder={t('filters.search.online')}
+          clearLabel={t('filters.clear')}
+          className="flex-1"
+        />
+        <Button
+          variant="outline"
+          className="h-12"
+          onClick={() => setPanelOpen((o) => !o)}
+          aria-expanded={panelOpen}
+          aria-controls="lobby-filter-panel"
+        >
+          <span aria-hidden="true">⚙️</span>
+          {t('filters.toggle')}
+          {panelCount ? (
+            <span className="rounded-full bg-accent-500 px-2 py-0.5 text-xs text-white">{panelCount}</span>
+          ) : null}
+          <span aria-hidden="true">{panelOpen ? '▴' : '▾'}</span>
+        </Button>
+      </div>
+      {panelOpen ? (
+        <LobbyFilterPanel id="lobby-filter-panel" filters={filters} onChange={setFilters} />
+      ) : null}
+      <LobbyQuickChips filters={filters} onChange={setFilters} />
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-sm text-ink-300" aria-live="polite" data-testid="events-found">
+          {t('events.found', { count: fmt.number(shown?.events.totalCount ?? 0) })}
+        </p>
+        {loading ? (
+          <span className="flex items-center gap-1.5 text-xs text-ink-300">
+            <Spinner /> {t('physical.updating')}
+          </span>
+        ) : null}
+      </div>
+      {error && !shown ? (
+        <EmptyState
+          emoji="⚠️"
+          title={t('physical.loadError')}
+          action={
+            <Button variant="outline" onClick={() => void refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      ) : events.length === 0 && !loading ? (
+        <EmptyState emoji="🎮" title={t('events.empty.title')} text={t('lobby.empty')} />
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3">
+          {events.map((event) => (
+            <li key={event.id}>
+              <LobbyEventCard event={event} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <CreateFab onClick={() => openCreate({ mode: 'ONLINE' })} label={t('header.createEvent')} />
     </section>
   );
 }

@@ -1,45 +1,97 @@
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { useReadQuery, type QueryRef } from '@apollo/client/react';
-import { Link, useLoaderData } from 'react-router-dom';
+import { useQuery, useReadQuery, type QueryRef } from '@apollo/client/react';
+import { useLoaderData, useNavigate } from 'react-router-dom';
 import type {
+  PhysicalDashboardQuery,
+  PhysicalDashboardQueryVariables,
   PhysicalEventsRouteQuery,
   PhysicalEventsRouteQueryVariables,
 } from '#client/__generated__/graphql.ts';
 import { getPreloader } from '#client/app/apolloClient.ts';
-import { buttonClasses } from '#client/components/ui/Button.tsx';
+import { Button } from '#client/components/ui/Button.tsx';
 import { EmptyState } from '#client/components/ui/EmptyState.tsx';
+import { Spinner } from '#client/components/ui/Spinner.tsx';
+import { cn } from '#client/lib/cn.ts';
 import { getConfig } from '#client/lib/config.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
+import { useDebouncedValue } from '#client/lib/useDebouncedValue.ts';
 import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
-import { EVENT_CARD_FRAGMENT } from '#client/features/events/EventCard.tsx';
 import { CreateFab } from '#client/features/events/CreateFab.tsx';
-import { EventList } from '#client/features/events/EventList.tsx';
-import { referencePoint } from '#client/features/events/eventsQueries.ts';
+import {
+  activeFilterCount,
+  EMPTY_PHYSICAL_FILTERS,
+  physicalFilterVariables,
+  type Bounds,
+  type LatLng,
+  type PhysicalFilters,
+} from '#client/features/events/filters.ts';
+import { priceText } from '#client/features/events/format.ts';
+import { categoryLabel } from '#client/features/events/labels.ts';
+import {
+  PHYSICAL_EVENT_CARD_FRAGMENT,
+  PhysicalEventCard,
+} from '#client/features/events/PhysicalEventCard.tsx';
+import { PhysicalFilterPanel } from '#client/features/events/PhysicalFilterPanel.tsx';
+import { SearchField } from '#client/features/events/SearchField.tsx';
+import { useOpenCreateEvent } from '#client/features/events/useCreateEventDialog.tsx';
+import type { MapEvent, MapView } from '#client/features/map/EventMap.tsx';
 
 export const PHYSICAL_EVENTS_ROUTE_QUERY: TypedDocumentNode<
   PhysicalEventsRouteQuery,
   PhysicalEventsRouteQueryVariables
 > = gql`
-  query PhysicalEventsRouteQuery($near: GeoPointInput!) {
-    events(filter: { mode: PHYSICAL, near: $near }, first: 12) {
+  query PhysicalEventsRouteQuery {
+    me {
+      id
+      lastUsedIpLocation {
+        lat
+        lng
+      }
+    }
+    eventCatalog {
+      physical {
+        name
+        icon
+      }
+    }
+  }
+`;
+
+export const PHYSICAL_DASHBOARD_QUERY: TypedDocumentNode<
+  PhysicalDashboardQuery,
+  PhysicalDashboardQueryVariables
+> = gql`
+  query PhysicalDashboardQuery($filter: EventFilter!, $first: Int!) {
+    events(filter: $filter, first: $first) {
       totalCount
       edges {
         node {
           id
-          ...EventCard_event
+          location {
+            lat
+            lng
+          }
+          ...PhysicalEventCard_event
         }
       }
     }
   }
-  ${EVENT_CARD_FRAGMENT}
+  ${PHYSICAL_EVENT_CARD_FRAGMENT}
 `;
 
+// The markers and the list show the same page: up to 100 events in the visible area, nearest first.
+const PAGE_SIZE = 100;
+const SEARCH_DEBOUNCE_MS = 300;
+
+// The map (Leaflet and its CSS) is its own chunk, loaded only here.
+const EventMap = lazy(() =>
+  import('#client/features/map/EventMap.tsx').then((m) => ({ default: m.EventMap })),
+);
+
 export function loader() {
-  return {
-    queryRef: getPreloader()(PHYSICAL_EVENTS_ROUTE_QUERY, {
-      variables: { near: referencePoint(getConfig()) },
-    }),
-  };
+  // Without the catalog or the IP location the page still works (default icons, Istanbul).
+  return { queryRef: getPreloader()(PHYSICAL_EVENTS_ROUTE_QUERY, { errorPolicy: 'all' }) };
 }
 
 export function PhysicalEventsRoute() {
@@ -48,36 +100,197 @@ export function PhysicalEventsRoute() {
 }
 
 function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQuery> }) {
-  const { t } = useI18n();
+  const { t, fmt, locale } = useI18n();
   useDocumentTitle(t('nav.physical'));
-  const { data } = useReadQuery(queryRef);
-  const events = data.events.edges.map((edge) => edge.node);
+  const navigate = useNavigate();
+  const openCreate = useOpenCreateEvent();
+  const config = getConfig();
+  const { data: route } = useReadQuery(queryRef);
+
+  // Istanbul at zoom 13, or the user's last IP location when known (spec §9).
+  const [initialCenter] = useState<LatLng>(() => {
+    const ip = route?.me?.lastUsedIpLocation;
+    return ip ? { lat: ip.lat, lng: ip.lng } : config.map.defaultCenter;
+  });
+  const [view, setView] = useState<{ center: LatLng; bounds: Bounds } | null>(null);
+  const [filters, setFilters] = useState<PhysicalFilters>(EMPTY_PHYSICAL_FILTERS);
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [mobileView, setMobileView] = useState<'map' | 'list'>('map');
+
+  const variables = useMemo(
+    () => ({
+      filter: physicalFilterVariables(
+        { ...filters, search },
+        { near: view?.center ?? initialCenter, bounds: view?.bounds ?? null },
+      ),
+      first: PAGE_SIZE,
+    }),
+    [filters, search, view, initialCenter],
+  );
+  const { data, previousData, loading, error, refetch } = useQuery(PHYSICAL_DASHBOARD_QUERY, { variables });
+  const shown = data ?? previousData;
+  const events = useMemo(() => shown?.events.edges.map((e) => e.node) ?? [], [shown]);
+
+  const categories = route?.eventCatalog?.physical;
+  const icons = useMemo(
+    () => new Map((categories ?? []).map((c) => [c.name, c.icon] as const)),
+    [categories],
+  );
+  const markers = useMemo<MapEvent[]>(
+    () =>
+      events.flatMap((e) =>
+        e.location
+          ? [
+              {
+                id: e.id,
+                title: e.title,
+                categoryLabel: categoryLabel(e.category, locale),
+                icon: icons.get(e.category) ?? 'social',
+                participantCount: e.participantCount,
+                maxParticipants: e.maxParticipants,
+                priceLabel: priceText(e.price, fmt, t('events.free')),
+                lat: e.location.lat,
+                lng: e.location.lng,
+              },
+            ]
+          : [],
+      ),
+    [events, icons, locale, fmt, t],
+  );
+
+  const onViewChange = useCallback(
+    (next: MapView) => setView({ center: next.center, bounds: next.bounds }),
+    [],
+  );
+  const onCreateHere = useCallback(
+    (point: LatLng) => openCreate({ mode: 'PHYSICAL', location: point }),
+    [openCreate],
+  );
+  // The join dialog belongs to the join-request work; until it lands 'Katıl' opens the details page.
+  const onJoin = useCallback((eventId: string) => navigate(`/dashboard/eventDetails/${eventId}`), [navigate]);
+
+  const filterCount = activeFilterCount(filters);
+
   return (
-    <section className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-extrabold text-white sm:text-3xl">{t('events.physical.title')}</h1>
-          <p className="mt-1 text-sm text-ink-300">
-            {t('events.found', { count: data.events.totalCount })} · {t('events.distanceFrom')}
-          </p>
+    <section className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <SearchField
+          value={searchText}
+          onChange={setSearchText}
+          placeholder={t('filters.search.physical')}
+          clearLabel={t('filters.clear')}
+          className="flex-1"
+        />
+        <Button
+          variant="outline"
+          className="h-12"
+          onClick={() => setPanelOpen((o) => !o)}
+          aria-expanded={panelOpen}
+          aria-controls="physical-filter-panel"
+        >
+          <span aria-hidden="true">⚙️</span>
+          {t('filters.toggle')}
+          {filterCount ? (
+            <span className="rounded-full bg-accent-500 px-2 py-0.5 text-xs text-white">{filterCount}</span>
+          ) : null}
+          <span aria-hidden="true">{panelOpen ? '▴' : '▾'}</span>
+        </Button>
+      </div>
+      {panelOpen ? (
+        <PhysicalFilterPanel
+          id="physical-filter-panel"
+          filters={filters}
+          onChange={setFilters}
+          categories={categories ?? []}
+        />
+      ) : null}
+
+      <div
+        className="grid grid-cols-2 gap-1 rounded-xl border border-ink-700 bg-ink-850 p-1 lg:hidden"
+        role="group"
+        aria-label={t('physical.view.label')}
+      >
+        {(['map', 'list'] as const).map((v) => (
+          <button
+            key={v}
+            type="button"
+            aria-pressed={mobileView === v}
+            onClick={() => setMobileView(v)}
+            className={cn(
+              'h-9 rounded-lg text-sm font-bold transition',
+              mobileView === v ? 'bg-accent-gradient text-white' : 'text-ink-300 hover:text-white',
+            )}
+          >
+            {v === 'map'
+              ? `🗺️ ${t('physical.view.map')}`
+              : `📋 ${t('physical.view.list')} (${fmt.number(shown?.events.totalCount ?? 0)})`}
+          </button>
+        ))}
+      </div>
+
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-5">
+        <div className={cn('lg:col-span-3', mobileView === 'list' && 'max-lg:hidden')}>
+          <Suspense
+            fallback={
+              <div className="flex h-[min(70vh,44rem)] min-h-96 items-center justify-center gap-2 rounded-2xl border border-ink-700 bg-ink-850/60 text-sm text-ink-300">
+                <Spinner /> {t('map.loading')}
+              </div>
+            }
+          >
+            <EventMap
+              tileUrl={config.map.tileUrl}
+              initialCenter={initialCenter}
+              initialZoom={config.map.defaultZoom}
+              events={markers}
+              onViewChange={onViewChange}
+              onCreateHere={onCreateHere}
+              visible={mobileView === 'map'}
+              className="h-[calc(100dvh-15rem)] max-h-[48rem] min-h-96 lg:h-[calc(100dvh-12rem)]"
+            />
+          </Suspense>
+        </div>
+        <div
+          className={cn('flex min-w-0 flex-col gap-3 lg:col-span-2', mobileView === 'map' && 'max-lg:hidden')}
+        >
+          <div className="flex items-end justify-between gap-2">
+            <div>
+              <h1 className="text-xl font-extrabold text-white sm:text-2xl">{t('physical.listTitle')}</h1>
+              <p className="text-sm text-ink-300" aria-live="polite" data-testid="events-found">
+                {t('events.found', { count: fmt.number(shown?.events.totalCount ?? 0) })}
+              </p>
+            </div>
+            {loading ? (
+              <span className="flex items-center gap-1.5 text-xs text-ink-300">
+                <Spinner /> {t('physical.updating')}
+              </span>
+            ) : null}
+          </div>
+          {error && !shown ? (
+            <EmptyState
+              emoji="⚠️"
+              title={t('physical.loadError')}
+              action={
+                <Button variant="outline" onClick={() => void refetch()}>
+                  {t('common.retry')}
+                </Button>
+              }
+            />
+          ) : events.length === 0 && !loading ? (
+            <EmptyState emoji="🗺️" title={t('events.empty.title')} text={t('physical.empty')} />
+          ) : (
+            <ul className="flex flex-col gap-3 lg:max-h-[calc(100dvh-16rem)] lg:overflow-y-auto lg:pr-1">
+              {events.map((event) => (
+                <li key={event.id}>
+                  <PhysicalEventCard event={event} onJoin={onJoin} />
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       </div>
-      <EventList
-        events={events}
-        empty={
-          <EmptyState
-            emoji="🗺️"
-            title={t('events.empty.title')}
-            text={t('events.empty.physical')}
-            action={
-              <Link to="/dashboard/physical?create=1" className={buttonClasses('primary', 'md')}>
-                {t('header.createEvent')}
-              </Link>
-            }
-          />
-        }
-      />
-      <CreateFab to="/dashboard/physical?create=1" label={t('header.createEvent')} />
+      <CreateFab onClick={() => openCreate({ mode: 'PHYSICAL' })} label={t('header.createEvent')} />
     </section>
   );
 }

@@ -1,0 +1,117 @@
+import { gql } from '@apollo/client';
+import { Link } from 'react-router-dom';
+import type { LobbyEventCard_EventFragment } from '#client/__generated__/graphql.ts';
+import { Badge } from '#client/components/ui/Badge.tsx';
+import { cn } from '#client/lib/cn.ts';
+import { useI18n } from '#client/lib/i18n/useI18n.ts';
+import { ratingText, SKILL_CLASSES } from '#client/features/events/format.ts';
+
+export const LOBBY_EVENT_CARD_FRAGMENT = gql`
+  fragment LobbyEventCard_event on Event {
+    id
+    title
+    description
+    platform
+    startsAt
+    timeLeft
+    participantCount
+    maxParticipants
+    freeSlots
+    voiceChat
+    requirements
+    skillLevel
+    tags
+    host {
+      id
+      displayName
+      stats {
+        averageRating
+      }
+    }
+  }
+`;
+
+// A card of the online lobby (spec: title, platform, host and rating, slots, time, current/max,
+// MIC when voice is required, description, requirements, skill badge, first 2 tags).
+export function LobbyEventCard({ event }: { event: LobbyEventCard_EventFragment }) {
+  const { t, fmt } = useI18n();
+  const rating = event.host.stats.averageRating;
+  return (
+    <article
+      className="group relative flex h-full flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-850/80 p-4 transition hover:-translate-y-0.5 hover:border-pop-500/60 hover:shadow-xl hover:shadow-fuchsia-950/30"
+      data-testid="lobby-card"
+      data-event-id={event.id}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <Badge tone="info" className="shrink-0">
+          🎮 {event.platform ?? '—'}
+        </Badge>
+        <div className="flex shrink-0 items-center gap-1.5">
+          {event.voiceChat === 'REQUIRED' ? (
+            <Badge tone="warning" aria-label="Mic required">
+              🎙️ {t('lobby.mic')}
+            </Badge>
+          ) : null}
+          {event.skillLevel ? (
+            <span
+              className={cn(
+                'rounded-full px-2.5 py-0.5 text-xs font-semibold',
+                SKILL_CLASSES[event.skillLevel],
+              )}
+              data-testid="skill-badge"
+            >
+              {t(`skill.${event.skillLevel}`)}
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <h3 className="text-lg leading-snug font-bold text-white group-hover:text-pop-400">
+        <Link
+          to={`/dashboard/eventDetails/${event.id}`}
+          className="after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none"
+        >
+          {event.title}
+        </Link>
+      </h3>
+      <p className="flex items-center gap-1.5 text-sm text-ink-300">
+        <span className="truncate">
+          {t('lobby.host')}: <span className="text-ink-100">{event.host.displayName}</span>
+        </span>
+        {rating != null ? <span className="shrink-0 text-amber-300">★ {ratingText(rating, fmt)}</span> : null}
+      </p>
+      <p className="line-clamp-2 text-sm text-ink-200">{event.description}</p>
+      {event.requirements ? (
+        <p className="line-clamp-2 text-xs text-ink-300">
+          <span className="font-semibold text-ink-200">{t('lobby.requirements')}:</span> {event.requirements}
+        </p>
+      ) : null}
+      <dl className="mt-auto grid grid-cols-3 gap-2 text-center text-xs">
+        <div className="rounded-lg bg-ink-800 px-2 py-1.5">
+          <dt className="text-ink-300">⏱️</dt>
+          <dd className="font-semibold text-white">{event.timeLeft}</dd>
+        </div>
+        <div className="rounded-lg bg-ink-800 px-2 py-1.5">
+          <dt className="text-ink-300">👥</dt>
+          <dd className="font-semibold text-white">
+            {event.participantCount}/{event.maxParticipants}
+          </dd>
+        </div>
+        <div className="rounded-lg bg-ink-800 px-2 py-1.5">
+          <dt className="text-ink-300">🎟️</dt>
+          <dd className={cn('font-semibold', event.freeSlots > 0 ? 'text-emerald-300' : 'text-rose-300')}>
+            {event.freeSlots > 0 ? t('lobby.slots', { count: event.freeSlots }) : t('physical.full')}
+          </dd>
+        </div>
+      </dl>
+      {event.tags.length ? (
+        <div className="flex flex-wrap gap-1.5">
+          {event.tags.slice(0, 2).map((tag) => (
+            <Badge key={tag} tone="accent">
+              #{tag}
+            </Badge>
+          ))}
+        </div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,52 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { useMutation } from '@apollo/client/react';
+import type { UpdateEventMutation, UpdateEventMutationVariables } from '#client/__generated__/graphql.ts';
+
+export const UPDATE_EVENT_MUTATION: TypedDocumentNode<UpdateEventMutation, UpdateEventMutationVariables> =
+  gql`
+    mutation UpdateEventMutation($input: UpdateEventInput!) {
+      updateEvent(input: $input) {
+        event {
+          id
+          title
+          description
+          category
+          tags
+          startsAt
+          endsAt
+          date
+          time
+          durationMinutes
+          maxParticipants
+          freeSlots
+          publicLocation
+          platform
+          requirements
+          skillLevel
+          voiceChat
+          language
+          gameType
+          timeLeft
+          startsInMinutes
+          location {
+            name
+            address
+            lat
+            lng
+            exact
+          }
+        }
+      }
+    }
+  `;
+
+// The payload's event updates the cached Event by id; lists drop, as the change may move the event
+// in or out of a filter (time, category, place).
+export function useUpdateEventMutation() {
+  return useMutation(UPDATE_EVENT_MUTATION, {
+    update(cache) {
+      cache.evict({ id: 'ROOT_QUERY', fieldName: 'events' });
+      cache.gc();
+    },
+  });
+}

@@ -1,0 +1,392 @@
+import 'leaflet/dist/leaflet.css';
+import '#client/features/map/map.css';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import L from 'leaflet';
+import { Circle, MapContainer, Marker, Popup, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
+import { Link } from 'react-router-dom';
+import { useToast } from '#client/components/ui/Toast.tsx';
+import { cn } from '#client/lib/cn.ts';
+import { useI18n } from '#client/lib/i18n/useI18n.ts';
+import { BaseLayers } from '#client/features/map/BaseLayers.tsx';
+import { clusterByDistance } from '#client/features/map/cluster.ts';
+import { categoryIcon, clusterIcon, userIcon } from '#client/features/map/markerIcons.ts';
+import { MapSearchBox } from '#client/features/map/MapSearchBox.tsx';
+
+export type LatLng = { lat: number; lng: number };
+export type MapBounds = { south: number; west: number; north: number; east: number };
+export type MapView = { center: LatLng; bounds: MapBounds; zoom: number };
+
+// What a marker and its popup show; labels come ready-made from the route.
+export type MapEvent = {
+  id: string;
+  title: string;
+  categoryLabel: string;
+  icon: string;
+  participantCount: number;
+  maxParticipants: number;
+  priceLabel: string;
+  lat: number;
+  lng: number;
+};
+
+export type EventMapProps = {
+  tileUrl: string;
+  initialCenter: LatLng;
+  initialZoom: number;
+  events: MapEvent[];
+  onViewChange: (view: MapView) => void;
+  onCreateHere: (point: LatLng) => void;
+  // False while the mobile list is shown; the map re-measures itself when it comes back.
+  visible?: boolean;
+  className?: string;
+};
+
+const CLUSTER_RADIUS_PX = 48;
+const CLUSTER_POPUP_ZOOM = 16;
+
+export function EventMap({
+  tileUrl,
+  initialCenter,
+  initialZoom,
+  events,
+  onViewChange,
+  onCreateHere,
+  visible = true,
+  className,
+}: EventMapProps) {
+  const { t } = useI18n();
+  const [map, setMap] = useState<L.Map | null>(null);
+  const [menu, setMenu] = useState<{ x: number; y: number; point: LatLng } | null>(null);
+  const [tilesFailed, setTilesFailed] = useState(false);
+
+  useEffect(() => {
+    if (!map || !visible) return;
+    map.invalidateSize();
+  }, [map, visible]);
+
+  useEffect(() => {
+    if (!menu) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenu(null);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menu]);
+
+  return (
+    <div
+      className={cn('relative isolate overflow-hidden rounded-2xl border border-ink-700', className)}
+      data-testid="event-map"
+      data-tiles={tilesFailed ? 'failed' : 'ok'}
+    >
+      <MapContainer
+        ref={setMap}
+        center={[initialCenter.lat, initialCenter.lng]}
+        zoom={initialZoom}
+        zoomControl={false}
+        className="squad-map size-full"
+        aria-label={t('map.label')}
+      >
+        <BaseLayers tileUrl={tileUrl} onTilesFailed={() => setTilesFailed(true)} />
+        <ZoomControl position="bottomright" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
+        <ViewReporter onViewChange={onViewChange} />
+        <MenuEvents onOpen={setMenu} onClose={() => setMenu(null)} />
+        <ClusteredMarkers events={events} />
+        <UserLocation />
+      </MapContainer>
+
+      <MapSearchBox map={map} className="absolute top-3 left-3 z-[1000] w-[min(22rem,calc(100%-5.5rem))]" />
+      {map ? <GeolocateButton map={map} /> : null}
+
+      {tilesFailed ? (
+        <p className="pointer-events-none absolute bottom-7 left-3 z-[999] max-w-[70%] rounded-lg bg-ink-900/85 px-2.5 py-1 text-[11px] text-ink-300">
+          {t('map.tilesOffline')}
+        </p>
+      ) : null}
+
+      {menu ? (
+        <div
+          role="menu"
+          aria-label={t('map.createHere')}
+          className="absolute z-[1001] min-w-48 overflow-hidden rounded-xl border border-ink-600 bg-ink-850 py-1 shadow-2xl shadow-black/60"
+          style={{ left: menu.x, top: menu.y }}
+        >
+          <button
+            type="button"
+            role="menuitem"
+            autoFocus
+            className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm font-semibold text-ink-100 hover:bg-ink-700"
+            onClick={() => {
+              onCreateHere(menu.point);
+              setMenu(null);
+            }}
+          >
+            <span aria-hidden="true">➕</span>
+            {t('map.createHere')}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+// Tells the route what is visible after every move (and once at the start), while the map has a size.
+function ViewReporter({ onViewChange }: { onViewChange: (view: MapView) => void }) {
+  const map = useMap();
+  const callback = useRef(onViewChange);
+  useEffect(() => {
+    callback.current = onViewChange;
+  }, [onViewChange]);
+  useEffect(() => {
+    const report = () => {
+      const size = map.getSize();
+      if (size.x === 0 || size.y === 0) return;
+      const b = map.getBounds();
+      const c = map.getCenter();
+      callback.current({
+        center: { lat: c.lat, lng: c.lng },
+        bounds: { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() },
+        zoom: map.getZoom(),
+      });
+    };
+    map.whenReady(report);
+    map.on('moveend', report);
+    map.on('resize', report);
+    return () => {
+      map.off('moveend', report);
+      map.off('resize', report);
+    };
+  }, [map]);
+  return null;
+}
+
+// Right-click opens 'Burada etkinlik oluştur'; any click, move or zoom closes it.
+function MenuEvents({
+  onOpen,
+  onClose,
+}: {
+  onOpen: (menu: { x: number; y: number; point: LatLng }) => void;
+  onClose: () => void;
+}) {
+  const map = useMap();
+  useMapEvents({
+    contextmenu(e) {
+      const size = map.getSize();
+      const x = Math.min(e.containerPoint.x, size.x - 200);
+      const y = Math.min(e.containerPoint.y, size.y - 48);
+      onOpen({ x: Math.max(4, x), y: Math.max(4, y), point: { lat: e.latlng.lat, lng: e.latlng.lng } });
+    },
+    click: onClose,
+    movestart: onClose,
+    zoomstart: onClose,
+  });
+  return null;
+}
+
+function ClusteredMarkers({ events }: { events: MapEvent[] }) {
+  const { t } = useI18n();
+  const map = useMap();
+  const [zoom, setZoom] = useState(() => map.getZoom());
+  useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
+
+  const clusters = useMemo(
+    () => clusterByDistance(events, (e) => map.project([e.lat, e.lng], zoom), CLUSTER_RADIUS_PX),
+    [events, map, zoom],
+  );
+
+  return (
+    <>
+      {clusters.map((cluster) => {
+        if (cluster.items.length === 1) {
+          const event = cluster.items[0];
+          return <EventMarker key={event.id} event={event} />;
+        }
+        const position = map.unproject(L.point(cluster.center.x, cluster.center.y), zoom);
+        const key = cluster.items.map((e) => e.id).join(',');
+        const label = t('map.cluster', { count: cluster.items.length });
+        const splittable = zoom < CLUSTER_POPUP_ZOOM;
+        return (
+          <Marker
+            key={key}
+            position={position}
+            icon={clusterIcon(cluster.items.length, label)}
+            title={label}
+            eventHandlers={{
+              click: () => {
+                if (!splittable) return;
+                const bounds = L.latLngBounds(cluster.items.map((e) => [e.lat, e.lng] as [number, number]));
+                map.flyToBounds(bounds.pad(0.3), { maxZoom: CLUSTER_POPUP_ZOOM + 1, duration: 0.6 });
+              },
+            }}
+          >
+            {splittable ? null : (
+              <Popup>
+                <ul className="flex min-w-52 flex-col gap-2">
+                  {cluster.items.map((event) => (
+                    <li key={event.id}>
+                      <EventPopupContent event={event} />
+                    </li>
+                  ))}
+                </ul>
+              </Popup>
+            )}
+          </Marker>
+        );
+      })}
+    </>
+  );
+}
+
+function EventMarker({ event }: { event: MapEvent }) {
+  return (
+    <Marker
+      position={[event.lat, event.lng]}
+      icon={categoryIcon(event.icon)}
+      title={event.title}
+      alt={event.title}
+    >
+      <Popup>
+        <EventPopupContent event={event} />
+      </Popup>
+    </Marker>
+  );
+}
+
+function EventPopupContent({ event }: { event: MapEvent }) {
+  const { t } = useI18n();
+  return (
+    <div className="flex min-w-52 flex-col gap-1" data-testid="map-popup">
+      <p className="text-[11px] font-semibold tracking-wide text-accent-400 uppercase">
+        {event.categoryLabel}
+      </p>
+      <p className="text-sm leading-snug font-bold text-white">{event.title}</p>
+      <p className="text-xs text-ink-200">
+        👥 {t('map.participants', { current: event.participantCount, max: event.maxParticipants })}
+      </p>
+      <p className="text-xs font-semibold text-emerald-300">{event.priceLabel}</p>
+      <Link
+        to={`/dashboard/eventDetails/${event.id}`}
+        className="mt-1 inline-flex h-8 items-center justify-center rounded-lg bg-accent-gradient px-3 text-xs font-bold !text-white"
+      >
+        {t('map.details')}
+      </Link>
+    </div>
+  );
+}
+
+type Located = { lat: number; lng: number; accuracy: number };
+
+// The user's position while tracking is on (a dot with its accuracy circle).
+function UserLocation() {
+  const map = useMap();
+  const [position, setPosition] = useState<Located | null>(null);
+  useMapEvents({
+    locationfound: (e) => setPosition({ lat: e.latlng.lat, lng: e.latlng.lng, accuracy: e.accuracy }),
+  });
+  useEffect(() => {
+    const clear = () => setPosition(null);
+    map.on('squad:locatestop', clear);
+    return () => {
+      map.off('squad:locatestop', clear);
+    };
+  }, [map]);
+  if (!position) return null;
+  return (
+    <>
+      <Circle
+        center={[position.lat, position.lng]}
+        radius={position.accuracy}
+        pathOptions={{ color: '#38bdf8', weight: 1, fillOpacity: 0.08 }}
+        interactive={false}
+      />
+      <UserMarker position={position} />
+    </>
+  );
+}
+
+function UserMarker({ position }: { position: Located }) {
+  const { t } = useI18n();
+  return (
+    <Marker position={[position.lat, position.lng]} icon={userIcon} title={t('map.you')} zIndexOffset={1000}>
+      <Popup>{t('map.you')}</Popup>
+    </Marker>
+  );
+}
+
+// Geolocate control: starts following the user (the map centres on the first fix), stops on a second press.
+function GeolocateButton({ map }: { map: L.Map }) {
+  const { t } = useI18n();
+  const toast = useToast();
+  const [tracking, setTracking] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  const centred = useRef(false);
+
+  useEffect(() => {
+    const found = (e: L.LocationEvent) => {
+      setWaiting(false);
+      if (!centred.current) {
+        centred.current = true;
+        map.flyTo(e.latlng, Math.max(map.getZoom(), 15), { duration: 1 });
+        toast.success(t('map.located'));
+      }
+    };
+    const failed = () => {
+      setWaiting(false);
+      setTracking(false);
+      map.stopLocate();
+      map.fire('squad:locatestop');
+      toast.error(t('map.locateError'));
+    };
+    map.on('locationfound', found);
+    map.on('locationerror', failed);
+    return () => {
+      map.off('locationfound', found);
+      map.off('locationerror', failed);
+    };
+  }, [map, t, toast]);
+  useEffect(() => () => void map.stopLocate(), [map]);
+
+  const toggle = () => {
+    if (tracking) {
+      map.stopLocate();
+      map.fire('squad:locatestop');
+      setTracking(false);
+      setWaiting(false);
+      return;
+    }
+    if (!('geolocation' in navigator)) {
+      toast.error(t('map.locateError'));
+      return;
+    }
+    centred.current = false;
+    setTracking(true);
+    setWaiting(true);
+    map.locate({ watch: true, enableHighAccuracy: true, setView: false });
+  };
+
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      aria-pressed={tracking}
+      aria-label={tracking ? t('map.locateStop') : t('map.locate')}
+      title={tracking ? t('map.locateStop') : t('map.locate')}
+      className={cn(
+        'absolute top-3 right-3 z-[1000] flex size-11 items-center justify-center rounded-xl border shadow-lg shadow-black/40 transition',
+        tracking
+          ? 'border-sky-400 bg-sky-500/20 text-sky-200'
+          : 'border-ink-600 bg-ink-900/90 text-ink-100 hover:border-accent-400',
+      )}
+    >
+      <svg
+        viewBox="0 0 24 24"
+        className={cn('size-5', waiting && 'animate-pulse')}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        aria-hidden="true"
+      >
+        <circle cx="12" cy="12" r="4" />
+        <path d="M12 2v3M12 19v3M2 12h3M19 12h3" strokeLinecap="round" />
+      </svg>
+    </button>
+  );
+}

@@ -1,0 +1,24 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from '#client/components/ui/Spinner.tsx';
+import { useI18n } from '#client/lib/i18n/useI18n.ts';
+import type { LocationPickerProps } from '#client/features/events/wizard/EventWizard.tsx';
+
+// The wizard's map picker, loaded with the map chunk when the location step first opens.
+const Picker = lazy(() =>
+  import('#client/features/map/LocationPicker.tsx').then((m) => ({ default: m.LocationPicker })),
+);
+
+export function LazyLocationPicker(props: LocationPickerProps) {
+  const { t } = useI18n();
+  return (
+    <Suspense
+      fallback={
+        <div className="flex h-72 items-center justify-center gap-2 rounded-xl border border-ink-700 text-sm text-ink-300">
+          <Spinner /> {t('wizard.location.mapLoading')}
+        </div>
+      }
+    >
+      <Picker {...props} />
+    </Suspense>
+  );
+}
