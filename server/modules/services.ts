@@ -1,5 +1,6 @@
 import type { Deps } from '#server/context/deps.ts';
 import { createEventsService } from './events/events.service.ts';
+import { createGeoService } from './geo/geo.service.ts';
 import { createNotificationsService } from './notifications/notifications.service.ts';
 import { createTokensService } from './tokens/tokens.service.ts';
 import { createUsersService } from './users/users.service.ts';
@@ -11,7 +12,8 @@ export function createServices(deps: Deps) {
   const users = createUsersService(deps, tokens);
   const notifications = createNotificationsService(deps);
   const events = createEventsService(deps, tokens, notifications);
-  return { tokens, users, events, notifications };
+  const geo = createGeoService(deps.config, deps.logger);
+  return { tokens, users, events, notifications, geo };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,265 @@
+// The built-in geocoder: the gazetteer with names folded once at load, an exact map, sorted arrays for
+// prefix ranges (binary search), a trigram index for typos, and a grid for nearest-point look-ups.
+import type { PlaceKind } from '#server/modules/enum-values.ts';
+import { haversineKm, PointGrid } from './geo.distance.ts';
+import type { Gazetteer } from './geo.gazetteer.ts';
+import { allowedTypos, compact, editDistance, fold, trigrams } from './geo.text.ts';
+import {
+  ISTANBUL,
+  pointPlace,
+  REVERSE_MAX_KM,
+  roundKm,
+  type Geocoder,
+  type LatLng,
+  type PlaceModel,
+  type SearchOptions,
+} from './geo.types.ts';
+
+type EntryKind = Extract<PlaceKind, 'province' | 'district' | 'town'>;
+
+type Entry = {
+  id: number;
+  kind: EntryKind;
+  name: string;
+  province: string;
+  district: string | null;
+  lat: number;
+  lng: number;
+  population: number;
+  key: string; // compact folded name
+  provinceKey: string;
+  districtKey: string | null;
+  // province > district > town
+  importance: number;
+  // Population shrinks the distance a little: a city 10× larger counts as somewhat nearer.
+  pull: number;
+};
+
+// Match tiers, best first.
+const EXACT = 4;
+const PREFIX = 3;
+const WORD_PREFIX = 2;
+const FUZZY = 1;
+
+type Hit = { entry: Entry; tier: number; quality: number; context: number; km: number };
+
+// Parts naming the country add nothing in a Turkey-only search.
+const COUNTRY = new Set(['turkiye', 'turkey', 'tr', 'turkei']);
+
+const IMPORTANCE: Record<EntryKind, number> = { province: 3, district: 2, town: 1 };
+
+type Keyed = { key: string; entry: Entry };
+
+function prefixRange(sorted: readonly Keyed[], prefix: string): Keyed[] {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]!.key < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: Keyed[] = [];
+  for (let i = lo; i < sorted.length && sorted[i]!.key.startsWith(prefix); i++) out.push(sorted[i]!);
+  return out;
+}
+
+const byKey = (a: Keyed, b: Keyed) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.entry.id - b.entry.id);
+
+export function createBuiltinGeocoder(gazetteer: Gazetteer) {
+  const entries: Entry[] = [];
+  const add = (e: Omit<Entry, 'id' | 'key' | 'provinceKey' | 'districtKey' | 'importance' | 'pull'>) => {
+    entries.push({
+      ...e,
+      id: entries.length,
+      key: compact(fold(e.name)),
+      provinceKey: compact(fold(e.province)),
+      districtKey: e.district === null ? null : compact(fold(e.district)),
+      importance: IMPORTANCE[e.kind],
+      pull: 1 + Math.log10(1 + e.population / 1000),
+    });
+  };
+  for (const p of gazetteer.provinces) {
+    add({ kind: 'province', name: p.name, province: p.name, district: null, ...pick(p) });
+  }
+  for (const d of gazetteer.districts) {
+    add({ kind: 'district', name: d.name, province: d.province, district: d.name, ...pick(d) });
+  }
+  for (const t of gazetteer.towns) {
+    add({ kind: 'town', name: t.name, province: t.province, district: t.district, ...pick(t) });
+  }
+
+  const exact = new Map<string, Entry[]>();
+  const names: Keyed[] = [];
+  const words: Keyed[] = [];
+  const grams = new Map<string, number[]>();
+  for (const e of entries) {
+    exact.set(e.key, [...(exact.get(e.key) ?? []), e]);
+    names.push({ key: e.key, entry: e });
+    // Later words of a multi-word name: "mayis" finds "19 Mayıs".
+    for (const w of fold(e.name).split(' ').slice(1)) if (w.length >= 2) words.push({ key: w, entry: e });
+    for (const g of trigrams(e.key)) {
+      const list = grams.get(g);
+      if (list) list.push(e.id);
+      else grams.set(g, [e.id]);
+    }
+  }
+  names.sort(byKey);
+  words.sort(byKey);
+
+  // Districts and towns answer "what is here"; provinces are represented by their central districts.
+  const grid = new PointGrid(entries.filter((e) => e.kind !== 'province'));
+
+  function candidates(q: string, want: number): Map<Entry, { tier: number; quality: number }> {
+    const found = new Map<Entry, { tier: number; quality: number }>();
+    const offer = (entry: Entry, tier: number, quality: number) => {
+      const had = found.get(entry);
+      if (!had || had.tier < tier || (had.tier === tier && had.quality < quality)) {
+        found.set(entry, { tier, quality });
+      }
+    };
+    for (const e of exact.get(q) ?? []) offer(e, EXACT, 1);
+    for (const { entry } of prefixRange(names, q)) offer(entry, PREFIX, q.length / entry.key.length);
+    for (const { entry, key } of prefixRange(words, q)) offer(entry, WORD_PREFIX, q.length / key.length);
+    if (found.size >= want || q.length < 3) return found;
+
+    // Typos: entries sharing enough trigrams, then an edit distance against the whole name or the
+    // part of it typed so far.
+    const qGrams = trigrams(q);
+    const shared = new Map<number, number>();
+    for (const g of qGrams) for (const id of grams.get(g) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
+    const need = Math.max(1, Math.ceil(qGrams.length * 0.3));
+    const max = allowedTypos(q.length);
+    if (max === 0) return found;
+    for (const [id, count] of shared) {
+      if (count < need) continue;
+      const entry = entries[id]!;
+      if (found.has(entry)) continue;
+      let best = editDistance(q, entry.key, max);
+      for (let len = q.length - 1; len <= q.length + 1 && best > 0; len++) {
+        if (len < entry.key.length)
+          best = Math.min(best, editDistance(q, entry.key.slice(0, len), max) + 0.5);
+      }
+      if (best <= max) offer(entry, FUZZY, 1 - best / (q.length + 1));
+    }
+    return found;
+  }
+
+  function contextMatches(entry: Entry, context: readonly string[]): number {
+    let n = 0;
+    for (const c of context) {
+      const keys = [entry.provinceKey, entry.districtKey].filter(
+        (k): k is string => k !== null && k !== entry.key,
+      );
+      const max = allowedTypos(c.length);
+      if (keys.some((k) => k.startsWith(c) || (max > 0 && editDistance(c, k.slice(0, c.length), max) <= max)))
+        n++;
+    }
+    return n;
+  }
+
+  function rank(primary: string, context: readonly string[], bias: LatLng, want: number): Hit[] {
+    const hits: Hit[] = [];
+    for (const [entry, m] of candidates(primary, want)) {
+      hits.push({
+        entry,
+        ...m,
+        context: contextMatches(entry, context),
+        km: haversineKm(bias.lat, bias.lng, entry.lat, entry.lng),
+      });
+    }
+    return hits;
+  }
+
+  function compare(a: Hit, b: Hit): number {
+    return (
+      b.context - a.context ||
+      b.tier - a.tier ||
+      (a.tier === FUZZY ? b.quality - a.quality : 0) ||
+      b.entry.importance - a.entry.importance ||
+      a.km / a.entry.pull - b.km / b.entry.pull ||
+      a.entry.name.localeCompare(b.entry.name, 'tr') ||
+      a.entry.id - b.entry.id
+    );
+  }
+
+  function toPlace(entry: Entry, distanceKm: number | null): PlaceModel {
+    const address =
+      entry.kind === 'province'
+        ? entry.name
+        : entry.kind === 'district'
+          ? `${entry.name}, ${entry.province}`
+          : `${entry.name}, ${entry.district}, ${entry.province}`;
+    return {
+      name: entry.name,
+      address,
+      lat: entry.lat,
+      lng: entry.lng,
+      kind: entry.kind,
+      province: entry.province,
+      district: entry.district,
+      distanceKm: distanceKm === null ? null : roundKm(distanceKm),
+    };
+  }
+
+  function searchSync(text: string, options: SearchOptions): PlaceModel[] {
+    const bias = options.near ?? ISTANBUL;
+    const want = options.limit;
+    const parts = text
+      .split(/[,;/|]+/)
+      .map((p) => compact(fold(p)))
+      .filter((p) => p.length > 0 && !COUNTRY.has(p));
+    if (parts.length === 0) return [];
+
+    // "Moda, Kadıköy": the first part names the place, the rest where it lies. A first part we do not
+    // know falls back to the next one.
+    let hits: Hit[] = [];
+    for (let i = 0; i < parts.length && hits.length === 0; i++) {
+      hits = rank(parts[i]!, parts.slice(i + 1), bias, want);
+    }
+
+    // "kadikoy istanbul", "bilecik merkez": without commas, each word in turn names the place and the
+    // others its surroundings, unless the whole text already names something.
+    const wordList = text
+      .split(/[,;/|\s]+/)
+      .map((w) => compact(fold(w)))
+      .filter((w) => w.length > 0 && !COUNTRY.has(w));
+    if (parts.length === 1 && wordList.length > 1 && !hits.some((h) => h.tier >= PREFIX)) {
+      const best = new Map<Entry, Hit>(hits.map((h) => [h.entry, h]));
+      wordList.forEach((word, i) => {
+        const rest = wordList.filter((_, j) => j !== i);
+        for (const h of rank(word, rest, bias, want)) {
+          const had = best.get(h.entry);
+          if (!had || compare(h, had) < 0) best.set(h.entry, h);
+        }
+      });
+      hits = [...best.values()];
+    }
+
+    hits.sort(compare);
+    const near = options.near;
+    return hits
+      .slice(0, want)
+      .map((h) => toPlace(h.entry, near ? haversineKm(near.lat, near.lng, h.entry.lat, h.entry.lng) : null));
+  }
+
+  function reverseSync(lat: number, lng: number): PlaceModel {
+    const found = grid.nearest(lat, lng, REVERSE_MAX_KM);
+    if (!found) return pointPlace(lat, lng);
+    return toPlace(found.point, found.km);
+  }
+
+  const geocoder: Geocoder & { searchSync: typeof searchSync; reverseSync: typeof reverseSync } = {
+    name: 'builtin',
+    search: async (text, options) => searchSync(text, options),
+    reverse: async (lat, lng) => reverseSync(lat, lng),
+    searchSync,
+    reverseSync,
+  };
+  return geocoder;
+}
+
+export type BuiltinGeocoder = ReturnType<typeof createBuiltinGeocoder>;
+
+function pick(p: { lat: number; lng: number; population: number }) {
+  return { lat: p.lat, lng: p.lng, population: p.population };
+}
