@@ -12,6 +12,7 @@ import { createDatabase, type DatabaseHandle } from '#db/client.ts';
 import { acquireDataDirLock } from '#db/embedded/data-dir-lock.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '#db/embedded/embedded-postgres.ts';
 import { runMigrations } from '#db/migrate.ts';
+import { isDatabaseEmpty, seedDemoData } from '#db/seed.ts';
 import {
   bearerToken,
   cognitoProfile,
@@ -48,7 +49,8 @@ import { graphiqlHandler } from './graphiql.ts';
 import { buildSchema } from './graphql-schema.ts';
 import { reenterScope, requestScope, securityHeaders } from './http-middleware.ts';
 import { LIMITS, limitRules } from './limits.ts';
-import { spaRouter } from './spa.ts';
+import { linkPreviews } from './link-previews.ts';
+import { spaContentSecurityPolicy, spaRouter } from './spa.ts';
 import { attachGraphQLWebSocket } from './websocket.ts';
 
 export type App = {
@@ -131,6 +133,11 @@ export async function createApp(options: AppOptions): Promise<App> {
       serializeWith: embedded ? undefined : url,
     });
     logger.info('database migrated');
+    // The demo data set: embedded mode, empty database, SEED_DEMO not off, never in production.
+    if (embedded && config.seedDemo && (await isDatabaseEmpty(database.db))) {
+      const seeded = await seedDemoData(database.db);
+      logger.info(seeded, 'demo data seeded (SEED_DEMO=0 turns this off)');
+    }
 
     const pubsub = config.redisUrl ? await createRedisPubSub(config.redisUrl, logger) : createMemoryPubSub();
     onClose('pub/sub', () => pubsub.close());
@@ -371,7 +378,13 @@ export async function createApp(options: AppOptions): Promise<App> {
       createRestRouter({ services, authenticate, logger, clock, bodyLimit: LIMITS.maxBodyBytes }),
     );
 
-    app.use(spaRouter(paths.clientDist));
+    app.use(
+      spaRouter(
+        paths.clientDist,
+        linkPreviews(services, config.publicUrl),
+        spaContentSecurityPolicy({ tileUrl: config.mapTileUrl, identityEndpoint: config.cognito.endpoint }),
+      ),
+    );
 
     app.use((req: Request, res: Response) => {
       sendError(res, new AppError(ErrorCode.NOT_FOUND, 'error.routeNotFound'));

@@ -22,6 +22,7 @@ const API_PREFIXES = [
 export function spaRouter(
   distDir: string,
   transformIndex?: (req: Request, html: string) => Promise<string | null>,
+  contentSecurityPolicy?: string,
 ): Router {
   const router = Router();
   const indexFile = path.join(distDir, 'index.html');
@@ -50,10 +51,38 @@ export function spaRouter(
       let html = fs.readFileSync(indexFile, 'utf8');
       if (transformIndex) html = (await transformIndex(req, html)) ?? html;
       res.setHeader('Cache-Control', 'no-cache');
+      if (contentSecurityPolicy) res.setHeader('Content-Security-Policy', contentSecurityPolicy);
       res.type('html').send(html);
     } catch (err) {
       next(err);
     }
   });
   return router;
+}
+
+// The SPA's policy: our own scripts only; connections to ourselves (HTTP and WebSocket) and the
+// identity endpoint; images from ourselves and the map tile servers.
+export function spaContentSecurityPolicy(options: { tileUrl: string; identityEndpoint: string }): string {
+  const origin = (url: string) => {
+    try {
+      const u = new URL(url.replace(/\{s\}\./, 'tiles.'));
+      return url.includes('{s}.') ? `${u.protocol}//*.${u.host.replace(/^tiles\./, '')}` : u.origin;
+    } catch {
+      return '';
+    }
+  };
+  const tiles = origin(options.tileUrl);
+  const identity = origin(options.identityEndpoint);
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${tiles}`.trim(),
+    "font-src 'self' data:",
+    `connect-src 'self' ws: wss: ${identity}`.trim(),
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
 }

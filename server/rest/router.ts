@@ -11,6 +11,7 @@ import type { Logger } from '#server/lib/logger.ts';
 import { currentLocale } from '#server/lib/request-scope.ts';
 import type { Services } from '#server/modules/services.ts';
 import { durationFromLabel } from '#server/modules/events/events.catalog.ts';
+import type { EventFilterInput } from '#server/modules/events/events.service.ts';
 import { reenterScope } from '#server/app/http-middleware.ts';
 import { legacyEvent, legacyProfile } from './legacy-shapes.ts';
 
@@ -91,6 +92,30 @@ export function fromLegacyCreatePayload(body: Record<string, unknown>) {
   };
 }
 
+const list = (v: unknown) =>
+  typeof v === 'string' && v.trim()
+    ? v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : undefined;
+const lower = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().toLowerCase() : undefined);
+
+// Query parameters of the REST lists -> the GraphQL filter (same names, lower-case enum values).
+export function restFilter(q: Record<string, unknown>): EventFilterInput {
+  return {
+    search: typeof q.search === 'string' ? q.search : typeof q.q === 'string' ? q.q : undefined,
+    category: typeof q.category === 'string' ? q.category : undefined,
+    tags: list(q.tags),
+    timeWindow: lower(q.timeWindow) as EventFilterInput['timeWindow'],
+    skillLevels: list(q.skill)?.map((s) => s.toLowerCase()) as EventFilterInput['skillLevels'],
+    quick: list(q.quick)?.map((s) => s.toLowerCase()) as EventFilterInput['quick'],
+    gameType: lower(q.gameType),
+    platforms: list(q.platform),
+    voiceChat: lower(q.voice) as EventFilterInput['voiceChat'],
+  };
+}
+
 export function createRestRouter(deps: Deps): Router {
   const { services } = deps;
   const router = Router();
@@ -144,7 +169,7 @@ export function createRestRouter(deps: Deps): Router {
               : services.events.defaultCenter()
             : null;
         const page = await services.events.list(req.viewer!, {
-          filter: { mode, near, radiusKm: num(req.query.radiusKm) ?? null },
+          filter: { ...restFilter(req.query), mode, near, radiusKm: num(req.query.radiusKm) ?? null },
           first: num(req.query.limit) ?? 100,
           after: typeof req.query.after === 'string' ? req.query.after : null,
         });

@@ -235,3 +235,44 @@ describe('REST shim shapes', () => {
     expect(first.host).toMatchObject({ name: expect.any(String), eventsHosted: 4 });
   });
 });
+
+describe('link previews and REST filters', () => {
+  it('builds Open Graph tags from public fields only', async () => {
+    const { linkPreviews } = await import('#server/app/link-previews.ts');
+    const res = await app.gql(NEAR, { filter: { near: CENTER, radiusKm: 1 } }, { token: host.token });
+    const id = res.data.events.edges[0].node.id;
+    const html = await linkPreviews(app.services, 'http://squad.test')(
+      { path: `/dashboard/eventDetails/${id}` } as never,
+      '<html><head><title>Squad</title></head><body></body></html>',
+    );
+    expect(html).toContain('<meta property="og:title" content="Tuz Gölü buluşması A">');
+    expect(html).toContain(
+      `<meta property="og:url" content="http://squad.test/dashboard/eventDetails/${id}">`,
+    );
+    expect(html).toContain('Şereflikoçhisar, Ankara');
+    expect(html).not.toContain('Sokak A');
+    expect(html).not.toContain('Nokta A');
+    expect(
+      await linkPreviews(app.services, 'http://squad.test')(
+        { path: '/dashboard/physical' } as never,
+        '<html></html>',
+      ),
+    ).toBeNull();
+  });
+
+  it('filters the REST lists with query parameters', async () => {
+    const { body } = await app.rest(
+      'GET',
+      `/private/events/physical?lat=${CENTER.lat}&lng=${CENTER.lng}&radiusKm=1&search=tuz%20GOLU`,
+      {
+        token: stranger.token,
+      },
+    );
+    expect(body.map((e: any) => e.title)).toEqual(['Tuz Gölü buluşması A']);
+    const online = await app.rest('GET', '/private/events/online?quick=mic_required&search=zzzz-yok', {
+      token: stranger.token,
+    });
+    expect(online.status).toBe(200);
+    expect(online.body).toEqual([]);
+  });
+});

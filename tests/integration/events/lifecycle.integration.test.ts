@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-async function createAs(user: TestUser, input = buildPhysicalEventInput()) {
+async function createAs(user: TestUser, input: Record<string, unknown> = buildPhysicalEventInput()) {
   const res = await app.gql(CREATE_EVENT, { input }, { token: user.token });
   if (res.errors) throw new Error(JSON.stringify(res.errors));
   return res.data.createEvent.event.id as string;

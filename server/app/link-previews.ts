@@ -1,0 +1,51 @@
+import type { Request } from 'express';
+import type { Services } from '#server/modules/services.ts';
+import { durationLabel, localDateTime } from '#server/modules/events/events.mappers.ts';
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const DETAILS = /^\/dashboard\/eventDetails\/([0-9a-f-]{36})\/?$/i;
+
+function formatDate(date: string, time: string): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  const day = new Intl.DateTimeFormat('tr-TR', {
+    day: 'numeric',
+    month: 'long',
+    weekday: 'long',
+    timeZone: 'UTC',
+  }).format(d);
+  return `${day}, ${time}`;
+}
+
+// Link previews (WhatsApp, Twitter, Discord…) of an event page: Open Graph tags built from the fields
+// everyone may see (title, description, time, public place or platform), never the exact address.
+export function linkPreviews(services: Services, publicUrl: string) {
+  return async (req: Request, html: string): Promise<string | null> => {
+    const match = DETAILS.exec(req.path);
+    if (!match) return null;
+    const [event] = await services.events.byIds([match[1]]);
+    if (!event || event.cancelledAt) return null;
+    const { date, time } = localDateTime(event);
+    const where = event.mode === 'physical' ? event.publicLocation : event.platform;
+    const summary = [formatDate(date, time), durationLabel(event.durationMinutes), where]
+      .filter(Boolean)
+      .join(' · ');
+    const description = `${summary}. ${event.description}`.slice(0, 280);
+    const url = `${publicUrl}${req.path}`;
+    const tags = [
+      `<title>${escape(event.title)} · Squad</title>`,
+      `<meta name="description" content="${escape(description)}">`,
+      `<meta property="og:type" content="website">`,
+      `<meta property="og:site_name" content="Squad">`,
+      `<meta property="og:locale" content="tr_TR">`,
+      `<meta property="og:title" content="${escape(event.title)}">`,
+      `<meta property="og:description" content="${escape(description)}">`,
+      `<meta property="og:url" content="${escape(url)}">`,
+      `<meta name="twitter:card" content="summary">`,
+      `<meta name="twitter:title" content="${escape(event.title)}">`,
+      `<meta name="twitter:description" content="${escape(description)}">`,
+    ].join('\n    ');
+    return html.replace(/<title>[^<]*<\/title>/, '').replace('</head>', `    ${tags}\n  </head>`);
+  };
+}
