@@ -36,7 +36,7 @@ const boundaries = {
             }
             if (
               file.includes('/server/') &&
-              !file.includes('/server/modules/') &&
+              !/\.(service|repository)\.ts$/.test(file) &&
               /\.repository\.ts$/.test(source)
             ) {
               context.report({ node, message: 'Only services use repositories.' });

@@ -82,7 +82,7 @@ async function measure(title: string, opts: autocannon.Options): Promise<Omit<Ro
 
 async function benchBackend(backend: 'pglite' | 'postgres'): Promise<Row[]> {
   let databaseUrl: string;
-  let stopDb = async () => {};
+  let stopDb: () => Promise<void>;
   if (backend === 'pglite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'squad-bench-'));
     const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });
