@@ -50,8 +50,11 @@ describe('built-in geocoder: search', () => {
   });
 
   it('ranks match quality, then importance, then distance to the bias point', () => {
-    // Exact before prefix; province before district.
-    expect(search('izmir').map((p) => p.name)).toEqual(['İzmir', 'İzmit']);
+    // Exact before prefix; province before district; typos only when nothing matches exactly.
+    expect(search('kale').map((p) => p.name)).toEqual(['Kale', 'Kale', 'Kale', 'Kale', 'Kalecik']);
+    expect(search('kale').map((p) => p.kind)).toEqual(['district', 'district', 'town', 'town', 'district']);
+    expect(search('izmir').map((p) => p.name)).toEqual(['İzmir']);
+    expect(first('izmt')).toMatchObject({ name: 'İzmit', province: 'Kocaeli' });
     // Equal matches go by distance: Istanbul by default, `near` when given.
     expect(first('Merkez')!.province).toBe('Yalova');
     expect(first('Merkez', { lat: 40.14, lng: 29.98 })).toMatchObject({ province: 'Bilecik' });

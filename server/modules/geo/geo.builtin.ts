@@ -118,9 +118,15 @@ export function createBuiltinGeocoder(gazetteer: Gazetteer) {
       }
     };
     for (const e of exact.get(q) ?? []) offer(e, EXACT, 1);
-    for (const { entry } of prefixRange(names, q)) offer(entry, PREFIX, q.length / entry.key.length);
+    // One or two letters match hundreds of names: towns only join from the third letter on.
+    const short = q.length < 3;
+    for (const { entry } of prefixRange(names, q)) {
+      if (!short || entry.kind !== 'town') offer(entry, PREFIX, q.length / entry.key.length);
+    }
+    if (short) return found;
     for (const { entry, key } of prefixRange(words, q)) offer(entry, WORD_PREFIX, q.length / key.length);
-    if (found.size >= want || q.length < 3) return found;
+    // Typos are looked for only when the text names nothing exactly and too little by prefix.
+    if (found.size >= want || exact.has(q)) return found;
 
     // Typos: entries sharing enough trigrams, then an edit distance against the whole name or the
     // part of it typed so far.

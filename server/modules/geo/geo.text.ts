@@ -27,26 +27,27 @@ export function trigrams(compacted: string): string[] {
 }
 
 // Optimal string alignment distance (Levenshtein plus adjacent transpositions), stopping early once
-// every alignment costs more than `max`; returns max + 1 then.
+// every alignment costs more than `max`; returns max + 1 then. Three reused rows, no allocation.
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   if (a === b) return 0;
-  let prev2: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  if (b.length + 1 > rows[0]!.length) rows = rows.map(() => new Int32Array(b.length + 1));
+  let [prev2, prev, cur] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
+    cur[0] = i;
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
         v = Math.min(v, prev2[j - 2]! + 1);
-      cur.push(v);
+      cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return max + 1;
-    prev2 = prev;
-    prev = cur;
+    [prev2, prev, cur] = [prev, cur, prev2];
   }
   return Math.min(prev[b.length]!, max + 1);
 }
