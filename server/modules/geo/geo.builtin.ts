@@ -266,6 +266,14 @@ export function createBuiltinGeocoder(gazetteer: Gazetteer) {
 
 export type BuiltinGeocoder = ReturnType<typeof createBuiltinGeocoder>;
 
+// One index per gazetteer, however many apps a process starts (tests start many).
+const shared = new WeakMap<Gazetteer, BuiltinGeocoder>();
+export function sharedBuiltinGeocoder(gazetteer: Gazetteer): BuiltinGeocoder {
+  let geocoder = shared.get(gazetteer);
+  if (!geocoder) shared.set(gazetteer, (geocoder = createBuiltinGeocoder(gazetteer)));
+  return geocoder;
+}
+
 function pick(p: { lat: number; lng: number; population: number }) {
   return { lat: p.lat, lng: p.lng, population: p.population };
 }

@@ -3,7 +3,7 @@ import { badInput } from '#server/errors/app-error.ts';
 import type { Config } from '#server/lib/config.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { parseInput } from '#server/lib/validation.ts';
-import { createBuiltinGeocoder } from './geo.builtin.ts';
+import { sharedBuiltinGeocoder } from './geo.builtin.ts';
 import { createExternalGeocoder } from './geo.external.ts';
 import { loadGazetteer, type DistrictRecord, type ProvinceRecord } from './geo.gazetteer.ts';
 import type { Geocoder, PlaceModel } from './geo.types.ts';
@@ -52,7 +52,7 @@ const toProvince = (p: ProvinceRecord): ProvinceModel => ({
 // engine to an external Nominatim/Photon service with the gazetteer as its fallback.
 export function createGeoService(config: Pick<Config, 'geocoderUrl' | 'publicUrl'>, logger: Logger) {
   const gazetteer = loadGazetteer();
-  const builtin = createBuiltinGeocoder(gazetteer);
+  const builtin = sharedBuiltinGeocoder(gazetteer);
   const isInTurkey = (lat: number, lng: number) => gazetteer.isInTurkey(lat, lng);
   const geocoder: Geocoder = config.geocoderUrl
     ? createExternalGeocoder({
