@@ -1,4 +1,15 @@
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { createPortal } from 'react-dom';
 import { cn } from '#client/lib/cn.ts';
 import { Spinner } from '#client/components/ui/Spinner.tsx';
 
@@ -47,7 +58,33 @@ function takePendingToast() {
   return pendingToast;
 }
 
+// A modal <dialog> makes the rest of the page inert and paints above it, so while one is open the
+// toasts live inside the topmost one: visible, announced, and their close buttons work.
+function subscribeToModals(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.body, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['open'],
+  });
+  return () => observer.disconnect();
+}
+
+function topModalDialog(): HTMLElement | null {
+  const open = document.querySelectorAll<HTMLDialogElement>('dialog[open]');
+  for (let i = open.length - 1; i >= 0; i--) {
+    try {
+      if (open[i].matches(':modal')) return open[i];
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const modal = useSyncExternalStore(subscribeToModals, topModalDialog, () => null);
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
@@ -115,48 +152,51 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext value={api}>
       {children}
-      <div
-        aria-live="polite"
-        aria-relevant="additions text"
-        className="pointer-events-none fixed inset-x-0 top-3 z-[100] flex flex-col items-center gap-2 px-3 sm:top-4"
-      >
-        {toasts.map((toast) => (
-          <div
-            key={toast.id}
-            role={toast.kind === 'error' ? 'alert' : 'status'}
-            className={cn(
-              'pointer-events-auto flex w-full max-w-sm animate-toast-in items-center gap-3 rounded-xl border px-4 py-3 text-sm font-medium shadow-2xl shadow-black/40 backdrop-blur',
-              toast.kind === 'success' && 'border-emerald-400/30 bg-emerald-950/90 text-emerald-100',
-              toast.kind === 'error' && 'border-rose-400/30 bg-rose-950/90 text-rose-100',
-              toast.kind === 'loading' && 'border-ink-600 bg-ink-800/95 text-ink-100',
-              toast.kind === 'info' && 'border-accent-400/30 bg-ink-800/95 text-ink-100',
-            )}
-          >
-            <span aria-hidden="true" className="shrink-0">
-              {toast.kind === 'loading' ? (
-                <Spinner />
-              ) : toast.kind === 'success' ? (
-                '✓'
-              ) : toast.kind === 'error' ? (
-                '!'
-              ) : (
-                'i'
+      {createPortal(
+        <div
+          aria-live="polite"
+          aria-relevant="additions text"
+          className="pointer-events-none fixed inset-x-0 top-3 z-[100] flex flex-col items-center gap-2 px-3 sm:top-4"
+        >
+          {toasts.map((toast) => (
+            <div
+              key={toast.id}
+              role={toast.kind === 'error' ? 'alert' : 'status'}
+              className={cn(
+                'pointer-events-auto flex w-full max-w-sm animate-toast-in items-center gap-3 rounded-xl border px-4 py-3 text-sm font-medium shadow-2xl shadow-black/40 backdrop-blur',
+                toast.kind === 'success' && 'border-emerald-400/30 bg-emerald-950/90 text-emerald-100',
+                toast.kind === 'error' && 'border-rose-400/30 bg-rose-950/90 text-rose-100',
+                toast.kind === 'loading' && 'border-ink-600 bg-ink-800/95 text-ink-100',
+                toast.kind === 'info' && 'border-accent-400/30 bg-ink-800/95 text-ink-100',
               )}
-            </span>
-            <span className="flex-1">{toast.message}</span>
-            {toast.kind !== 'loading' ? (
-              <button
-                type="button"
-                onClick={() => dismiss(toast.id)}
-                className="-mr-1 rounded p-1 text-current/70 hover:text-current"
-                aria-label="Kapat"
-              >
-                <span aria-hidden="true">×</span>
-              </button>
-            ) : null}
-          </div>
-        ))}
-      </div>
+            >
+              <span aria-hidden="true" className="shrink-0">
+                {toast.kind === 'loading' ? (
+                  <Spinner />
+                ) : toast.kind === 'success' ? (
+                  '✓'
+                ) : toast.kind === 'error' ? (
+                  '!'
+                ) : (
+                  'i'
+                )}
+              </span>
+              <span className="flex-1">{toast.message}</span>
+              {toast.kind !== 'loading' ? (
+                <button
+                  type="button"
+                  onClick={() => dismiss(toast.id)}
+                  className="-mr-1 rounded p-1 text-current/70 hover:text-current"
+                  aria-label="Kapat"
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              ) : null}
+            </div>
+          ))}
+        </div>,
+        modal ?? document.body,
+      )}
     </ToastContext>
   );
 }

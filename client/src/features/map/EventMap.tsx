@@ -93,7 +93,9 @@ export function EventMap({
         <UserLocation />
       </MapContainer>
 
-      <MapSearchBox map={map} className="absolute top-3 left-3 z-[1000] w-[min(22rem,calc(100%-5.5rem))]" />
+      <div className="absolute top-3 left-3 z-[1000] w-[min(22rem,calc(100%-5.5rem))]">
+        <MapSearchBox map={map} />
+      </div>
       {map ? <GeolocateButton map={map} /> : null}
 
       {tilesFailed ? (

@@ -91,7 +91,10 @@ export function MapSearchBox({ map, className }: { map: L.Map | null; className?
           className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-ink-300"
           aria-hidden="true"
         >
-          🔍
+          <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
+            <circle cx="11" cy="11" r="7" />
+            <path d="m20 20-3.5-3.5" strokeLinecap="round" />
+          </svg>
         </span>
         <input
           id={`${listId}-input`}

@@ -200,9 +200,7 @@ export function EventWizard({
           ← {t('wizard.back')}
         </Button>
         {step < STEP_COUNT ? (
-          <Button onClick={next} aria-disabled={!valid || undefined} className={cn(!valid && 'opacity-70')}>
-            {t('wizard.next')} →
-          </Button>
+          <Button onClick={next}>{t('wizard.next')} →</Button>
         ) : (
           <Button
             onClick={submit}
