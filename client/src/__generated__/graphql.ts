@@ -4,6 +4,14 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> =
   T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** Cancel an event. */
+export type CancelEventInput = {
+  /** The event. */
+  id: string | number;
+  /** Optional reason shown to participants. */
+  reason?: string | null | undefined;
+};
+
 /** Everything the create-event wizard collects. */
 export type CreateEventInput = {
   /** Category from the mode's list. */
@@ -93,6 +101,12 @@ export type EventMode =
   /** In person, at a place on the map. */
   | 'PHYSICAL';
 
+/** An event to save, unsave or record a view of. */
+export type EventRefInput = {
+  /** The event. */
+  id: string | number;
+};
+
 /** Where an event is in its life. Derived from its time, except CANCELLED which is stored. */
 export type EventStatus =
   /** The host cancelled it. */
@@ -172,6 +186,25 @@ export type QuickFilter =
   | 'STUDY_BUDDY'
   /** 'Turkish': held in Turkish. */
   | 'TURKISH';
+
+/** A share through the share dialog. */
+export type RecordEventShareInput = {
+  /** Where it went. */
+  channel: ShareChannel;
+  /** The event. */
+  id: string | number;
+};
+
+/** Where an event was shared to. */
+export type ShareChannel =
+  /** 'Copy Link'. */
+  | 'COPY_LINK'
+  /** Discord (text and link copied). */
+  | 'DISCORD'
+  /** Twitter / X. */
+  | 'TWITTER'
+  /** WhatsApp. */
+  | 'WHATSAPP';
 
 /** Skill level asked of participants. */
 export type SkillLevel =
@@ -280,33 +313,6 @@ export type BalanceTestSubscription = {
   tokenBalanceChanged: { __typename: 'TokenBalanceChange'; balance: number };
 };
 
-export type EventCard_EventFragment = {
-  __typename: 'Event';
-  id: string;
-  mode: EventMode;
-  title: string;
-  description: string;
-  category: string;
-  tags: Array<string>;
-  startsAt: string;
-  startsInMinutes: number;
-  participantCount: number;
-  maxParticipants: number;
-  freeSlots: number;
-  price: number;
-  distanceKm: number | null;
-  publicLocation: string | null;
-  platform: string | null;
-  status: EventStatus;
-  isDemo: boolean;
-  host: {
-    __typename: 'User';
-    id: string;
-    displayName: string;
-    stats: { __typename: 'UserStats'; averageRating: number | null };
-  };
-};
-
 export type LobbyEventCard_EventFragment = {
   __typename: 'Event';
   id: string;
@@ -360,6 +366,101 @@ export type PhysicalEventCard_EventFragment = {
     avatarUrl: string | null;
     stats: { __typename: 'UserStats'; averageRating: number | null };
   };
+};
+
+export type AnalyticsPanel_AnalyticsFragment = {
+  __typename: 'EventAnalytics';
+  views: number;
+  saves: number;
+  shares: number;
+  requests: number;
+  conversionRate: number | null;
+  medianResponseMinutes: number | null;
+  peakDay: string | null;
+  viewsByDay: Array<{ __typename: 'DailyCount'; date: string; count: number }>;
+};
+
+export type CancelEventMutationVariables = Exact<{
+  input: CancelEventInput;
+}>;
+
+export type CancelEventMutation = {
+  cancelEvent: {
+    __typename: 'CancelEventPayload';
+    tokenRefunded: boolean;
+    event: {
+      __typename: 'Event';
+      id: string;
+      status: EventStatus;
+      cancelledAt: string | null;
+      timeLeft: string;
+    };
+    viewer: { __typename: 'User'; id: string; tokenBalance: number | null };
+  };
+};
+
+export type SaveEventMutationVariables = Exact<{
+  input: EventRefInput;
+}>;
+
+export type SaveEventMutation = {
+  saveEvent: {
+    __typename: 'SaveEventPayload';
+    event: { __typename: 'Event'; id: string; saveCount: number; viewerHasSaved: boolean };
+  };
+};
+
+export type UnsaveEventMutationVariables = Exact<{
+  input: EventRefInput;
+}>;
+
+export type UnsaveEventMutation = {
+  unsaveEvent: {
+    __typename: 'SaveEventPayload';
+    event: { __typename: 'Event'; id: string; saveCount: number; viewerHasSaved: boolean };
+  };
+};
+
+export type PublicProfileQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type PublicProfileQuery = {
+  user: {
+    __typename: 'User';
+    id: string;
+    displayName: string;
+    username: string | null;
+    bio: string | null;
+    avatarUrl: string | null;
+    city: string | null;
+    district: string | null;
+    interests: Array<string>;
+    createdAt: string;
+    stats: {
+      __typename: 'UserStats';
+      eventsHosted: number;
+      eventsJoined: number;
+      averageRating: number | null;
+    };
+    badges: Array<{ __typename: 'Badge'; id: string; name: string; icon: string }>;
+  } | null;
+};
+
+export type RecordEventViewMutationVariables = Exact<{
+  input: EventRefInput;
+}>;
+
+export type RecordEventViewMutation = {
+  recordEventView: { __typename: 'RecordEventActivityPayload'; counted: boolean };
+};
+
+export type RecordEventShareMutationVariables = Exact<{
+  input: RecordEventShareInput;
+}>;
+
+export type RecordEventShareMutation = {
+  recordEventShare: { __typename: 'RecordEventActivityPayload'; counted: boolean };
 };
 
 export type CreateEventMutationVariables = Exact<{
@@ -513,6 +614,18 @@ export type EditEventRouteQuery = {
     viewerRole: ViewerRole;
     publicLocation: string | null;
     platform: string | null;
+    requirements: string | null;
+    skillLevel: SkillLevel | null;
+    voiceChat: VoiceChat | null;
+    language: string;
+    location: {
+      __typename: 'EventLocation';
+      name: string | null;
+      address: string | null;
+      lat: number;
+      lng: number;
+      exact: boolean;
+    } | null;
   } | null;
 };
 
@@ -530,24 +643,40 @@ export type EventDetailsRouteQuery = {
     category: string;
     tags: Array<string>;
     startsAt: string;
+    endsAt: string;
     durationMinutes: number;
     status: EventStatus;
     viewerRole: ViewerRole;
     maxParticipants: number;
     participantCount: number;
+    freeSlots: number;
     publicLocation: string | null;
     platform: string | null;
     price: number;
     requirements: string | null;
     skillLevel: SkillLevel | null;
     voiceChat: VoiceChat | null;
+    language: string;
+    timeLeft: string;
+    saveCount: number;
+    viewerHasSaved: boolean;
+    cancelledAt: string | null;
     location: {
       __typename: 'EventLocation';
       name: string | null;
       address: string | null;
+      lat: number;
+      lng: number;
       exact: boolean;
     } | null;
-    host: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+    host: {
+      __typename: 'User';
+      id: string;
+      displayName: string;
+      username: string | null;
+      avatarUrl: string | null;
+      stats: { __typename: 'UserStats'; averageRating: number | null; eventsHosted: number };
+    };
     participants: Array<{
       __typename: 'Participant';
       joinedAt: string;
@@ -560,6 +689,17 @@ export type EventDetailsRouteQuery = {
         stats: { __typename: 'UserStats'; averageRating: number | null };
       };
     }>;
+    analytics: {
+      __typename: 'EventAnalytics';
+      views: number;
+      saves: number;
+      shares: number;
+      requests: number;
+      conversionRate: number | null;
+      medianResponseMinutes: number | null;
+      peakDay: string | null;
+      viewsByDay: Array<{ __typename: 'DailyCount'; date: string; count: number }>;
+    } | null;
   } | null;
 };
 

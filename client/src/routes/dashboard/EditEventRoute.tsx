@@ -1,14 +1,25 @@
+import { useState } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useReadQuery, type QueryRef } from '@apollo/client/react';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
 import type { EditEventRouteQuery, EditEventRouteQueryVariables } from '#client/__generated__/graphql.ts';
 import { getPreloader } from '#client/app/apolloClient.ts';
 import { buttonClasses } from '#client/components/ui/Button.tsx';
 import { Card } from '#client/components/ui/Card.tsx';
+import { EmptyState } from '#client/components/ui/EmptyState.tsx';
+import { useToast } from '#client/components/ui/Toast.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
-import { EventStatusBadge } from '#client/features/events/EventStatusBadge.tsx';
+import { userFacingMessage } from '#client/features/events/errors.ts';
 import { EventNotFound } from '#client/features/events/EventNotFound.tsx';
+import { EventWizard } from '#client/features/events/wizard/EventWizard.tsx';
+import { useUpdateEventMutation } from '#client/features/events/wizard/useUpdateEventMutation.ts';
+import {
+  toUpdateInput,
+  valuesFromEvent,
+  type WizardValues,
+} from '#client/features/events/wizard/wizardState.ts';
+import { LazyLocationPicker } from '#client/routes/dashboard/LazyLocationPicker.tsx';
 
 export const EDIT_EVENT_ROUTE_QUERY: TypedDocumentNode<EditEventRouteQuery, EditEventRouteQueryVariables> =
   gql`
@@ -28,6 +39,17 @@ export const EDIT_EVENT_ROUTE_QUERY: TypedDocumentNode<EditEventRouteQuery, Edit
         viewerRole
         publicLocation
         platform
+        requirements
+        skillLevel
+        voiceChat
+        language
+        location {
+          name
+          address
+          lat
+          lng
+          exact
+        }
       }
     }
   `;
@@ -41,51 +63,66 @@ export function EditEventRoute() {
   return <EditEvent queryRef={queryRef} />;
 }
 
-// There is no update mutation in the API yet: the page shows the event's current values, read-only.
+// The create wizard, prefilled; only the host may edit, and only before the start.
 function EditEvent({ queryRef }: { queryRef: QueryRef<EditEventRouteQuery> }) {
   const { t } = useI18n();
-  useDocumentTitle(t('editEvent.title'));
+  const toast = useToast();
+  const navigate = useNavigate();
+  useDocumentTitle(t('edit.title'));
   const { event } = useReadQuery(queryRef).data;
-  if (!event) return <EventNotFound />;
-  const editable = event.viewerRole === 'HOST' && event.status === 'UPCOMING';
-  const rows = [
-    [t('eventDetails.date'), `${event.date} ${event.time}`],
-    [t('eventDetails.duration'), t('eventDetails.durationMinutes', { count: event.durationMinutes })],
-    event.mode === 'ONLINE'
-      ? [t('eventDetails.platform'), event.platform ?? '—']
-      : [t('eventDetails.location'), event.publicLocation ?? '—'],
-    [t('eventDetails.tags'), event.tags.join(', ') || '—'],
-  ];
+  const [update, { loading }] = useUpdateEventMutation();
+  const [initial] = useState(() => (event ? valuesFromEvent(event) : null));
+
+  if (!event || !initial) return <EventNotFound />;
+  const detailsUrl = `/dashboard/eventDetails/${event.id}`;
+  const blocked =
+    event.viewerRole !== 'HOST'
+      ? t('edit.notHost')
+      : event.status !== 'UPCOMING'
+        ? t('edit.notUpcoming')
+        : null;
+
+  const save = async (values: WizardValues) => {
+    try {
+      await update({ variables: { input: toUpdateInput(event.id, values) } });
+      toast.success(t('wizard.updated'));
+      navigate(detailsUrl);
+    } catch (error) {
+      toast.error(userFacingMessage(error, t('wizard.updateFailed')));
+    }
+  };
+
   return (
     <section className="flex max-w-3xl flex-col gap-6">
-      <div className="flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-extrabold text-white sm:text-3xl">{t('editEvent.title')}</h1>
-        <Link to={`/dashboard/eventDetails/${event.id}`} className={buttonClasses('ghost', 'sm')}>
-          ← {t('eventDetails.goBack')}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-extrabold text-white sm:text-3xl">{t('edit.title')}</h1>
+        <Link to={detailsUrl} className={buttonClasses('ghost', 'sm')}>
+          ← {t('edit.backToEvent')}
         </Link>
       </div>
-      <p
-        className="rounded-xl border border-amber-400/30 bg-amber-400/10 px-4 py-3 text-sm text-amber-100"
-        role="note"
-      >
-        {editable ? t('editEvent.unavailable') : t('editEvent.notEditable')}
-      </p>
-      <Card className="flex flex-col gap-3">
-        <div className="flex items-center gap-2">
-          <EventStatusBadge status={event.status} />
-          <span className="text-sm text-ink-300">{event.category}</span>
-        </div>
-        <h2 className="text-xl font-bold text-white">{event.title}</h2>
-        <p className="whitespace-pre-line text-ink-200">{event.description}</p>
-        <dl className="divide-y divide-ink-700">
-          {rows.map(([label, value]) => (
-            <div key={label} className="flex justify-between gap-4 py-2 text-sm">
-              <dt className="text-ink-300">{label}</dt>
-              <dd className="text-right text-white">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </Card>
+      {blocked ? (
+        <EmptyState
+          emoji="🔒"
+          title={blocked}
+          text={event.title}
+          action={
+            <Link to={detailsUrl} className={buttonClasses('outline', 'md')}>
+              {t('edit.backToEvent')}
+            </Link>
+          }
+        />
+      ) : (
+        <Card>
+          <EventWizard
+            kind="edit"
+            initial={initial}
+            submitting={loading}
+            onSubmit={(values) => void save(values)}
+            LocationPicker={LazyLocationPicker}
+            mapCenter={initial.location}
+          />
+        </Card>
+      )}
     </section>
   );
 }

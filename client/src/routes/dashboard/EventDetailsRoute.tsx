@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useReadQuery, type QueryRef } from '@apollo/client/react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
@@ -8,12 +9,24 @@ import type {
 import { getPreloader } from '#client/app/apolloClient.ts';
 import { Avatar } from '#client/components/ui/Avatar.tsx';
 import { Badge } from '#client/components/ui/Badge.tsx';
-import { buttonClasses } from '#client/components/ui/Button.tsx';
+import { Button, buttonClasses } from '#client/components/ui/Button.tsx';
 import { Card } from '#client/components/ui/Card.tsx';
+import { EmptyState } from '#client/components/ui/EmptyState.tsx';
+import { Tabs, type TabItem } from '#client/components/ui/Tabs.tsx';
+import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
+import { ANALYTICS_PANEL_FRAGMENT, AnalyticsPanel } from '#client/features/events/details/AnalyticsPanel.tsx';
+import { CancelEventDialog } from '#client/features/events/details/CancelEventDialog.tsx';
+import { RequestsPanel, usePendingRequestCount } from '#client/features/events/details/RequestsPanel.tsx';
+import { SaveButton } from '#client/features/events/details/SaveButton.tsx';
+import { ShareDialog } from '#client/features/events/details/ShareDialog.tsx';
+import { useRecordEventView } from '#client/features/events/details/useEventActivity.ts';
+import { UserProfileDialog } from '#client/features/events/details/UserProfileDialog.tsx';
 import { EventNotFound } from '#client/features/events/EventNotFound.tsx';
 import { EventStatusBadge } from '#client/features/events/EventStatusBadge.tsx';
+import { priceText, ratingText, SKILL_CLASSES } from '#client/features/events/format.ts';
+import { categoryLabel } from '#client/features/events/labels.ts';
 
 export const EVENT_DETAILS_ROUTE_QUERY: TypedDocumentNode<
   EventDetailsRouteQuery,
@@ -28,26 +41,40 @@ export const EVENT_DETAILS_ROUTE_QUERY: TypedDocumentNode<
       category
       tags
       startsAt
+      endsAt
       durationMinutes
       status
       viewerRole
       maxParticipants
       participantCount
+      freeSlots
       publicLocation
       platform
       price
       requirements
       skillLevel
       voiceChat
+      language
+      timeLeft
+      saveCount
+      viewerHasSaved
+      cancelledAt
       location {
         name
         address
+        lat
+        lng
         exact
       }
       host {
         id
         displayName
+        username
         avatarUrl
+        stats {
+          averageRating
+          eventsHosted
+        }
       }
       participants {
         joinedAt
@@ -61,8 +88,12 @@ export const EVENT_DETAILS_ROUTE_QUERY: TypedDocumentNode<
           }
         }
       }
+      analytics {
+        ...AnalyticsPanel_analytics
+      }
     }
   }
+  ${ANALYTICS_PANEL_FRAGMENT}
 `;
 
 export function loader({ params }: LoaderFunctionArgs) {
@@ -74,118 +105,258 @@ export function EventDetailsRoute() {
   return <EventDetails queryRef={queryRef} />;
 }
 
+type Event = NonNullable<EventDetailsRouteQuery['event']>;
+
 function EventDetails({ queryRef }: { queryRef: QueryRef<EventDetailsRouteQuery> }) {
-  const { t, fmt } = useI18n();
+  const { t } = useI18n();
   const { event } = useReadQuery(queryRef).data;
   useDocumentTitle(event?.title ?? t('eventDetails.notFound'));
+  useRecordEventView(event?.id ?? null);
   if (!event) return <EventNotFound />;
+  return <EventPage event={event} />;
+}
 
+function EventPage({ event }: { event: Event }) {
+  const { t, fmt, locale } = useI18n();
+  const [tab, setTab] = useState('overview');
+  const [shareOpen, setShareOpen] = useState(false);
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const [profileId, setProfileId] = useState<string | null>(null);
+  const pendingCount = usePendingRequestCount(event.id);
+
+  const isHost = event.viewerRole === 'HOST';
+  const upcoming = event.status === 'UPCOMING';
   const backTo = event.mode === 'ONLINE' ? '/dashboard/online' : '/dashboard/physical';
-  const facts = [
-    { label: t('eventDetails.date'), value: fmt.date(event.startsAt) },
-    { label: t('eventDetails.time'), value: fmt.time(event.startsAt) },
-    {
-      label: t('eventDetails.duration'),
-      value: t('eventDetails.durationMinutes', { count: event.durationMinutes }),
-    },
+
+  const place =
     event.mode === 'ONLINE'
       ? { label: t('eventDetails.platform'), value: event.platform ?? '—' }
-      : { label: t('eventDetails.location'), value: event.publicLocation ?? '—' },
+      : {
+          label: t('eventDetails.location'),
+          value:
+            event.location?.exact && (event.location.name || event.location.address)
+              ? [event.location.name, event.location.address].filter(Boolean).join(' · ')
+              : (event.publicLocation ?? '—'),
+        };
+  const facts: { label: string; value: ReactNode; testId?: string }[] = [
+    { label: t('eventDetails.date'), value: fmt.date(event.startsAt) },
+    { label: t('eventDetails.time'), value: `${fmt.time(event.startsAt)} – ${fmt.time(event.endsAt)}` },
+    { label: place.label, value: place.value, testId: 'event-place' },
     {
-      label: t('eventDetails.participants', { count: event.participantCount }).replace(/\s*\(.*\)$/, ''),
+      label: t('details.participantCount'),
       value: `${event.participantCount}/${event.maxParticipants}`,
+      testId: 'event-participants',
     },
-    {
-      label: t('eventDetails.price'),
-      value: event.price === 0 ? t('events.free') : fmt.currency(event.price, 'TRY'),
-    },
+    { label: t('details.timeLeft'), value: event.timeLeft },
+    { label: t('eventDetails.price'), value: priceText(event.price, fmt, t('events.free')) },
   ];
 
+  const tabs: TabItem[] = [
+    { id: 'overview', label: t('details.tab.overview'), content: <Overview event={event} /> },
+    {
+      id: 'participants',
+      label: t('details.tab.participants', { count: event.participantCount }),
+      content: <Participants event={event} onOpen={setProfileId} />,
+    },
+  ];
+  if (isHost) {
+    tabs.push({
+      id: 'requests',
+      label:
+        pendingCount == null
+          ? t('details.tab.requestsNoCount')
+          : t('details.tab.requests', { count: pendingCount }),
+      content: <RequestsPanel eventId={event.id} />,
+    });
+    if (event.analytics)
+      tabs.push({
+        id: 'analytics',
+        label: t('details.tab.analytics'),
+        content: <AnalyticsPanel analytics={event.analytics} />,
+      });
+  }
+
   return (
-    <section className="flex flex-col gap-6">
+    <section className="flex max-w-5xl flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Link to={backTo} className={buttonClasses('ghost', 'sm')}>
           ← {t('eventDetails.back')}
         </Link>
-        {event.status === 'UPCOMING' && event.viewerRole === 'HOST' ? (
-          <Link to={`/dashboard/editEvent/${event.id}`} className={buttonClasses('outline', 'sm')}>
-            ✏️ {t('eventDetails.edit')}
-          </Link>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-2">
+          <SaveButton eventId={event.id} saveCount={event.saveCount} saved={event.viewerHasSaved} />
+          <Button variant="outline" size="sm" onClick={() => setShareOpen(true)}>
+            <span aria-hidden="true">↗</span>
+            {t('details.share')}
+          </Button>
+          {upcoming && isHost ? (
+            <>
+              <Link to={`/dashboard/editEvent/${event.id}`} className={buttonClasses('outline', 'sm')}>
+                ✏️ {t('eventDetails.edit')}
+              </Link>
+              <Button variant="ghost" size="sm" className="text-rose-300" onClick={() => setCancelOpen(true)}>
+                {t('details.cancelEvent')}
+              </Button>
+            </>
+          ) : null}
+        </div>
       </div>
+
       <Card className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge tone="accent">{event.category}</Badge>
+          <Badge tone="accent">
+            {event.mode === 'ONLINE' ? '🎮' : '📍'} {categoryLabel(event.category, locale)}
+          </Badge>
           <EventStatusBadge status={event.status} />
         </div>
-        <h1 className="text-2xl font-extrabold text-white sm:text-3xl">{event.title}</h1>
+        <h1 className="text-2xl font-extrabold break-words text-white sm:text-3xl">{event.title}</h1>
         <p className="whitespace-pre-line text-ink-200">{event.description}</p>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <dl className="grid grid-cols-2 gap-3 md:grid-cols-3">
           {facts.map((fact) => (
-            <div key={fact.label} className="rounded-xl bg-ink-800 p-3">
+            <div key={fact.label} className="min-w-0 rounded-xl bg-ink-800 p-3">
               <dt className="text-xs text-ink-300">{fact.label}</dt>
-              <dd className="font-semibold text-white">{fact.value}</dd>
+              <dd className="font-semibold break-words text-white" data-testid={fact.testId}>
+                {fact.value}
+              </dd>
             </div>
           ))}
         </dl>
-        {event.mode === 'PHYSICAL' ? (
-          event.location?.exact ? (
-            <p className="text-sm text-emerald-200">
-              📍 {t('eventDetails.exactLocation')}:{' '}
-              {[event.location.name, event.location.address].filter(Boolean).join(', ')}
-            </p>
-          ) : (
-            <p className="text-sm text-ink-300">🔒 {t('eventDetails.approxLocation')}</p>
-          )
-        ) : null}
-        {event.tags.length > 0 ? (
-          <div>
-            <h2 className="text-sm font-semibold text-ink-300">{t('eventDetails.tags')}</h2>
-            <div className="mt-2 flex flex-wrap gap-1.5">
-              {event.tags.map((tag) => (
-                <Badge key={tag} tone="accent">
-                  #{tag}
-                </Badge>
-              ))}
-            </div>
-          </div>
-        ) : null}
-        {event.requirements ? (
-          <div>
-            <h2 className="text-sm font-semibold text-ink-300">{t('eventDetails.requirements')}</h2>
-            <p className="mt-1 text-ink-200">{event.requirements}</p>
-          </div>
+        {event.mode === 'PHYSICAL' && !event.location?.exact ? (
+          <p className="text-sm text-ink-300">🔒 {t('eventDetails.approxLocation')}</p>
         ) : null}
         <div className="flex items-center gap-3 border-t border-ink-700 pt-4">
           <Avatar name={event.host.displayName} url={event.host.avatarUrl} />
-          <p className="text-sm text-ink-200">{t('events.host', { name: event.host.displayName })}</p>
+          <div className="min-w-0 text-sm">
+            <p className="font-semibold text-white">
+              {t('details.host')}: {event.host.displayName}
+            </p>
+            <p className="text-ink-300">
+              {event.host.username ? `@${event.host.username} · ` : ''}★{' '}
+              {ratingText(event.host.stats.averageRating, fmt)}
+            </p>
+          </div>
         </div>
       </Card>
-      <Card>
-        <h2 className="text-lg font-bold text-white">
-          {t('eventDetails.participants', { count: event.participantCount })}
-        </h2>
-        {event.participants.length === 0 ? (
-          <p className="mt-2 text-ink-300">{t('eventDetails.noParticipants')}</p>
-        ) : (
-          <ul className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
-            {event.participants.map(({ user }) => (
-              <li key={user.id} className="flex items-center gap-3 rounded-xl bg-ink-800 p-3">
-                <Avatar name={user.displayName} url={user.avatarUrl} />
-                <div className="min-w-0">
-                  <p className="truncate font-semibold text-white">{user.displayName}</p>
-                  <p className="truncate text-sm text-ink-300">
-                    {user.username ? `@${user.username}` : ''}
-                    {user.stats.averageRating != null
-                      ? ` ★ ${fmt.number(user.stats.averageRating, { maximumFractionDigits: 1 })}`
-                      : ''}
-                  </p>
-                </div>
-              </li>
+
+      <Tabs
+        items={tabs}
+        value={tabs.some((x) => x.id === tab) ? tab : 'overview'}
+        onValueChange={setTab}
+        label={t('details.tabs')}
+      />
+
+      <ShareDialog open={shareOpen} onOpenChange={setShareOpen} eventId={event.id} title={event.title} />
+      {isHost ? (
+        <CancelEventDialog eventId={event.id} open={cancelOpen} onOpenChange={setCancelOpen} />
+      ) : null}
+      <UserProfileDialog userId={profileId} onClose={() => setProfileId(null)} />
+    </section>
+  );
+}
+
+function Overview({ event }: { event: Event }) {
+  const { t, fmt } = useI18n();
+  const online = event.mode === 'ONLINE';
+  return (
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+      <Card className="flex flex-col gap-3">
+        <h2 className="text-base font-bold text-white">{t('details.requirements')}</h2>
+        <dl className="flex flex-col gap-2 text-sm">
+          <div className="flex items-center justify-between gap-3">
+            <dt className="text-ink-300">{t('details.skillLevel')}</dt>
+            <dd>
+              {event.skillLevel ? (
+                <span
+                  className={cn(
+                    'rounded-full px-2.5 py-0.5 text-xs font-semibold',
+                    SKILL_CLASSES[event.skillLevel],
+                  )}
+                >
+                  {t(`skill.${event.skillLevel}`)}
+                </span>
+              ) : (
+                <span className="text-ink-300">—</span>
+              )}
+            </dd>
+          </div>
+          {online && event.voiceChat === 'REQUIRED' ? (
+            <div className="flex items-center justify-between gap-3">
+              <dt className="text-ink-300">{t('details.voiceChat')}</dt>
+              <dd>
+                <Badge tone="warning">🎙️ {t('details.voiceRequired')}</Badge>
+              </dd>
+            </div>
+          ) : null}
+          {online ? (
+            <div className="flex items-center justify-between gap-3">
+              <dt className="text-ink-300">{t('details.language')}</dt>
+              <dd className="text-white">{event.language === 'en' ? 'English' : 'Türkçe'}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <p className="text-sm whitespace-pre-line text-ink-200">
+          {event.requirements || t('details.noRequirements')}
+        </p>
+      </Card>
+      <Card className="flex flex-col gap-3">
+        <h2 className="text-base font-bold text-white">{t('details.tags')}</h2>
+        {event.tags.length ? (
+          <div className="flex flex-wrap gap-1.5">
+            {event.tags.map((tag) => (
+              <Badge key={tag} tone="accent">
+                #{tag}
+              </Badge>
             ))}
-          </ul>
+          </div>
+        ) : (
+          <p className="text-sm text-ink-300">{t('details.noTags')}</p>
         )}
       </Card>
-    </section>
+      {event.status === 'COMPLETED' ? (
+        <Card className="flex flex-col gap-3 md:col-span-2" data-testid="event-results">
+          <h2 className="text-base font-bold text-white">{t('details.results')}</h2>
+          <dl className="grid grid-cols-3 gap-3 text-center">
+            {/* The API has no per-event rating or feedback yet: N/A rather than a made-up number. */}
+            {[
+              [t('details.avgRating'), t('details.na')],
+              [t('details.feedback'), t('details.na')],
+              [t('details.participantCount'), fmt.number(event.participantCount)],
+            ].map(([label, value]) => (
+              <div key={label} className="rounded-xl bg-ink-800 p-3">
+                <dd className="text-xl font-black text-white">{value}</dd>
+                <dt className="text-xs text-ink-300">{label}</dt>
+              </div>
+            ))}
+          </dl>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+function Participants({ event, onOpen }: { event: Event; onOpen: (userId: string) => void }) {
+  const { t, fmt } = useI18n();
+  if (event.participants.length === 0)
+    return <EmptyState emoji="👥" title={t('eventDetails.noParticipants')} />;
+  return (
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="participants-list">
+      {event.participants.map(({ user }) => (
+        <li key={user.id}>
+          <button
+            type="button"
+            onClick={() => onOpen(user.id)}
+            className="flex w-full items-center gap-3 rounded-xl border border-ink-700 bg-ink-850/80 p-3 text-left transition hover:border-accent-400"
+          >
+            <Avatar name={user.displayName} url={user.avatarUrl} />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-semibold text-white">{user.displayName}</span>
+              <span className="block truncate text-sm text-ink-300">
+                {user.username ? `@${user.username}` : ''}
+              </span>
+            </span>
+            <span className="text-sm text-amber-300">★ {ratingText(user.stats.averageRating, fmt)}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
