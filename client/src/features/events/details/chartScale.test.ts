@@ -33,6 +33,16 @@ describe('chart scaling', () => {
     expect(bars.map((b) => b.x)).toEqual([0, 100, 200]);
     expect(bars[0].width).toBe(100);
   });
+  it('keeps bars at most maxBarWidth wide, centred in their slot', () => {
+    const { bars } = layoutBars([{ date: '2026-11-21', count: 3 }], {
+      width: 600,
+      height: 100,
+      gap: 4,
+      maxBarWidth: 40,
+    });
+    expect(bars[0].width).toBe(40);
+    expect(bars[0].x).toBe(280);
+  });
   it('handles no data', () => {
     expect(layoutBars([], { width: 100, height: 50 })).toEqual({ bars: [], max: 1 });
   });

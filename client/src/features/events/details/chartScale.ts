@@ -18,7 +18,7 @@ export function ticks(max: number): number[] {
 
 export type Bar = { x: number; y: number; width: number; height: number; value: number; label: string };
 
-export type ChartBox = { width: number; height: number; gap?: number };
+export type ChartBox = { width: number; height: number; gap?: number; maxBarWidth?: number };
 
 // One bar per day, left to right; heights proportional to the count against the nice maximum.
 export function layoutBars(
@@ -29,10 +29,12 @@ export function layoutBars(
   if (points.length === 0) return { bars: [], max };
   const gap = box.gap ?? 2;
   const slot = box.width / points.length;
-  const width = Math.max(1, slot - gap);
+  // Few days make wide slots: the bar keeps a readable width, centred in its slot.
+  const width = Math.max(1, Math.min(slot - gap, box.maxBarWidth ?? Infinity));
   const bars = points.map((p, i) => {
     const height = (Math.max(0, p.count) / max) * box.height;
-    return { x: i * slot + gap / 2, y: box.height - height, width, height, value: p.count, label: p.date };
+    const x = i * slot + (slot - width) / 2;
+    return { x, y: box.height - height, width, height, value: p.count, label: p.date };
   });
   return { bars, max };
 }
