@@ -48,7 +48,7 @@ export function LobbyEventCard({ event }: { event: LobbyEventCard_EventFragment 
         </Badge>
         <div className="flex shrink-0 items-center gap-1.5">
           {event.voiceChat === 'REQUIRED' ? (
-            <Badge tone="warning" aria-label="Mic required">
+            <Badge tone="warning" title={t('quick.MIC_REQUIRED')}>
               🎙️ {t('lobby.mic')}
             </Badge>
           ) : null}

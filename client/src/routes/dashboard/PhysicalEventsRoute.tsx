@@ -36,6 +36,7 @@ import { PhysicalFilterPanel } from '#client/features/events/PhysicalFilterPanel
 import { SearchField } from '#client/features/events/SearchField.tsx';
 import { useOpenCreateEvent } from '#client/features/events/useCreateEventDialog.tsx';
 import type { MapEvent, MapView } from '#client/features/map/EventMap.tsx';
+import { MapBoundary } from '#client/features/map/MapBoundary.tsx';
 
 export const PHYSICAL_EVENTS_ROUTE_QUERY: TypedDocumentNode<
   PhysicalEventsRouteQuery,
@@ -232,24 +233,32 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-5">
         <div className={cn('lg:col-span-3', mobileView === 'list' && 'max-lg:hidden')}>
-          <Suspense
+          <MapBoundary
             fallback={
-              <div className="flex h-[min(70vh,44rem)] min-h-96 items-center justify-center gap-2 rounded-2xl border border-ink-700 bg-ink-850/60 text-sm text-ink-300">
-                <Spinner /> {t('map.loading')}
+              <div className="flex h-[min(70vh,44rem)] min-h-96 items-center justify-center rounded-2xl border border-ink-700 bg-ink-850/60 p-6 text-center text-sm text-ink-300">
+                {t('map.unsupported')}
               </div>
             }
           >
-            <EventMap
-              tileUrl={config.map.tileUrl}
-              initialCenter={initialCenter}
-              initialZoom={config.map.defaultZoom}
-              events={markers}
-              onViewChange={onViewChange}
-              onCreateHere={onCreateHere}
-              visible={mobileView === 'map'}
-              className="h-[calc(100dvh-15rem)] max-h-[48rem] min-h-96 lg:h-[calc(100dvh-12rem)]"
-            />
-          </Suspense>
+            <Suspense
+              fallback={
+                <div className="flex h-[min(70vh,44rem)] min-h-96 items-center justify-center gap-2 rounded-2xl border border-ink-700 bg-ink-850/60 text-sm text-ink-300">
+                  <Spinner /> {t('map.loading')}
+                </div>
+              }
+            >
+              <EventMap
+                tileUrl={config.map.tileUrl}
+                initialCenter={initialCenter}
+                initialZoom={config.map.defaultZoom}
+                events={markers}
+                onViewChange={onViewChange}
+                onCreateHere={onCreateHere}
+                visible={mobileView === 'map'}
+                className="h-[calc(100dvh-15rem)] max-h-[48rem] min-h-96 lg:h-[calc(100dvh-12rem)]"
+              />
+            </Suspense>
+          </MapBoundary>
         </div>
         <div
           className={cn('flex min-w-0 flex-col gap-3 lg:col-span-2', mobileView === 'map' && 'max-lg:hidden')}
