@@ -219,6 +219,8 @@ export type Event = {
   id: Scalars['ID']['output'];
   /** True for the demo data set seeded into an empty embedded database. */
   isDemo: Scalars['Boolean']['output'];
+  /** Host only: join requests, newest first, optionally of one status; null for everyone else. */
+  joinRequests?: Maybe<Array<JoinRequest>>;
   /** The language the event is held in: "tr" or "en". */
   language: Scalars['String']['output'];
   /** Physical events: where. Exact only for the host and accepted participants. */
@@ -231,6 +233,8 @@ export type Event = {
   participantCount: Scalars['Int']['output'];
   /** Accepted participants. */
   participants: Array<Participant>;
+  /** Host only: how many requests wait for a decision; null for everyone else. */
+  pendingRequestCount?: Maybe<Scalars['Int']['output']>;
   /** Online events: the platform (Steam, Discord, Valorant, League of Legends, Among Us, Minecraft, CS2, Other). */
   platform?: Maybe<Scalars['String']['output']>;
   /** Price in Turkish lira; 0 means free ('Ücretsiz'). */
@@ -259,10 +263,17 @@ export type Event = {
   title: Scalars['String']['output'];
   /** Whether the viewer saved the event. */
   viewerHasSaved: Scalars['Boolean']['output'];
+  /** The viewer's own latest request for this event, if any. */
+  viewerJoinRequest?: Maybe<JoinRequest>;
   /** The viewer's relation to the event. */
   viewerRole: ViewerRole;
   /** Online events: voice chat expectation. */
   voiceChat?: Maybe<VoiceChat>;
+};
+
+/** A physical or online event. */
+export type EventJoinRequestsArgs = {
+  status?: InputMaybe<JoinRequestStatus>;
 };
 
 /** What the host learns about an event. */
@@ -463,6 +474,8 @@ export type JoinRequest = {
   createdAt: Scalars['DateTime']['output'];
   /** When the host (or the check) decided. */
   decidedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** True when the automatic check declined it (not the host). */
+  declinedByCheck: Scalars['Boolean']['output'];
   /** The event. */
   event: Event;
   /** Stable id. */
@@ -475,7 +488,35 @@ export type JoinRequest = {
   user: User;
 };
 
+/** The result of accepting, declining or withdrawing a request. */
+export type JoinRequestDecisionPayload = {
+  __typename?: 'JoinRequestDecisionPayload';
+  /** The event with its new participant count. */
+  event: Event;
+  /** The request in its new state. */
+  joinRequest: JoinRequest;
+};
+
+/** A join request to act on. */
+export type JoinRequestRefInput = {
+  /** The request. */
+  id: Scalars['ID']['input'];
+};
+
 export type { JoinRequestStatus };
+
+/** Leave an event you joined. */
+export type LeaveEventInput = {
+  /** The event. */
+  eventId: Scalars['ID']['input'];
+};
+
+/** The result of leaveEvent. */
+export type LeaveEventPayload = {
+  __typename?: 'LeaveEventPayload';
+  /** The event with the freed place. */
+  event: Event;
+};
 
 /** The online lobby's stats strip, computed from live data. */
 export type LobbyStats = {
@@ -488,6 +529,21 @@ export type LobbyStats = {
   gamesAvailable: Scalars['Int']['output'];
   /** Share of decided join requests (last 30 days) that were accepted, 0 to 1; null when none were decided. */
   matchSuccessRate?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Which notifications to mark as read. */
+export type MarkNotificationsReadInput = {
+  /** Or all of them. */
+  all?: InputMaybe<Scalars['Boolean']['input']>;
+  /** These notifications. */
+  ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+/** The result of markNotificationsRead. */
+export type MarkNotificationsReadPayload = {
+  __typename?: 'MarkNotificationsReadPayload';
+  /** Unread notifications left. */
+  unreadCount: Scalars['Int']['output'];
 };
 
 /** A message between a host and a requester or participant. */
@@ -508,6 +564,8 @@ export type Message = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Accept a pending request (host only). Never more participants than the capacity. */
+  acceptRequest: JoinRequestDecisionPayload;
   /**
    * Cancel an event (host only). Participants are notified; the creation token comes back when nobody had
    * been accepted yet.
@@ -515,16 +573,36 @@ export type Mutation = {
   cancelEvent: CancelEventPayload;
   /** Create an event. Costs 1 token, charged in the same transaction. */
   createEvent: CreateEventPayload;
+  /** Decline a pending request (host only). */
+  declineRequest: JoinRequestDecisionPayload;
+  /** Leave an event you joined; your place becomes free. */
+  leaveEvent: LeaveEventPayload;
+  /** Mark notifications as read. */
+  markNotificationsRead: MarkNotificationsReadPayload;
   /** Count a share from the share dialog. */
   recordEventShare: RecordEventActivityPayload;
   /** Count a view of an event's details page (once per viewer and day). */
   recordEventView: RecordEventActivityPayload;
+  /**
+   * Ask to join an event. The message is checked automatically first; a blocked message declines the
+   * request at once, with the reasons.
+   */
+  requestToJoin: RequestToJoinPayload;
   /** Save (like) an event. */
   saveEvent: SaveEventPayload;
+  /** Write to the host (or, as the host, to a requester or participant). */
+  sendMessage: SendMessagePayload;
   /** Remove a save. */
   unsaveEvent: SaveEventPayload;
   /** Change an upcoming event (host only). */
   updateEvent: UpdateEventPayload;
+  /** Take back your own pending request. */
+  withdrawRequest: JoinRequestDecisionPayload;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationAcceptRequestArgs = {
+  input: JoinRequestRefInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -538,6 +616,21 @@ export type MutationCreateEventArgs = {
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationDeclineRequestArgs = {
+  input: JoinRequestRefInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationLeaveEventArgs = {
+  input: LeaveEventInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationMarkNotificationsReadArgs = {
+  input: MarkNotificationsReadInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationRecordEventShareArgs = {
   input: RecordEventShareInput;
 };
@@ -548,8 +641,18 @@ export type MutationRecordEventViewArgs = {
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationRequestToJoinArgs = {
+  input: RequestToJoinInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationSaveEventArgs = {
   input: EventRefInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationSendMessageArgs = {
+  input: SendMessageInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -560,6 +663,34 @@ export type MutationUnsaveEventArgs = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationUpdateEventArgs = {
   input: UpdateEventInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationWithdrawRequestArgs = {
+  input: JoinRequestRefInput;
+};
+
+/** Counts for the My Events screen. */
+export type MyEventCounts = {
+  __typename?: 'MyEventCounts';
+  /** Events the viewer joined or asked to join. */
+  attended: Scalars['Int']['output'];
+  /** Events the viewer hosts. */
+  hosted: Scalars['Int']['output'];
+  /** Events the viewer hosts or takes part in (or asked to). */
+  total: Scalars['Int']['output'];
+};
+
+/** Which of the viewer's events to list. */
+export type MyEventsFilter = {
+  /** Only events that have not ended (true) or that have ended or were cancelled (false). */
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Only events the viewer hosts (HOST) or joined/asked to join (PARTICIPANT). */
+  role?: InputMaybe<ViewerRole>;
+  /** Words to find in the title, description, tags and place (Turkish-aware). */
+  search?: InputMaybe<Scalars['String']['input']>;
+  /** Only events in this status. */
+  status?: InputMaybe<EventStatus>;
 };
 
 /** Something that happened that the user should know about. */
@@ -581,6 +712,15 @@ export type Notification = {
   text: Scalars['String']['output'];
   /** What kind. */
   type: NotificationType;
+};
+
+/** A page of notifications, newest first. */
+export type NotificationConnection = {
+  __typename?: 'NotificationConnection';
+  /** The notifications of this page. */
+  nodes: Array<Notification>;
+  /** Paging information. */
+  pageInfo: PageInfo;
 };
 
 export type { NotificationType };
@@ -642,6 +782,11 @@ export type Province = {
 /** Read operations. */
 export type Query = {
   __typename?: 'Query';
+  /**
+   * The conversation about an event between its host and one other user; null if there is none or the
+   * viewer is not part of it.
+   */
+  conversation?: Maybe<Conversation>;
   /** The districts of a province. */
   districts: Array<District>;
   /** An event by id; null if there is none or the viewer may not see it. */
@@ -652,10 +797,18 @@ export type Query = {
   events: EventConnection;
   /** Places in Turkey matching a text, Turkish-aware, nearest to `near` (Istanbul by default) among equals. */
   geocode: Array<Place>;
+  /** Join requests waiting for the viewer's decision across the upcoming events they host (the header badge). */
+  hostPendingRequestCount: Scalars['Int']['output'];
   /** The lobby's stats strip. */
   lobbyStats: LobbyStats;
   /** The signed-in user. */
   me: User;
+  /** Counters of the My Events screen. */
+  myEventCounts: MyEventCounts;
+  /** Events the viewer hosts, joined or asked to join, soonest first. */
+  myEvents: EventConnection;
+  /** The viewer's notifications, newest first. */
+  notifications: NotificationConnection;
   /** Turkey's 81 provinces. */
   provinces: Array<Province>;
   /** The nearest known place and a readable address for a point. */
@@ -664,8 +817,16 @@ export type Query = {
   tokenLedger: TokenLedgerConnection;
   /** Token packages for sale. */
   tokenPackages: Array<TokenPackage>;
+  /** How many notifications are unread. */
+  unreadNotificationCount: Scalars['Int']['output'];
   /** A user by id; null if there is none or the viewer may not see them. */
   user?: Maybe<User>;
+};
+
+/** Read operations. */
+export type QueryConversationArgs = {
+  eventId: Scalars['ID']['input'];
+  withUserId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 /** Read operations. */
@@ -690,6 +851,20 @@ export type QueryGeocodeArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   near?: InputMaybe<GeoPointInput>;
   text: Scalars['String']['input'];
+};
+
+/** Read operations. */
+export type QueryMyEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<MyEventsFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Read operations. */
+export type QueryNotificationsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  unreadOnly?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** Read operations. */
@@ -758,6 +933,23 @@ export type Report = {
 
 export type { ReportReason };
 
+/** Ask to join an event. */
+export type RequestToJoinInput = {
+  /** The event. */
+  eventId: Scalars['ID']['input'];
+  /** Optional message to the host, at most 500 characters (trimmed). */
+  message?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The result of requestToJoin. */
+export type RequestToJoinPayload = {
+  __typename?: 'RequestToJoinPayload';
+  /** The event. */
+  event: Event;
+  /** The request, with the automatic check's verdict (DECLINED when the check blocked it). */
+  joinRequest: JoinRequest;
+};
+
 export type { Role };
 
 /** The result of saveEvent and unsaveEvent. */
@@ -767,6 +959,25 @@ export type SaveEventPayload = {
   event: Event;
 };
 
+/** A message between an event's host and one other user. */
+export type SendMessageInput = {
+  /** The text, 1 to 2000 characters after trimming. */
+  body: Scalars['String']['input'];
+  /** The event the conversation is about. */
+  eventId: Scalars['ID']['input'];
+  /** The host writes to this requester or participant; others leave it out (they write to the host). */
+  toUserId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** The result of sendMessage. */
+export type SendMessagePayload = {
+  __typename?: 'SendMessagePayload';
+  /** The conversation it belongs to. */
+  conversation: Conversation;
+  /** The new message. */
+  message: Message;
+};
+
 export type { ShareChannel };
 
 export type { SkillLevel };
@@ -774,8 +985,20 @@ export type { SkillLevel };
 /** Live updates over graphql-ws. */
 export type Subscription = {
   __typename?: 'Subscription';
+  /** An event the viewer can see changed (details, participants, cancellation). */
+  eventChanged: Event;
+  /**
+   * Something happened that the viewer should know about: a new join request (hosts), a decision
+   * (requesters), a new message, a change or cancellation of an event.
+   */
+  notificationAdded: Notification;
   /** The viewer's token balance changed. */
   tokenBalanceChanged: TokenBalanceChange;
+};
+
+/** Live updates over graphql-ws. */
+export type SubscriptionEventChangedArgs = {
+  id: Scalars['ID']['input'];
 };
 
 export type { TimeWindow };
@@ -1073,11 +1296,29 @@ export type ResolversTypes = {
   IpLocation: ResolverTypeWrapper<IpLocation>;
   JoinCheck: ResolverTypeWrapper<JoinCheck>;
   JoinRequest: ResolverTypeWrapper<JoinRequestRow>;
+  JoinRequestDecisionPayload: ResolverTypeWrapper<
+    Omit<JoinRequestDecisionPayload, 'event' | 'joinRequest'> & {
+      event: ResolversTypes['Event'];
+      joinRequest: ResolversTypes['JoinRequest'];
+    }
+  >;
+  JoinRequestRefInput: JoinRequestRefInput;
   JoinRequestStatus: JoinRequestStatus;
+  LeaveEventInput: LeaveEventInput;
+  LeaveEventPayload: ResolverTypeWrapper<
+    Omit<LeaveEventPayload, 'event'> & { event: ResolversTypes['Event'] }
+  >;
   LobbyStats: ResolverTypeWrapper<LobbyStats>;
+  MarkNotificationsReadInput: MarkNotificationsReadInput;
+  MarkNotificationsReadPayload: ResolverTypeWrapper<MarkNotificationsReadPayload>;
   Message: ResolverTypeWrapper<MessageRow>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  MyEventCounts: ResolverTypeWrapper<MyEventCounts>;
+  MyEventsFilter: MyEventsFilter;
   Notification: ResolverTypeWrapper<NotificationRow>;
+  NotificationConnection: ResolverTypeWrapper<
+    Omit<NotificationConnection, 'nodes'> & { nodes: Array<ResolversTypes['Notification']> }
+  >;
   NotificationType: NotificationType;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Participant: ResolverTypeWrapper<ParticipantModel>;
@@ -1091,8 +1332,22 @@ export type ResolversTypes = {
   RecordEventShareInput: RecordEventShareInput;
   Report: ResolverTypeWrapper<ReportRow>;
   ReportReason: ReportReason;
+  RequestToJoinInput: RequestToJoinInput;
+  RequestToJoinPayload: ResolverTypeWrapper<
+    Omit<RequestToJoinPayload, 'event' | 'joinRequest'> & {
+      event: ResolversTypes['Event'];
+      joinRequest: ResolversTypes['JoinRequest'];
+    }
+  >;
   Role: Role;
   SaveEventPayload: ResolverTypeWrapper<Omit<SaveEventPayload, 'event'> & { event: ResolversTypes['Event'] }>;
+  SendMessageInput: SendMessageInput;
+  SendMessagePayload: ResolverTypeWrapper<
+    Omit<SendMessagePayload, 'conversation' | 'message'> & {
+      conversation: ResolversTypes['Conversation'];
+      message: ResolversTypes['Message'];
+    }
+  >;
   ShareChannel: ShareChannel;
   SkillLevel: SkillLevel;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
@@ -1156,10 +1411,24 @@ export type ResolversParentTypes = {
   IpLocation: IpLocation;
   JoinCheck: JoinCheck;
   JoinRequest: JoinRequestRow;
+  JoinRequestDecisionPayload: Omit<JoinRequestDecisionPayload, 'event' | 'joinRequest'> & {
+    event: ResolversParentTypes['Event'];
+    joinRequest: ResolversParentTypes['JoinRequest'];
+  };
+  JoinRequestRefInput: JoinRequestRefInput;
+  LeaveEventInput: LeaveEventInput;
+  LeaveEventPayload: Omit<LeaveEventPayload, 'event'> & { event: ResolversParentTypes['Event'] };
   LobbyStats: LobbyStats;
+  MarkNotificationsReadInput: MarkNotificationsReadInput;
+  MarkNotificationsReadPayload: MarkNotificationsReadPayload;
   Message: MessageRow;
   Mutation: Record<PropertyKey, never>;
+  MyEventCounts: MyEventCounts;
+  MyEventsFilter: MyEventsFilter;
   Notification: NotificationRow;
+  NotificationConnection: Omit<NotificationConnection, 'nodes'> & {
+    nodes: Array<ResolversParentTypes['Notification']>;
+  };
   PageInfo: PageInfo;
   Participant: ParticipantModel;
   Place: Place;
@@ -1169,7 +1438,17 @@ export type ResolversParentTypes = {
   RecordEventActivityPayload: RecordEventActivityPayload;
   RecordEventShareInput: RecordEventShareInput;
   Report: ReportRow;
+  RequestToJoinInput: RequestToJoinInput;
+  RequestToJoinPayload: Omit<RequestToJoinPayload, 'event' | 'joinRequest'> & {
+    event: ResolversParentTypes['Event'];
+    joinRequest: ResolversParentTypes['JoinRequest'];
+  };
   SaveEventPayload: Omit<SaveEventPayload, 'event'> & { event: ResolversParentTypes['Event'] };
+  SendMessageInput: SendMessageInput;
+  SendMessagePayload: Omit<SendMessagePayload, 'conversation' | 'message'> & {
+    conversation: ResolversParentTypes['Conversation'];
+    message: ResolversParentTypes['Message'];
+  };
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
   Time: Scalars['Time']['output'];
@@ -1307,12 +1586,19 @@ export type EventResolvers<
   host?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isDemo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  joinRequests?: Resolver<
+    Maybe<Array<ResolversTypes['JoinRequest']>>,
+    ParentType,
+    ContextType,
+    Partial<EventJoinRequestsArgs>
+  >;
   language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   location?: Resolver<Maybe<ResolversTypes['EventLocation']>, ParentType, ContextType>;
   maxParticipants?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   mode?: Resolver<ResolversTypes['EventMode'], ParentType, ContextType>;
   participantCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   participants?: Resolver<Array<ResolversTypes['Participant']>, ParentType, ContextType>;
+  pendingRequestCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   platform?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   price?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   publicLocation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1327,6 +1613,7 @@ export type EventResolvers<
   timeLeft?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   viewerHasSaved?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerJoinRequest?: Resolver<Maybe<ResolversTypes['JoinRequest']>, ParentType, ContextType>;
   viewerRole?: Resolver<ResolversTypes['ViewerRole'], ParentType, ContextType>;
   voiceChat?: Resolver<Maybe<ResolversTypes['VoiceChat']>, ParentType, ContextType>;
 };
@@ -1441,6 +1728,7 @@ export type JoinRequestResolvers<
   check?: Resolver<ResolversTypes['JoinCheck'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   decidedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  declinedByCheck?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1448,10 +1736,26 @@ export type JoinRequestResolvers<
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
 
+export type JoinRequestDecisionPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['JoinRequestDecisionPayload'] =
+    ResolversParentTypes['JoinRequestDecisionPayload'],
+> = {
+  event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
+  joinRequest?: Resolver<ResolversTypes['JoinRequest'], ParentType, ContextType>;
+};
+
 export type JoinRequestStatusResolvers = EnumResolverSignature<
   { ACCEPTED?: any; DECLINED?: any; PENDING?: any; WITHDRAWN?: any },
   ResolversTypes['JoinRequestStatus']
 >;
+
+export type LeaveEventPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['LeaveEventPayload'] = ResolversParentTypes['LeaveEventPayload'],
+> = {
+  event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
+};
 
 export type LobbyStatsResolvers<
   ContextType = Context,
@@ -1461,6 +1765,14 @@ export type LobbyStatsResolvers<
   averageHostRating?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   gamesAvailable?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   matchSuccessRate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type MarkNotificationsReadPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['MarkNotificationsReadPayload'] =
+    ResolversParentTypes['MarkNotificationsReadPayload'],
+> = {
+  unreadCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type MessageResolvers<
@@ -1478,6 +1790,12 @@ export type MutationResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation'],
 > = {
+  acceptRequest?: Resolver<
+    ResolversTypes['JoinRequestDecisionPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationAcceptRequestArgs, 'input'>
+  >;
   cancelEvent?: Resolver<
     ResolversTypes['CancelEventPayload'],
     ParentType,
@@ -1489,6 +1807,24 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationCreateEventArgs, 'input'>
+  >;
+  declineRequest?: Resolver<
+    ResolversTypes['JoinRequestDecisionPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeclineRequestArgs, 'input'>
+  >;
+  leaveEvent?: Resolver<
+    ResolversTypes['LeaveEventPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationLeaveEventArgs, 'input'>
+  >;
+  markNotificationsRead?: Resolver<
+    ResolversTypes['MarkNotificationsReadPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationMarkNotificationsReadArgs, 'input'>
   >;
   recordEventShare?: Resolver<
     ResolversTypes['RecordEventActivityPayload'],
@@ -1502,11 +1838,23 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationRecordEventViewArgs, 'input'>
   >;
+  requestToJoin?: Resolver<
+    ResolversTypes['RequestToJoinPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRequestToJoinArgs, 'input'>
+  >;
   saveEvent?: Resolver<
     ResolversTypes['SaveEventPayload'],
     ParentType,
     ContextType,
     RequireFields<MutationSaveEventArgs, 'input'>
+  >;
+  sendMessage?: Resolver<
+    ResolversTypes['SendMessagePayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSendMessageArgs, 'input'>
   >;
   unsaveEvent?: Resolver<
     ResolversTypes['SaveEventPayload'],
@@ -1520,6 +1868,21 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationUpdateEventArgs, 'input'>
   >;
+  withdrawRequest?: Resolver<
+    ResolversTypes['JoinRequestDecisionPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationWithdrawRequestArgs, 'input'>
+  >;
+};
+
+export type MyEventCountsResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['MyEventCounts'] = ResolversParentTypes['MyEventCounts'],
+> = {
+  attended?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  hosted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type NotificationResolvers<
@@ -1534,6 +1897,15 @@ export type NotificationResolvers<
   readAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['NotificationType'], ParentType, ContextType>;
+};
+
+export type NotificationConnectionResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['NotificationConnection'] =
+    ResolversParentTypes['NotificationConnection'],
+> = {
+  nodes?: Resolver<Array<ResolversTypes['Notification']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
 export type NotificationTypeResolvers = EnumResolverSignature<
@@ -1598,6 +1970,12 @@ export type QueryResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query'],
 > = {
+  conversation?: Resolver<
+    Maybe<ResolversTypes['Conversation']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryConversationArgs, 'eventId'>
+  >;
   districts?: Resolver<
     Array<ResolversTypes['District']>,
     ParentType,
@@ -1623,8 +2001,22 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QueryGeocodeArgs, 'limit' | 'text'>
   >;
+  hostPendingRequestCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   lobbyStats?: Resolver<ResolversTypes['LobbyStats'], ParentType, ContextType>;
   me?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  myEventCounts?: Resolver<ResolversTypes['MyEventCounts'], ParentType, ContextType>;
+  myEvents?: Resolver<
+    ResolversTypes['EventConnection'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryMyEventsArgs, 'first'>
+  >;
+  notifications?: Resolver<
+    ResolversTypes['NotificationConnection'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryNotificationsArgs, 'first' | 'unreadOnly'>
+  >;
   provinces?: Resolver<Array<ResolversTypes['Province']>, ParentType, ContextType>;
   reverseGeocode?: Resolver<
     ResolversTypes['Place'],
@@ -1639,6 +2031,7 @@ export type QueryResolvers<
     RequireFields<QueryTokenLedgerArgs, 'first'>
   >;
   tokenPackages?: Resolver<Array<ResolversTypes['TokenPackage']>, ParentType, ContextType>;
+  unreadNotificationCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
 };
 
@@ -1693,6 +2086,15 @@ export type ReportReasonResolvers = EnumResolverSignature<
   ResolversTypes['ReportReason']
 >;
 
+export type RequestToJoinPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['RequestToJoinPayload'] =
+    ResolversParentTypes['RequestToJoinPayload'],
+> = {
+  event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
+  joinRequest?: Resolver<ResolversTypes['JoinRequest'], ParentType, ContextType>;
+};
+
 export type RoleResolvers = EnumResolverSignature<{ ADMIN?: any; USER?: any }, ResolversTypes['Role']>;
 
 export type SaveEventPayloadResolvers<
@@ -1700,6 +2102,14 @@ export type SaveEventPayloadResolvers<
   ParentType extends ResolversParentTypes['SaveEventPayload'] = ResolversParentTypes['SaveEventPayload'],
 > = {
   event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
+};
+
+export type SendMessagePayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['SendMessagePayload'] = ResolversParentTypes['SendMessagePayload'],
+> = {
+  conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['Message'], ParentType, ContextType>;
 };
 
 export type ShareChannelResolvers = EnumResolverSignature<
@@ -1716,6 +2126,19 @@ export type SubscriptionResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription'],
 > = {
+  eventChanged?: SubscriptionResolver<
+    ResolversTypes['Event'],
+    'eventChanged',
+    ParentType,
+    ContextType,
+    RequireFields<SubscriptionEventChangedArgs, 'id'>
+  >;
+  notificationAdded?: SubscriptionResolver<
+    ResolversTypes['Notification'],
+    'notificationAdded',
+    ParentType,
+    ContextType
+  >;
   tokenBalanceChanged?: SubscriptionResolver<
     ResolversTypes['TokenBalanceChange'],
     'tokenBalanceChanged',
@@ -1867,11 +2290,16 @@ export type Resolvers<ContextType = Context> = {
   IpLocation?: IpLocationResolvers<ContextType>;
   JoinCheck?: JoinCheckResolvers<ContextType>;
   JoinRequest?: JoinRequestResolvers<ContextType>;
+  JoinRequestDecisionPayload?: JoinRequestDecisionPayloadResolvers<ContextType>;
   JoinRequestStatus?: JoinRequestStatusResolvers;
+  LeaveEventPayload?: LeaveEventPayloadResolvers<ContextType>;
   LobbyStats?: LobbyStatsResolvers<ContextType>;
+  MarkNotificationsReadPayload?: MarkNotificationsReadPayloadResolvers<ContextType>;
   Message?: MessageResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  MyEventCounts?: MyEventCountsResolvers<ContextType>;
   Notification?: NotificationResolvers<ContextType>;
+  NotificationConnection?: NotificationConnectionResolvers<ContextType>;
   NotificationType?: NotificationTypeResolvers;
   PageInfo?: PageInfoResolvers<ContextType>;
   Participant?: ParticipantResolvers<ContextType>;
@@ -1884,8 +2312,10 @@ export type Resolvers<ContextType = Context> = {
   RecordEventActivityPayload?: RecordEventActivityPayloadResolvers<ContextType>;
   Report?: ReportResolvers<ContextType>;
   ReportReason?: ReportReasonResolvers;
+  RequestToJoinPayload?: RequestToJoinPayloadResolvers<ContextType>;
   Role?: RoleResolvers;
   SaveEventPayload?: SaveEventPayloadResolvers<ContextType>;
+  SendMessagePayload?: SendMessagePayloadResolvers<ContextType>;
   ShareChannel?: ShareChannelResolvers;
   SkillLevel?: SkillLevelResolvers;
   Subscription?: SubscriptionResolvers<ContextType>;

@@ -49,6 +49,7 @@ import { graphiqlHandler } from './graphiql.ts';
 import { buildSchema } from './graphql-schema.ts';
 import { reenterScope, requestScope, securityHeaders } from './http-middleware.ts';
 import { LIMITS, limitRules } from './limits.ts';
+import { GEOIP_ATTRIBUTION } from '#server/modules/geo/geoip.ts';
 import { linkPreviews } from './link-previews.ts';
 import { spaContentSecurityPolicy, spaRouter } from './spa.ts';
 import { attachGraphQLWebSocket } from './websocket.ts';
@@ -159,7 +160,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     }
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
 
-    const deps: Deps = { config, db: database.db, pubsub, logger, clock };
+    const deps: Deps = { config, db: database.db, pubsub, logger, clock, mailer };
     const services = createServices(deps);
 
     // Identity: the built-in Cognito-protocol provider unless a real Cognito pool is configured.
@@ -288,7 +289,19 @@ export async function createApp(options: AppOptions): Promise<App> {
           scopes: ['email', 'openid', 'profile'],
           embedded: !config.cognito.external,
         },
-        map: { tileUrl: config.mapTileUrl, defaultCenter: { lat: 41.0082, lng: 28.9784 }, defaultZoom: 13 },
+        map: {
+          tileUrl: config.mapTileUrl,
+          defaultCenter: { lat: 41.0082, lng: 28.9784 },
+          defaultZoom: 13,
+          // Shown on the map: the tiles' and the place data's sources.
+          attribution: [
+            config.mapTileUrl.includes('cartocdn') ? '© OpenStreetMap contributors © CARTO' : null,
+            services.geo.attribution,
+            GEOIP_ATTRIBUTION,
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        },
         features: { googleSignIn: config.cognito.external || Boolean(config.google.clientId) },
       });
     });
@@ -349,7 +362,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         context: async ({ req }) => {
           let auth;
           try {
-            auth = await authenticate(bearerToken(req.headers.authorization));
+            auth = await authenticate(bearerToken(req.headers.authorization), req.ip);
           } catch (err) {
             if (err instanceof AppError) {
               throw new GraphQLError(err.localizedMessage(), {

@@ -4,6 +4,8 @@ import type { AccessTokenVerifier } from './access-tokens.ts';
 
 export type Authenticate = (
   token: string | undefined,
+  // The client's address: refreshes the user's approximate location (map centre).
+  ip?: string | null,
 ) => Promise<{ viewer: Viewer | null; expiresAt: number | null }>;
 
 // Bearer token -> viewer. No token: anonymous. A token that does not verify: UNAUTHENTICATED (thrown),
@@ -14,14 +16,14 @@ export function createAuthenticate(
   // Where a new user's e-mail and name come from (the token has only the subject).
   profileOf: (claims: IdentityClaims, token: string) => ReturnType<ProfileLookup>,
 ): Authenticate {
-  return async (token) => {
+  return async (token, ip) => {
     if (!token) return { viewer: null, expiresAt: null };
     const claims = await verifier.verify(token).catch((err) => {
       if (process.env.SQUAD_DEBUG_AUTH) console.error('token refused:', (err as Error).cause ?? err);
       throw err;
     });
     const viewer = await users.viewerFor(claims, () => profileOf(claims, token));
-    users.seen(viewer.id);
+    users.seen(viewer.id, ip ?? null);
     return { viewer, expiresAt: claims.expiresAt ?? null };
   };
 }

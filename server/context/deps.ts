@@ -2,6 +2,7 @@ import type { Database } from '#db/client.ts';
 import type { Config } from '#server/lib/config.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
 import type { PubSub } from '#server/pubsub/pubsub.ts';
 
 // What services are built from: created once at start, shared by every request.
@@ -11,4 +12,5 @@ export type Deps = {
   pubsub: PubSub;
   logger: Logger;
   clock: Clock;
+  mailer: Mailer;
 };

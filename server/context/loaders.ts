@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { EventRow, ParticipantRow, UserRow } from '#db/schema/index.ts';
+import type { EventRow, JoinRequestRow, ParticipantRow, UserRow } from '#db/schema/index.ts';
 import type { Services } from '#server/modules/services.ts';
 import type { BadgeModel, UserStatsModel } from '#server/modules/users/users.mappers.ts';
 import type { Viewer } from './viewer.ts';
@@ -43,6 +43,19 @@ export function createLoaders(services: Services, viewer: Viewer | null, options
       if (!viewer) return ids.map(() => false);
       const saved = await services.events.savedBy(viewer, ids);
       return ids.map((id) => saved.has(id));
+    }, o),
+    joinRequest: new DataLoader<string, JoinRequestRow | null>(
+      async (ids) => byId(ids, await services.joinRequests.byIds(ids)),
+      o,
+    ),
+    pendingRequestCount: new DataLoader<string, number>(async (ids) => {
+      const counts = await services.joinRequests.pendingCounts(ids);
+      return ids.map((id) => counts.get(id) ?? 0);
+    }, o),
+    viewerJoinRequest: new DataLoader<string, JoinRequestRow | undefined>(async (ids) => {
+      if (!viewer) return ids.map(() => undefined);
+      const latest = await services.joinRequests.latestOfViewer(viewer, ids);
+      return ids.map((id) => latest.get(id));
     }, o),
     participants: new DataLoader<string, ParticipantRow[]>(async (ids) => {
       const map = await services.events.participantsOf(ids);

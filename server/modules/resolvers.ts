@@ -5,6 +5,9 @@ import { geoResolvers } from './geo/geo.resolvers.ts';
 import { tokensResolvers } from './tokens/tokens.resolvers.ts';
 import { usersResolvers } from './users/users.resolvers.ts';
 import { enumValues } from './enum-values.ts';
+import { joinRequestsResolvers } from './join-requests/join-requests.resolvers.ts';
+import { messagesResolvers } from './messages/messages.resolvers.ts';
+import { notificationsResolvers } from './notifications/notifications.resolvers.ts';
 
 // Resolver maps of every module; a type's fields may come from several modules.
 export function allResolvers(): Resolvers[] {
@@ -14,6 +17,9 @@ export function allResolvers(): Resolvers[] {
     usersResolvers,
     tokensResolvers,
     eventsResolvers,
+    joinRequestsResolvers,
+    messagesResolvers,
+    notificationsResolvers,
     geoResolvers,
   ];
 }

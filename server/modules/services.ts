@@ -1,6 +1,9 @@
 import type { Deps } from '#server/context/deps.ts';
 import { createEventsService } from './events/events.service.ts';
 import { createGeoService } from './geo/geo.service.ts';
+import { createJoinRequestsService } from './join-requests/join-requests.service.ts';
+import { createMessagesService } from './messages/messages.service.ts';
+import { createMessageChecker } from './moderation/moderation.ts';
 import { createNotificationsService } from './notifications/notifications.service.ts';
 import { createTokensService } from './tokens/tokens.service.ts';
 import { createUsersService } from './users/users.service.ts';
@@ -13,7 +16,10 @@ export function createServices(deps: Deps) {
   const notifications = createNotificationsService(deps);
   const events = createEventsService(deps, tokens, notifications);
   const geo = createGeoService(deps.config, deps.logger);
-  return { tokens, users, events, notifications, geo };
+  const checker = createMessageChecker(deps.config);
+  const joinRequests = createJoinRequestsService(deps, { events, users, notifications, checker });
+  const messages = createMessagesService(deps, { events, notifications });
+  return { tokens, users, events, notifications, geo, joinRequests, messages };
 }
 
 export type Services = ReturnType<typeof createServices>;

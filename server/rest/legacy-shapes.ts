@@ -1,4 +1,7 @@
-import type { EventRow, UserRow } from '#db/schema/index.ts';
+import type { EventRow, JoinRequestRow, UserRow } from '#db/schema/index.ts';
+import type { Locale } from '#server/lib/i18n.ts';
+import { reasonText } from '#server/modules/moderation/moderation.ts';
+import type { Services } from '#server/modules/services.ts';
 import type { Loaders } from '#server/context/loaders.ts';
 import type { Viewer } from '#server/context/viewer.ts';
 import {
@@ -29,7 +32,50 @@ async function legacyUserSummary(user: UserRow, loaders: Loaders) {
   };
 }
 
-export async function legacyEvent(event: EventModel, viewer: Viewer, loaders: Loaders, now: Date) {
+async function legacyJoinRequest(request: JoinRequestRow, loaders: Loaders, locale: Locale) {
+  const user = await loaders.user.load(request.userId);
+  const [stats, badges] = await Promise.all([
+    loaders.userStats.load(request.userId),
+    loaders.userBadges.load(request.userId),
+  ]);
+  return {
+    id: request.id,
+    _id: request.id,
+    status: request.status,
+    message: request.message,
+    timestamp: request.createdAt.toISOString(),
+    decidedAt: request.decidedAt?.toISOString() ?? null,
+    name: user?.displayName ?? null,
+    avatar: user?.avatarUrl ?? null,
+    user: user && {
+      id: user.id,
+      _id: user.id,
+      name: user.displayName,
+      username: user.username,
+      avatar: user.avatarUrl,
+      rating: stats.averageRating,
+      eventsAttended: stats.eventsJoined,
+      gamesPlayed: stats.eventsJoined,
+      badges: badges.map((b) => ({ id: b.id, name: b.name, icon: b.icon })),
+    },
+    check: {
+      verdict: request.checkVerdict,
+      reasons: request.checkReasons.map((code) => reasonText(code, locale)),
+      engine: request.checkEngine,
+    },
+  };
+}
+
+export type LegacyContext = {
+  viewer: Viewer;
+  loaders: Loaders;
+  services: Services;
+  now: Date;
+  locale: Locale;
+};
+
+export async function legacyEvent(event: EventModel, c: LegacyContext) {
+  const { viewer, loaders, now } = c;
   const relation = event.hostId === viewer.id ? undefined : await loaders.viewerRelation.load(event.id);
   const role: ViewerRole = event.hostId === viewer.id ? 'host' : (relation ?? 'none');
   const [host, participants] = await Promise.all([
@@ -85,7 +131,28 @@ export async function legacyEvent(event: EventModel, viewer: Viewer, loaders: Lo
     skillLevel: event.skillLevel,
     voiceRequired: event.voiceChat === 'required',
     voiceChat: event.voiceChat,
-    joinRequests: [] as unknown[],
+    // The host sees every request with the automatic check's verdict; others see none.
+    joinRequests:
+      role === 'host'
+        ? await Promise.all(
+            ((await c.services.joinRequests.forEvent(viewer, event)) ?? []).map((r) =>
+              legacyJoinRequest(r, loaders, c.locale),
+            ),
+          )
+        : [],
+    pendingRequests: role === 'host' ? await loaders.pendingRequestCount.load(event.id) : null,
+    myRequest: await (async () => {
+      const mine = role === 'host' ? undefined : await loaders.viewerJoinRequest.load(event.id);
+      return mine
+        ? {
+            id: mine.id,
+            _id: mine.id,
+            status: mine.status,
+            message: mine.message,
+            timestamp: mine.createdAt.toISOString(),
+          }
+        : null;
+    })(),
     isDemo: event.isDemo,
     createdAt: event.createdAt.toISOString(),
   };

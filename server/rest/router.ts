@@ -11,7 +11,8 @@ import type { Logger } from '#server/lib/logger.ts';
 import { currentLocale } from '#server/lib/request-scope.ts';
 import type { Services } from '#server/modules/services.ts';
 import { durationFromLabel } from '#server/modules/events/events.catalog.ts';
-import type { EventFilterInput } from '#server/modules/events/events.service.ts';
+import { isUuid, type EventFilterInput } from '#server/modules/events/events.service.ts';
+import { reasonText } from '#server/modules/moderation/moderation.ts';
 import { reenterScope } from '#server/app/http-middleware.ts';
 import { legacyEvent, legacyProfile } from './legacy-shapes.ts';
 
@@ -122,7 +123,7 @@ export function createRestRouter(deps: Deps): Router {
 
   // Every /private path needs a session.
   router.use((req: Request, _res: Response, next: NextFunction) => {
-    deps.authenticate(bearerToken(req.header('authorization'))).then(({ viewer }) => {
+    deps.authenticate(bearerToken(req.header('authorization')), req.ip).then(({ viewer }) => {
       if (!viewer) return next(unauthenticated());
       req.viewer = viewer;
       next();
@@ -131,6 +132,13 @@ export function createRestRouter(deps: Deps): Router {
   router.use(express.json({ limit: deps.bodyLimit }), reenterScope());
 
   const loadersFor = (req: Request) => createLoaders(services, req.viewer!);
+  const legacyContext = (req: Request) => ({
+    viewer: req.viewer!,
+    loaders: loadersFor(req),
+    services,
+    now: deps.clock.now(),
+    locale: currentLocale(),
+  });
 
   router.get(
     '/profile',
@@ -173,11 +181,10 @@ export function createRestRouter(deps: Deps): Router {
           first: num(req.query.limit) ?? 100,
           after: typeof req.query.after === 'string' ? req.query.after : null,
         });
-        const loaders = loadersFor(req);
-        const now = deps.clock.now();
+        const c = legacyContext(req);
         if (page.pageInfo.hasNextPage && page.pageInfo.endCursor)
           res.setHeader('X-Next-Cursor', page.pageInfo.endCursor);
-        res.json(await Promise.all(page.edges.map((e) => legacyEvent(e.node, req.viewer!, loaders, now))));
+        res.json(await Promise.all(page.edges.map((e) => legacyEvent(e.node, c))));
       }),
     );
   }
@@ -185,11 +192,72 @@ export function createRestRouter(deps: Deps): Router {
   router.get(
     '/event/:id',
     asyncRoute(async (req, res) => {
-      const loaders = loadersFor(req);
+      const c = legacyContext(req);
       const [event] = await services.events.byIds([String(req.params.id)]);
-      if (!event) throw notFound('error.eventNotFound');
-      loaders.event.prime(event.id, event);
-      res.json(await legacyEvent(event, req.viewer!, loaders, deps.clock.now()));
+      if (!event || (await services.joinRequests.blockedBetween(req.viewer!.id, event.hostId)))
+        throw notFound('error.eventNotFound');
+      c.loaders.event.prime(event.id, event);
+      res.json(await legacyEvent(event, c));
+    }),
+  );
+
+  router.post(
+    '/join-request',
+    asyncRoute(async (req, res) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const { joinRequest } = await services.joinRequests.requestToJoin(req.viewer!, {
+        eventId: typeof body.eventId === 'string' ? body.eventId : '',
+        message: typeof body.message === 'string' ? body.message : null,
+      });
+      const locale = currentLocale();
+      const declined = joinRequest.status === 'declined';
+      res.status(201).json({
+        message: t(locale, declined ? 'join.blockedByCheck' : 'join.sent'),
+        joinRequest: {
+          id: joinRequest.id,
+          _id: joinRequest.id,
+          status: joinRequest.status,
+          check: {
+            verdict: joinRequest.checkVerdict,
+            reasons: joinRequest.checkReasons.map((code) => reasonText(code, locale)),
+          },
+        },
+      });
+    }),
+  );
+
+  for (const [action, accept] of [
+    ['accept-request', true],
+    ['decline-request', false],
+  ] as const) {
+    router.put(
+      `/event/:eventId/${action}/:requestId`,
+      asyncRoute(async (req, res) => {
+        const [request] = await services.joinRequests.byIds([String(req.params.requestId)].filter(isUuid));
+        // The request must belong to the event in the path.
+        if (!request || request.eventId !== req.params.eventId) throw notFound('error.requestNotFound');
+        const result = accept
+          ? await services.joinRequests.accept(req.viewer!, request.id)
+          : await services.joinRequests.decline(req.viewer!, request.id);
+        res.json({
+          message: t(currentLocale(), accept ? 'join.accepted' : 'join.declined'),
+          joinRequest: {
+            id: result.joinRequest.id,
+            _id: result.joinRequest.id,
+            status: result.joinRequest.status,
+          },
+          participants: { current: result.event.participantCount, max: result.event.maxParticipants },
+        });
+      }),
+    );
+  }
+
+  router.get(
+    '/myEvents',
+    asyncRoute(async (req, res) => {
+      const page = await services.events.mine(req.viewer!, { first: 100 });
+      const c = legacyContext(req);
+      res.json(await Promise.all(page.edges.map((e) => legacyEvent(e.node, c))));
     }),
   );
 

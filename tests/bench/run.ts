@@ -181,6 +181,38 @@ async function postgresReachable(): Promise<boolean> {
 }
 
 ensureBuilt();
+if (args.includes('--realtime') || ONLY === 'all') {
+  const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  if (await postgresReachable()) {
+    const { realtimeBench } = await import('./realtime.ts');
+    const result = await realtimeBench({
+      adminUrl: PG_ADMIN_URL,
+      redisUrl,
+      subscribers: Number(opt('subscribers', '1000')),
+      decisionsPerSecond: 10,
+      idle: 10_000,
+    });
+    console.log('\nRealtime (2 instances + Redis, 1,000 subscribers, 10 decisions/s):');
+    console.table([
+      {
+        delivered: result.latency.delivered,
+        'p50 ms': result.latency.p50.toFixed(1),
+        'p99 ms': result.latency.p99.toFixed(1),
+      },
+    ]);
+    console.table([
+      {
+        'idle subscriptions': result.memory.subscriptions,
+        'RSS before (MB)': result.memory.rssMbBefore,
+        'RSS with them (MB)': result.memory.rssMb,
+      },
+    ]);
+    console.log(
+      `Targets: p99 <= 100 ms (${result.latency.p99 <= 100 ? 'met' : 'NOT met'}), RSS <= 512 MB (${result.memory.rssMb <= 512 ? 'met' : 'NOT met'})`,
+    );
+  }
+  if (args.includes('--realtime')) process.exit(0);
+}
 const rows: Row[] = [];
 if (ONLY === 'all' || ONLY === 'pglite') rows.push(...(await benchBackend('pglite')));
 if (ONLY === 'all' || ONLY === 'postgres') {

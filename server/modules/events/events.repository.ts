@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import {
   eventParticipants,
@@ -141,6 +141,46 @@ function conditions(q: EventListQuery): SQL[] {
       conds.push(sql`earth_box(${centerOf(q.near)}, ${metres}::float8) @> ${events.publicEarth}`);
       conds.push(sql`${chordFrom(q.near)} <= ${chordOf(metres)}::float8`);
     }
+  }
+  return conds;
+}
+
+export type MineQuery = {
+  role?: 'host' | 'participant';
+  active?: boolean;
+  searchWords?: string[];
+  status?: 'upcoming' | 'ongoing' | 'completed' | 'cancelled';
+  now: Date;
+  limit: number;
+  after?: { s: string; id: string };
+};
+
+function mineConditions(userId: string, q: MineQuery): SQL[] {
+  const hosted = sql`${events.hostId} = ${userId}`;
+  const involved = sql`exists (select 1 from join_requests r where r.event_id = ${events.id} and r.user_id = ${userId} and r.status <> 'withdrawn')`;
+  const conds: SQL[] = [
+    q.role === 'host' ? hosted : q.role === 'participant' ? involved : sql`(${hosted} or ${involved})`,
+  ];
+  if (q.active === true) conds.push(sql`${events.cancelledAt} is null and ${events.endsAt} > ${q.now}`);
+  if (q.active === false)
+    conds.push(sql`(${events.cancelledAt} is not null or ${events.endsAt} <= ${q.now})`);
+  for (const word of q.searchWords ?? [])
+    conds.push(sql`${events.searchText} like ${`%${escapeLike(word)}%`}`);
+  switch (q.status) {
+    case 'upcoming':
+      conds.push(sql`${events.cancelledAt} is null and ${events.startsAt} > ${q.now}`);
+      break;
+    case 'ongoing':
+      conds.push(
+        sql`${events.cancelledAt} is null and ${events.startsAt} <= ${q.now} and ${events.endsAt} > ${q.now}`,
+      );
+      break;
+    case 'completed':
+      conds.push(sql`${events.cancelledAt} is null and ${events.endsAt} <= ${q.now}`);
+      break;
+    case 'cancelled':
+      conds.push(sql`${events.cancelledAt} is not null`);
+      break;
   }
   return conds;
 }
@@ -309,6 +349,48 @@ export function createEventsRepository(db: DbOrTx) {
           (select count(*)::int from join_requests where status in ('accepted', 'declined') and decided_at > ${new Date(now.getTime() - 30 * 86_400_000)}) as decided,
           (select round(avg(r.score)::numeric, 2)::float8 from ratings r join events e on e.id = r.event_id and e.host_id = r.ratee_id
              where e.mode = 'online') as rating`)
+      ).rows;
+      return row;
+    },
+
+    // Events a user hosts, joined or asked to join (withdrawn requests excepted).
+    async mine(userId: string, q: MineQuery): Promise<EventRow[]> {
+      const conds = mineConditions(userId, q);
+      const past = q.active === false;
+      if (q.after) {
+        conds.push(
+          past
+            ? sql`(${events.startsAt}, ${events.id}) < (${q.after.s}::timestamptz, ${q.after.id}::uuid)`
+            : sql`(${events.startsAt}, ${events.id}) > (${q.after.s}::timestamptz, ${q.after.id}::uuid)`,
+        );
+      }
+      return db
+        .select()
+        .from(events)
+        .where(and(...conds))
+        .orderBy(
+          ...(past ? [desc(events.startsAt), desc(events.id)] : [asc(events.startsAt), asc(events.id)]),
+        )
+        .limit(q.limit);
+    },
+
+    async mineCount(userId: string, q: MineQuery): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(events)
+        .where(and(...mineConditions(userId, q)));
+      return row?.n ?? 0;
+    },
+
+    async mineCounts(userId: string): Promise<{ total: number; hosted: number; attended: number }> {
+      const [row] = (
+        await db.execute<{ total: number; hosted: number; attended: number }>(sql`
+        with mine as (
+          select e.id, e.host_id = ${userId} as hosted from events e
+          where e.host_id = ${userId}
+             or exists (select 1 from join_requests r where r.event_id = e.id and r.user_id = ${userId} and r.status <> 'withdrawn')
+        )
+        select count(*)::int as total, count(*) filter (where hosted)::int as hosted, count(*) filter (where not hosted)::int as attended from mine`)
       ).rows;
       return row;
     },

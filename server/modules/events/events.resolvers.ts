@@ -1,6 +1,7 @@
 import type { EventRow } from '#db/schema/index.ts';
 import type { Context } from '#server/context/context.ts';
 import { requireViewer } from '#server/context/context.ts';
+import { notFound } from '#server/errors/app-error.ts';
 import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
 import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
 import type { GameType } from '#server/modules/enum-values.ts';
@@ -17,6 +18,8 @@ export const eventsResolvers: Resolvers = {
     event: (_parent, { id }, ctx) => ctx.loaders.event.load(id),
     events: (_parent, args, ctx) => ctx.services.events.list(requireViewer(ctx), args),
     lobbyStats: (_parent, _args, ctx) => ctx.services.events.lobbyStats(),
+    myEvents: (_parent, args, ctx) => ctx.services.events.mine(requireViewer(ctx), args),
+    myEventCounts: (_parent, _args, ctx) => ctx.services.events.mineCounts(requireViewer(ctx)),
     eventCatalog: (_parent, _args, ctx) => ctx.services.events.catalog(),
   },
   Mutation: {
@@ -64,6 +67,27 @@ export const eventsResolvers: Resolvers = {
     recordEventShare: async (_parent, { input }, ctx) => ({
       counted: await ctx.services.events.recordShare(requireViewer(ctx), input.id, input.channel),
     }),
+  },
+  Subscription: {
+    eventChanged: {
+      async subscribe(_parent, { id }, ctx) {
+        const viewer = requireViewer(ctx);
+        const [event] = await ctx.services.events.byIds([id]);
+        if (!event || (await ctx.services.joinRequests.blockedBetween(viewer.id, event.hostId)))
+          throw notFound('error.eventNotFound');
+        const changes = await ctx.services.events.subscribeChanges(event.id);
+        return (async function* () {
+          try {
+            for await (const change of changes) {
+              const [fresh] = await ctx.services.events.byIds([change.eventId]);
+              if (fresh) yield { eventChanged: fresh };
+            }
+          } finally {
+            await changes.return();
+          }
+        })();
+      },
+    },
   },
   EventConnection: {
     totalCount: (connection) => connection.totalCount(),

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Tx } from '#db/client.ts';
 import type { EventRow } from '#db/schema/index.ts';
 import type { Deps } from '#server/context/deps.ts';
 import type { Viewer } from '#server/context/viewer.ts';
@@ -328,6 +329,62 @@ export function createEventsService(deps: Deps, tokens: TokensService, notificat
         durations: [...DURATIONS].map(([minutes, label]) => ({ minutes, label })),
       };
     },
+
+    async mine(
+      viewer: Viewer,
+      args: {
+        filter?: {
+          role?: ViewerRole | null;
+          active?: boolean | null;
+          search?: string | null;
+          status?: 'upcoming' | 'ongoing' | 'completed' | 'cancelled' | null;
+        } | null;
+        first?: number | null;
+        after?: string | null;
+      },
+    ) {
+      const limit = pageSize(args.first, 50);
+      const f = args.filter ?? {};
+      const after = args.after ? decodeCursor(args.after, isListCursor) : undefined;
+      if (after && after.s === undefined) throw badInput([{ field: 'after', key: 'validation.cursor' }]);
+      const role: 'host' | 'participant' | undefined =
+        f.role === 'host'
+          ? 'host'
+          : f.role === 'participant' || f.role === 'requester'
+            ? 'participant'
+            : undefined;
+      const query = {
+        role,
+        active: f.active ?? undefined,
+        searchWords: foldSearchText(f.search?.trim().slice(0, 100) ?? '')
+          .split(/\s+/)
+          .filter(Boolean),
+        status: f.status ?? undefined,
+        now: deps.clock.now(),
+        limit: limit + 1,
+      };
+      const rows = await repo.mine(viewer.id, {
+        ...query,
+        after: after ? { s: after.s!, id: after.id } : undefined,
+      });
+      const page = rows.slice(0, limit);
+      const cursorOf = (e: EventRow) => encodeCursor({ s: e.startsAt.toISOString(), id: e.id });
+      return {
+        edges: page.map((node) => ({ cursor: cursorOf(node), node })),
+        pageInfo: {
+          hasNextPage: rows.length > limit,
+          endCursor: page.length ? cursorOf(page.at(-1)!) : null,
+        },
+        totalCount: () => repo.mineCount(viewer.id, query),
+      };
+    },
+
+    mineCounts: (viewer: Viewer) => repo.mineCounts(viewer.id),
+
+    subscribeChanges: (eventId: string) => deps.pubsub.subscribe(channels.event(eventId)),
+
+    // For services that change an event's participants: the row, locked until their transaction ends.
+    lockEvent: (tx: Tx, id: string) => (isUuid(id) ? repo.lockForUpdate(tx, id) : Promise.resolve(undefined)),
 
     saveCounts: (eventIds: readonly string[]) => repo.saveCounts(eventIds),
     savedBy: (viewer: Viewer, eventIds: readonly string[]) => repo.savedBy(viewer.id, eventIds),

@@ -1,3 +1,4 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { notifications, type NotificationRow } from '#db/schema/index.ts';
 
@@ -19,6 +20,52 @@ export function createNotificationsRepository(db: DbOrTx) {
         .values(rows.map((r) => ({ ...r, data: r.data ?? {} })))
         .returning();
     },
-    db,
+    async page(
+      userId: string,
+      options: { unreadOnly: boolean; limit: number; after?: { c: string; id: string } },
+    ) {
+      const conds = [eq(notifications.userId, userId)];
+      if (options.unreadOnly) conds.push(isNull(notifications.readAt));
+      if (options.after) {
+        conds.push(
+          sql`(${notifications.createdAt}, ${notifications.id}) < (${options.after.c}::timestamptz, ${options.after.id}::uuid)`,
+        );
+      }
+      return db
+        .select()
+        .from(notifications)
+        .where(and(...conds))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(options.limit);
+    },
+
+    async unreadCount(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+      return row?.n ?? 0;
+    },
+
+    async markRead(userId: string, ids: string[] | 'all'): Promise<void> {
+      const conds = [eq(notifications.userId, userId), isNull(notifications.readAt)];
+      if (ids !== 'all') {
+        if (ids.length === 0) return;
+        conds.push(inArray(notifications.id, ids));
+      }
+      await db
+        .update(notifications)
+        .set({ readAt: sql`now()` })
+        .where(and(...conds));
+    },
+
+    async byId(userId: string, id: string): Promise<NotificationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.id, id)))
+        .limit(1);
+      return row;
+    },
   };
 }

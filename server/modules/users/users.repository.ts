@@ -7,6 +7,7 @@ import {
   ratings,
   userBadges,
   users,
+  type IpLocation,
   type NewUserRow,
   type UserRow,
 } from '#db/schema/index.ts';
@@ -47,6 +48,10 @@ export function createUsersRepository(db: DbOrTx) {
             sql`(${users.lastSeenAt} is null or ${users.lastSeenAt} < now() - interval '1 minute')`,
           ),
         );
+    },
+
+    async setIpLocation(userId: string, location: IpLocation): Promise<void> {
+      await db.update(users).set({ lastIpLocation: location }).where(eq(users.id, userId));
     },
 
     async statsFor(userIds: readonly string[]): Promise<Map<string, UserStatsModel>> {

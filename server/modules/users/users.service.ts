@@ -2,6 +2,7 @@ import type { UserRow } from '#db/schema/index.ts';
 import type { Deps } from '#server/context/deps.ts';
 import type { Viewer } from '#server/context/viewer.ts';
 import { inTransaction } from '#server/lib/unit-of-work.ts';
+import { lookupIp } from '#server/modules/geo/geoip.ts';
 import type { TokensService } from '#server/modules/tokens/tokens.service.ts';
 import { defaultDisplayName } from './users.mappers.ts';
 import { createUsersRepository } from './users.repository.ts';
@@ -33,6 +34,7 @@ export function createUsersService(deps: Deps, tokens: TokensService) {
   // sub -> viewer identity. Only the immutable part is cached; balances and profiles are read fresh.
   const cache = new Map<string, { viewer: Viewer; until: number }>();
   const lastSeenWrites = new Map<string, number>();
+  const ipLocated = new Map<string, number>();
 
   function remember(viewer: Viewer) {
     if (cache.size >= VIEWER_CACHE_MAX) cache.delete(cache.keys().next().value!);
@@ -86,13 +88,28 @@ export function createUsersService(deps: Deps, tokens: TokensService) {
     statsFor: (ids: readonly string[]) => repo.statsFor(ids),
     badgesFor: (ids: readonly string[]) => repo.badgesFor(ids),
     // At most one write a minute per user and instance: "active in the last 15 minutes" needs no more.
-    seen(userId: string) {
+    // The request's IP also gives the map's default centre (offline GeoIP), refreshed hourly.
+    seen(userId: string, ip: string | null) {
       const now = Date.now();
       const last = lastSeenWrites.get(userId) ?? 0;
       if (now - last < 60_000) return;
       if (lastSeenWrites.size > VIEWER_CACHE_MAX) lastSeenWrites.clear();
       lastSeenWrites.set(userId, now);
       repo.touchLastSeen(userId).catch((err) => deps.logger.warn({ err }, 'last-seen update failed'));
+      const located = ipLocated.get(userId) ?? 0;
+      if (ip && now - located > 3_600_000) {
+        ipLocated.set(userId, now);
+        let location;
+        try {
+          location = lookupIp(ip);
+        } catch (err) {
+          deps.logger.warn({ err }, 'GeoIP lookup failed');
+        }
+        if (location)
+          repo
+            .setIpLocation(userId, location)
+            .catch((err) => deps.logger.warn({ err }, 'IP location update failed'));
+      }
     },
   };
 }

@@ -68,5 +68,6 @@ describe.runIf(inject('backend') === 'pglite')('demo data', () => {
     expect(n).toBe(380);
     expect(m).toBe(0);
     fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+    // Three embedded databases start in this test.
+  }, 240_000);
 });

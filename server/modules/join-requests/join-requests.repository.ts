@@ -1,0 +1,175 @@
+import { and, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#db/client.ts';
+import {
+  blocks,
+  eventParticipants,
+  events,
+  joinRequests,
+  type EventRow,
+  type JoinRequestRow,
+} from '#db/schema/index.ts';
+
+export function createJoinRequestsRepository(db: DbOrTx) {
+  return {
+    async insert(tx: DbOrTx, values: typeof joinRequests.$inferInsert): Promise<JoinRequestRow | undefined> {
+      // The partial unique index (one pending or accepted request per user and event) decides races.
+      const [row] = await tx.insert(joinRequests).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async byIds(ids: readonly string[], tx: DbOrTx = db): Promise<JoinRequestRow[]> {
+      if (ids.length === 0) return [];
+      return tx
+        .select()
+        .from(joinRequests)
+        .where(inArray(joinRequests.id, [...ids]));
+    },
+
+    async lock(tx: DbOrTx, id: string): Promise<JoinRequestRow | undefined> {
+      const [row] = await tx.select().from(joinRequests).where(eq(joinRequests.id, id)).for('update');
+      return row;
+    },
+
+    async setStatus(
+      tx: DbOrTx,
+      id: string,
+      values: Partial<typeof joinRequests.$inferInsert>,
+    ): Promise<JoinRequestRow> {
+      const [row] = await tx.update(joinRequests).set(values).where(eq(joinRequests.id, id)).returning();
+      return row;
+    },
+
+    async activeFor(tx: DbOrTx, eventId: string, userId: string): Promise<JoinRequestRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(joinRequests)
+        .where(
+          and(
+            eq(joinRequests.eventId, eventId),
+            eq(joinRequests.userId, userId),
+            inArray(joinRequests.status, ['pending', 'accepted']),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    // The user's join messages of the last 24 hours, newest first (duplicates and floods).
+    async recentMessages(userId: string, since: Date) {
+      return db
+        .select({
+          text: joinRequests.message,
+          eventId: joinRequests.eventId,
+          createdAt: joinRequests.createdAt,
+        })
+        .from(joinRequests)
+        .where(and(eq(joinRequests.userId, userId), gt(joinRequests.createdAt, since)))
+        .orderBy(desc(joinRequests.createdAt))
+        .limit(50);
+    },
+
+    async forEvents(
+      eventIds: readonly string[],
+      status?: JoinRequestRow['status'],
+    ): Promise<JoinRequestRow[]> {
+      if (eventIds.length === 0) return [];
+      const cond = inArray(joinRequests.eventId, [...eventIds]);
+      return db
+        .select()
+        .from(joinRequests)
+        .where(status ? and(cond, eq(joinRequests.status, status)) : cond)
+        .orderBy(desc(joinRequests.createdAt));
+    },
+
+    async pendingCounts(eventIds: readonly string[]): Promise<Map<string, number>> {
+      const result = new Map<string, number>(eventIds.map((id) => [id, 0]));
+      if (eventIds.length === 0) return result;
+      const rows = await db
+        .select({ eventId: joinRequests.eventId, n: sql<number>`count(*)::int` })
+        .from(joinRequests)
+        .where(and(inArray(joinRequests.eventId, [...eventIds]), eq(joinRequests.status, 'pending')))
+        .groupBy(joinRequests.eventId);
+      for (const r of rows) result.set(r.eventId, r.n);
+      return result;
+    },
+
+    // The viewer's latest request per event.
+    async latestOfUser(userId: string, eventIds: readonly string[]): Promise<Map<string, JoinRequestRow>> {
+      const result = new Map<string, JoinRequestRow>();
+      if (eventIds.length === 0) return result;
+      const rows = await db
+        .select()
+        .from(joinRequests)
+        .where(and(eq(joinRequests.userId, userId), inArray(joinRequests.eventId, [...eventIds])))
+        .orderBy(desc(joinRequests.createdAt));
+      for (const r of rows) if (!result.has(r.eventId)) result.set(r.eventId, r);
+      return result;
+    },
+
+    async addParticipant(tx: DbOrTx, eventId: string, userId: string, joinRequestId: string): Promise<void> {
+      await tx.insert(eventParticipants).values({ eventId, userId, joinRequestId });
+    },
+
+    async removeParticipant(tx: DbOrTx, eventId: string, userId: string): Promise<boolean> {
+      const rows = await tx
+        .delete(eventParticipants)
+        .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
+        .returning({ userId: eventParticipants.userId });
+      return rows.length === 1;
+    },
+
+    async changeParticipantCount(tx: DbOrTx, eventId: string, delta: 1 | -1): Promise<EventRow> {
+      const [row] = await tx
+        .update(events)
+        .set({ participantCount: sql`${events.participantCount} + ${delta}`, updatedAt: sql`now()` })
+        .where(eq(events.id, eventId))
+        .returning();
+      return row;
+    },
+
+    async blockedBetween(a: string, b: string): Promise<boolean> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(blocks)
+        .where(
+          or(
+            and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
+            and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
+          ),
+        );
+      return (row?.n ?? 0) > 0;
+    },
+
+    // Pending requests on the upcoming events a user hosts (the header badge).
+    async hostPendingCount(hostId: string, now: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(joinRequests)
+        .innerJoin(events, eq(events.id, joinRequests.eventId))
+        .where(
+          and(
+            eq(events.hostId, hostId),
+            eq(joinRequests.status, 'pending'),
+            gt(events.endsAt, now),
+            sql`${events.cancelledAt} is null`,
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    async otherPendingRequests(tx: DbOrTx, eventId: string, exceptId: string) {
+      return tx
+        .select()
+        .from(joinRequests)
+        .where(
+          and(
+            eq(joinRequests.eventId, eventId),
+            eq(joinRequests.status, 'pending'),
+            ne(joinRequests.id, exceptId),
+          ),
+        );
+    },
+  };
+}
+
+export type JoinRequestsRepository = ReturnType<typeof createJoinRequestsRepository>;

@@ -1,0 +1,69 @@
+import { requireViewer } from '#server/context/context.ts';
+import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
+import { reasonText } from '#server/modules/moderation/moderation.ts';
+
+export const joinRequestsResolvers: Resolvers = {
+  Query: {
+    hostPendingRequestCount: (_parent, _args, ctx) =>
+      ctx.services.joinRequests.hostPendingCount(requireViewer(ctx)),
+  },
+  Mutation: {
+    async requestToJoin(_parent, { input }, ctx) {
+      const result = await ctx.services.joinRequests.requestToJoin(requireViewer(ctx), input);
+      ctx.loaders.event.clear(result.event.id).prime(result.event.id, result.event);
+      ctx.loaders.viewerRelation.clear(result.event.id);
+      ctx.loaders.viewerJoinRequest.clear(result.event.id);
+      return result;
+    },
+    async acceptRequest(_parent, { input }, ctx) {
+      const result = await ctx.services.joinRequests.accept(requireViewer(ctx), input.id);
+      ctx.loaders.event.clear(result.event.id).prime(result.event.id, result.event);
+      ctx.loaders.participants.clear(result.event.id);
+      ctx.loaders.pendingRequestCount.clear(result.event.id);
+      return result;
+    },
+    async declineRequest(_parent, { input }, ctx) {
+      const result = await ctx.services.joinRequests.decline(requireViewer(ctx), input.id);
+      ctx.loaders.pendingRequestCount.clear(result.event.id);
+      return result;
+    },
+    async withdrawRequest(_parent, { input }, ctx) {
+      const result = await ctx.services.joinRequests.withdraw(requireViewer(ctx), input.id);
+      ctx.loaders.viewerRelation.clear(result.event.id);
+      ctx.loaders.viewerJoinRequest.clear(result.event.id);
+      return result;
+    },
+    async leaveEvent(_parent, { input }, ctx) {
+      const result = await ctx.services.joinRequests.leave(requireViewer(ctx), input.eventId);
+      ctx.loaders.event.clear(result.event.id).prime(result.event.id, result.event);
+      ctx.loaders.viewerRelation.clear(result.event.id);
+      ctx.loaders.participants.clear(result.event.id);
+      ctx.loaders.viewerJoinRequest.clear(result.event.id);
+      return result;
+    },
+  },
+  Event: {
+    joinRequests: (e, { status }, ctx) => ctx.services.joinRequests.forEvent(requireViewer(ctx), e, status),
+    pendingRequestCount: (e, _args, ctx) =>
+      e.hostId === requireViewer(ctx).id ? ctx.loaders.pendingRequestCount.load(e.id) : null,
+    viewerJoinRequest: async (e, _args, ctx) => (await ctx.loaders.viewerJoinRequest.load(e.id)) ?? null,
+  },
+  JoinRequest: {
+    async event(r, _args, ctx) {
+      const event = await ctx.loaders.event.load(r.eventId);
+      if (!event) throw new Error(`event ${r.eventId} of request ${r.id} missing`);
+      return event;
+    },
+    async user(r, _args, ctx) {
+      const user = await ctx.loaders.user.load(r.userId);
+      if (!user) throw new Error(`user ${r.userId} of request ${r.id} missing`);
+      return user;
+    },
+    check: (r, _args, ctx) => ({
+      verdict: r.checkVerdict,
+      reasons: r.checkReasons.map((code) => reasonText(code, ctx.locale)),
+      engine: r.checkEngine,
+    }),
+    declinedByCheck: (r) => r.status === 'declined' && r.checkVerdict === 'block' && r.decidedBy === null,
+  },
+};

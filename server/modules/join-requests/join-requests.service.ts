@@ -1,0 +1,258 @@
+import { z } from 'zod';
+import type { Tx } from '#db/client.ts';
+import type { EventRow, JoinRequestRow } from '#db/schema/index.ts';
+import type { Deps } from '#server/context/deps.ts';
+import type { Viewer } from '#server/context/viewer.ts';
+import { AppError, ErrorCode, notFound } from '#server/errors/app-error.ts';
+import type { MessageKey } from '#server/lib/i18n.ts';
+import { inTransaction } from '#server/lib/unit-of-work.ts';
+import { parseInput } from '#server/lib/validation.ts';
+import { eventStatus } from '#server/modules/events/events.mappers.ts';
+import { isUuid, type EventsService } from '#server/modules/events/events.service.ts';
+import type { MessageChecker } from '#server/modules/moderation/moderation.ts';
+import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
+import type { UsersService } from '#server/modules/users/users.service.ts';
+import { channels } from '#server/pubsub/channels.ts';
+import { createJoinRequestsRepository } from './join-requests.repository.ts';
+import { decisionMail, newRequestMail } from './join-requests.mails.ts';
+
+export const JOIN_MESSAGE_MAX = 500;
+
+const requestSchema = z.object({
+  eventId: z.string(),
+  message: z
+    .string()
+    .nullish()
+    .transform((v) => v?.trim() || null)
+    .pipe(z.string().max(JOIN_MESSAGE_MAX, 'validation.joinMessageTooLong').nullable()),
+});
+
+const conflict = (key: MessageKey) => new AppError(ErrorCode.CONFLICT, key);
+
+export function createJoinRequestsService(
+  deps: Deps,
+  options: {
+    events: EventsService;
+    users: UsersService;
+    notifications: NotificationsService;
+    checker: MessageChecker;
+  },
+) {
+  const repo = createJoinRequestsRepository(deps.db);
+  const { notifications, checker } = options;
+  const link = (eventId: string) => `${deps.config.publicUrl}/dashboard/eventDetails/${eventId}`;
+
+  async function userRow(userId: string) {
+    const [row] = await options.users.byIds([userId]);
+    return row;
+  }
+
+  function mailAfterCommit(task: () => Promise<void>) {
+    return async () => {
+      try {
+        await task();
+      } catch (err) {
+        deps.logger.warn({ err }, 'notification e-mail failed');
+      }
+    };
+  }
+
+  // Loads the request and its event for a decision, locking both (event first, always the same order).
+  async function lockForDecision(tx: Tx, requestId: string) {
+    if (!isUuid(requestId)) return undefined;
+    // Inside the transaction: a second connection here would wait forever on the embedded database.
+    const [peek] = await repo.byIds([requestId], tx);
+    if (!peek) return undefined;
+    const event = await options.events.lockEvent(tx, peek.eventId);
+    const request = await repo.lock(tx, requestId);
+    if (!event || !request) return undefined;
+    return { event, request };
+  }
+
+  async function decide(viewer: Viewer, requestId: string, accept: boolean) {
+    const now = deps.clock.now();
+    const result = await inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
+      const found = await lockForDecision(tx, requestId);
+      // Requests of other hosts' events look like no request at all.
+      if (!found || found.event.hostId !== viewer.id) throw notFound('error.requestNotFound');
+      const { event, request } = found;
+      if (request.status !== 'pending') throw conflict('join.notPending');
+      if (event.cancelledAt || eventStatus(event, now) === 'completed') throw conflict('join.eventClosed');
+      let updatedEvent = event;
+      if (accept) {
+        // The event row is locked: participant_count is current, so capacity holds under any concurrency.
+        if (event.participantCount >= event.maxParticipants) throw conflict('join.full');
+        await repo.addParticipant(tx, event.id, request.userId, request.id);
+        updatedEvent = await repo.changeParticipantCount(tx, event.id, 1);
+      }
+      const decided = await repo.setStatus(tx, request.id, {
+        status: accept ? 'accepted' : 'declined',
+        decidedAt: now,
+        decidedBy: viewer.id,
+      });
+      await notifications.notify(tx, afterCommit, [
+        {
+          userId: request.userId,
+          type: accept ? 'join_request_accepted' : 'join_request_declined',
+          eventId: event.id,
+          actorId: viewer.id,
+          joinRequestId: request.id,
+          data: { title: event.title },
+        },
+      ]);
+      afterCommit(() =>
+        deps.pubsub.publish(channels.event(event.id), { eventId: event.id, kind: 'participants' }),
+      );
+      afterCommit(
+        mailAfterCommit(async () => {
+          const requester = await userRow(request.userId);
+          if (requester?.email)
+            await deps.mailer.send(
+              decisionMail(requester.email, { title: event.title, accepted: accept, link: link(event.id) }),
+            );
+        }),
+      );
+      return { joinRequest: decided, event: updatedEvent };
+    });
+    deps.logger.info({ requestId, accepted: accept }, 'join request decided');
+    return result;
+  }
+
+  return {
+    async requestToJoin(
+      viewer: Viewer,
+      input: unknown,
+    ): Promise<{ joinRequest: JoinRequestRow; event: EventRow }> {
+      const { eventId, message } = parseInput(requestSchema, input);
+      const now = deps.clock.now();
+      const [event] = await options.events.byIds([eventId]);
+      if (!event) throw notFound('error.eventNotFound');
+      if (await repo.blockedBetween(viewer.id, event.hostId)) throw notFound('error.eventNotFound');
+      if (event.hostId === viewer.id) throw conflict('join.ownEvent');
+      if (event.cancelledAt || eventStatus(event, now) === 'completed') throw conflict('join.eventClosed');
+      if (event.participantCount >= event.maxParticipants) throw conflict('join.full');
+
+      const recent = await repo.recentMessages(viewer.id, new Date(now.getTime() - 24 * 3600_000));
+      const check = await checker.check(message ?? '', {
+        now,
+        recentMessages: recent
+          .filter((r) => r.text)
+          .map((r) => ({ text: r.text!, eventId: r.eventId, createdAt: r.createdAt })),
+      });
+
+      return inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
+        const locked = await options.events.lockEvent(tx, event.id);
+        if (!locked || locked.cancelledAt) throw conflict('join.eventClosed');
+        if (locked.participantCount >= locked.maxParticipants) throw conflict('join.full');
+        if (await repo.activeFor(tx, event.id, viewer.id)) throw conflict('join.duplicate');
+        const blocked = check.verdict === 'block';
+        const row = await repo.insert(tx, {
+          eventId: event.id,
+          userId: viewer.id,
+          message,
+          status: blocked ? 'declined' : 'pending',
+          checkVerdict: check.verdict,
+          checkReasons: check.reasons,
+          checkEngine: check.engine,
+          decidedAt: blocked ? now : null,
+        });
+        if (!row) throw conflict('join.duplicate');
+        if (!blocked) {
+          await notifications.notify(tx, afterCommit, [
+            {
+              userId: locked.hostId,
+              type: 'join_request_received',
+              eventId: locked.id,
+              actorId: viewer.id,
+              joinRequestId: row.id,
+              data: { title: locked.title, verdict: check.verdict },
+            },
+          ]);
+          afterCommit(
+            mailAfterCommit(async () => {
+              const [host, requester] = await Promise.all([userRow(locked.hostId), userRow(viewer.id)]);
+              if (host?.email) {
+                await deps.mailer.send(
+                  newRequestMail(host.email, {
+                    requester: requester?.displayName ?? 'Bir Squad üyesi',
+                    title: locked.title,
+                    message,
+                    link: link(locked.id),
+                    warning: check.verdict === 'review',
+                  }),
+                );
+              }
+            }),
+          );
+        }
+        deps.logger.info(
+          { requestId: row.id, eventId: event.id, verdict: check.verdict },
+          'join request created',
+        );
+        return { joinRequest: row, event: locked };
+      });
+    },
+
+    accept: (viewer: Viewer, requestId: string) => decide(viewer, requestId, true),
+    decline: (viewer: Viewer, requestId: string) => decide(viewer, requestId, false),
+
+    async withdraw(viewer: Viewer, requestId: string) {
+      return inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
+        const found = await lockForDecision(tx, requestId);
+        if (!found || found.request.userId !== viewer.id) throw notFound('error.requestNotFound');
+        if (found.request.status !== 'pending') throw conflict('join.notPending');
+        const joinRequest = await repo.setStatus(tx, requestId, {
+          status: 'withdrawn',
+          decidedAt: deps.clock.now(),
+          decidedBy: viewer.id,
+        });
+        afterCommit(() =>
+          deps.pubsub.publish(channels.event(found.event.id), {
+            eventId: found.event.id,
+            kind: 'participants',
+          }),
+        );
+        return { joinRequest, event: found.event };
+      });
+    },
+
+    // A participant leaves; the place becomes free and the accepted request is marked withdrawn.
+    async leave(viewer: Viewer, eventId: string) {
+      if (!isUuid(eventId)) throw notFound('error.eventNotFound');
+      return inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
+        const event = await options.events.lockEvent(tx, eventId);
+        if (!event) throw notFound('error.eventNotFound');
+        const active = await repo.activeFor(tx, eventId, viewer.id);
+        if (
+          !active ||
+          active.status !== 'accepted' ||
+          !(await repo.removeParticipant(tx, eventId, viewer.id))
+        ) {
+          throw conflict('join.notParticipant');
+        }
+        await repo.setStatus(tx, active.id, {
+          status: 'withdrawn',
+          decidedAt: deps.clock.now(),
+          decidedBy: viewer.id,
+        });
+        const updated = await repo.changeParticipantCount(tx, eventId, -1);
+        afterCommit(() => deps.pubsub.publish(channels.event(eventId), { eventId, kind: 'participants' }));
+        return { event: updated };
+      });
+    },
+
+    // Host only: null for everyone else, so requests never leak.
+    async forEvent(viewer: Viewer, event: EventRow, status?: JoinRequestRow['status'] | null) {
+      if (event.hostId !== viewer.id) return null;
+      return repo.forEvents([event.id], status ?? undefined);
+    },
+
+    byIds: (ids: readonly string[]) => repo.byIds(ids),
+    pendingCounts: (eventIds: readonly string[]) => repo.pendingCounts(eventIds),
+    latestOfViewer: (viewer: Viewer, eventIds: readonly string[]) => repo.latestOfUser(viewer.id, eventIds),
+    hostPendingCount: (viewer: Viewer) => repo.hostPendingCount(viewer.id, deps.clock.now()),
+    blockedBetween: (a: string, b: string) => repo.blockedBetween(a, b),
+  };
+}
+
+export type JoinRequestsService = ReturnType<typeof createJoinRequestsService>;
