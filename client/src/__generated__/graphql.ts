@@ -380,47 +380,6 @@ export type AnalyticsPanel_AnalyticsFragment = {
   viewsByDay: Array<{ __typename: 'DailyCount'; date: string; count: number }>;
 };
 
-export type CancelEventMutationVariables = Exact<{
-  input: CancelEventInput;
-}>;
-
-export type CancelEventMutation = {
-  cancelEvent: {
-    __typename: 'CancelEventPayload';
-    tokenRefunded: boolean;
-    event: {
-      __typename: 'Event';
-      id: string;
-      status: EventStatus;
-      cancelledAt: string | null;
-      timeLeft: string;
-    };
-    viewer: { __typename: 'User'; id: string; tokenBalance: number | null };
-  };
-};
-
-export type SaveEventMutationVariables = Exact<{
-  input: EventRefInput;
-}>;
-
-export type SaveEventMutation = {
-  saveEvent: {
-    __typename: 'SaveEventPayload';
-    event: { __typename: 'Event'; id: string; saveCount: number; viewerHasSaved: boolean };
-  };
-};
-
-export type UnsaveEventMutationVariables = Exact<{
-  input: EventRefInput;
-}>;
-
-export type UnsaveEventMutation = {
-  unsaveEvent: {
-    __typename: 'SaveEventPayload';
-    event: { __typename: 'Event'; id: string; saveCount: number; viewerHasSaved: boolean };
-  };
-};
-
 export type PublicProfileQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -447,6 +406,25 @@ export type PublicProfileQuery = {
   } | null;
 };
 
+export type CancelEventMutationVariables = Exact<{
+  input: CancelEventInput;
+}>;
+
+export type CancelEventMutation = {
+  cancelEvent: {
+    __typename: 'CancelEventPayload';
+    tokenRefunded: boolean;
+    event: {
+      __typename: 'Event';
+      id: string;
+      status: EventStatus;
+      cancelledAt: string | null;
+      timeLeft: string;
+    };
+    viewer: { __typename: 'User'; id: string; tokenBalance: number | null };
+  };
+};
+
 export type RecordEventViewMutationVariables = Exact<{
   input: EventRefInput;
 }>;
@@ -461,6 +439,28 @@ export type RecordEventShareMutationVariables = Exact<{
 
 export type RecordEventShareMutation = {
   recordEventShare: { __typename: 'RecordEventActivityPayload'; counted: boolean };
+};
+
+export type SaveEventMutationVariables = Exact<{
+  input: EventRefInput;
+}>;
+
+export type SaveEventMutation = {
+  saveEvent: {
+    __typename: 'SaveEventPayload';
+    event: { __typename: 'Event'; id: string; saveCount: number; viewerHasSaved: boolean };
+  };
+};
+
+export type UnsaveEventMutationVariables = Exact<{
+  input: EventRefInput;
+}>;
+
+export type UnsaveEventMutation = {
+  unsaveEvent: {
+    __typename: 'SaveEventPayload';
+    event: { __typename: 'Event'; id: string; saveCount: number; viewerHasSaved: boolean };
+  };
 };
 
 export type CreateEventMutationVariables = Exact<{

@@ -36,6 +36,19 @@ function webSocketUrl(path: string): string {
   return url.toString();
 }
 
+// Objects without an id (a user's stats, an event's place and analytics) are merged field by field,
+// so screens that ask for different fields of the same object do not overwrite each other's.
+export function createCache() {
+  return new InMemoryCache({
+    typePolicies: {
+      UserStats: { merge: true },
+      EventLocation: { merge: true },
+      EventAnalytics: { merge: true },
+      LobbyStats: { merge: true },
+    },
+  });
+}
+
 export function createApolloClient(options: ApolloClientOptions) {
   const headers = new SetContextLink(async (prev) => {
     const token = await options.getAccessToken().catch(() => null);
@@ -82,5 +95,5 @@ export function createApolloClient(options: ApolloClientOptions) {
     ApolloLink.split(isSubscription, ws, headers.concat(http)),
   ]);
 
-  return new ApolloClient({ link, cache: new InMemoryCache() });
+  return new ApolloClient({ link, cache: createCache() });
 }

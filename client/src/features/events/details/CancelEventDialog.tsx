@@ -1,32 +1,11 @@
 import { useState } from 'react';
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import { useMutation } from '@apollo/client/react';
-import type { CancelEventMutation, CancelEventMutationVariables } from '#client/__generated__/graphql.ts';
 import { Button } from '#client/components/ui/Button.tsx';
 import { Dialog } from '#client/components/ui/Dialog.tsx';
 import { Input } from '#client/components/ui/Input.tsx';
 import { useToast } from '#client/components/ui/Toast.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { userFacingMessage } from '#client/features/events/errors.ts';
-
-export const CANCEL_EVENT_MUTATION: TypedDocumentNode<CancelEventMutation, CancelEventMutationVariables> =
-  gql`
-    mutation CancelEventMutation($input: CancelEventInput!) {
-      cancelEvent(input: $input) {
-        event {
-          id
-          status
-          cancelledAt
-          timeLeft
-        }
-        tokenRefunded
-        viewer {
-          id
-          tokenBalance
-        }
-      }
-    }
-  `;
+import { useCancelEventMutation } from '#client/features/events/details/useCancelEventMutation.ts';
 
 // Asks first; after cancelEvent it says whether the creation token came back.
 export function CancelEventDialog({
@@ -41,13 +20,7 @@ export function CancelEventDialog({
   const { t } = useI18n();
   const toast = useToast();
   const [reason, setReason] = useState('');
-  const [cancel, { loading }] = useMutation(CANCEL_EVENT_MUTATION, {
-    update(cache) {
-      cache.evict({ id: 'ROOT_QUERY', fieldName: 'events' });
-      cache.evict({ id: 'ROOT_QUERY', fieldName: 'lobbyStats' });
-      cache.gc();
-    },
-  });
+  const [cancel, { loading }] = useCancelEventMutation();
 
   const confirm = async () => {
     try {

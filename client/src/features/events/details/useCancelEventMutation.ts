@@ -1,0 +1,34 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { useMutation } from '@apollo/client/react';
+import type { CancelEventMutation, CancelEventMutationVariables } from '#client/__generated__/graphql.ts';
+
+export const CANCEL_EVENT_MUTATION: TypedDocumentNode<CancelEventMutation, CancelEventMutationVariables> =
+  gql`
+    mutation CancelEventMutation($input: CancelEventInput!) {
+      cancelEvent(input: $input) {
+        event {
+          id
+          status
+          cancelledAt
+          timeLeft
+        }
+        tokenRefunded
+        viewer {
+          id
+          tokenBalance
+        }
+      }
+    }
+  `;
+
+// The payload's event (status, cancelledAt) and viewer (balance after a refund) update by id; lists
+// and the lobby stats drop, as a cancelled event leaves them.
+export function useCancelEventMutation() {
+  return useMutation(CANCEL_EVENT_MUTATION, {
+    update(cache) {
+      cache.evict({ id: 'ROOT_QUERY', fieldName: 'events' });
+      cache.evict({ id: 'ROOT_QUERY', fieldName: 'lobbyStats' });
+      cache.gc();
+    },
+  });
+}
