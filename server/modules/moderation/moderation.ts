@@ -1,0 +1,19 @@
+// The join-message check (ARCHITECTURE §8, ADR 020): the public surface the join-request service uses.
+import { createLlmChecker } from './moderation.llm.ts';
+import { createRulesChecker } from './moderation.rules.ts';
+import type { MessageChecker } from './moderation.types.ts';
+
+export type { CheckContext, CheckResult, MessageChecker, ReasonCode, Verdict } from './moderation.types.ts';
+export { REASON_CODES, reasonText } from './moderation.reasons.ts';
+export { createRulesChecker } from './moderation.rules.ts';
+export { createLlmChecker } from './moderation.llm.ts';
+
+// The LLM engine (with the rules as its fallback) when a URL and a model are configured, else the rules.
+export function createMessageChecker(config: {
+  moderationLlm: { url?: string; model?: string; key?: string };
+}): MessageChecker {
+  const rules = createRulesChecker();
+  const { url, model, key } = config.moderationLlm;
+  if (!url || !model) return rules;
+  return createLlmChecker({ url, model, apiKey: key, fallback: rules });
+}
