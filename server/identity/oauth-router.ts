@@ -101,7 +101,10 @@ export function oauthRouter(
         nonce,
         code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
         code_challenge_method: 'S256',
-        prompt: 'select_account',
+        // Google lets the user pick an account; other OpenID providers may not know this prompt.
+        ...(new URL(settings.google.issuer).hostname === 'accounts.google.com' && {
+          prompt: 'select_account',
+        }),
       });
       res.redirect(302, url.toString());
     } catch (err) {

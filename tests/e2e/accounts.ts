@@ -31,7 +31,16 @@ export const newEmail = (prefix = 'e2e') => `${prefix}.${crypto.randomUUID().sli
 export async function confirmedAccount(password = 'Squad-e2e-1') {
   const email = newEmail();
   const ip = `10.99.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
-  await cognito('SignUp', { ClientId: CLIENT_ID, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }, ip);
+  await cognito(
+    'SignUp',
+    {
+      ClientId: CLIENT_ID,
+      Username: email,
+      Password: password,
+      UserAttributes: [{ Name: 'email', Value: email }],
+    },
+    ip,
+  );
   const [mail] = await mailsTo(email);
   const code = /code=(\d{6})/.exec(mail.text)![1];
   await cognito('ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: code }, ip);

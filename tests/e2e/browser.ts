@@ -29,7 +29,12 @@ export const DESKTOP = { width: 1440, height: 900 };
 export const MOBILE = { width: 390, height: 844 };
 
 export async function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, locale: 'tr-TR', timezoneId: 'Europe/Istanbul', baseURL: baseUrl() });
+  const context = await browser.newContext({
+    viewport,
+    locale: 'tr-TR',
+    timezoneId: 'Europe/Istanbul',
+    baseURL: baseUrl(),
+  });
   // No internet here: map tiles and anything external fail fast instead of hanging.
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   return context;

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { paths } from '#server/lib/paths.ts';
+import { startFakeGoogle } from './fake-google.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,7 +26,9 @@ async function freePort(): Promise<number> {
 
 // Builds the app (as `npm start` would) and runs it on its embedded defaults in a fresh data dir.
 export default async function setup(project: TestProject) {
-  const built = ['dist/client/index.html', 'dist/server/main.js'].every((f) => fs.existsSync(path.join(paths.root, f)));
+  const built = ['dist/client/index.html', 'dist/server/main.js'].every((f) =>
+    fs.existsSync(path.join(paths.root, f)),
+  );
   if (!built || process.env.CI || process.env.E2E_REBUILD) {
     const r = spawnSync('npm', ['run', 'build'], { cwd: paths.root, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('build failed');
@@ -33,6 +36,11 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'squad-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // "Google": a local OpenID provider, so the whole sign-in with Google runs in the browser.
+  const google = await startFakeGoogle({
+    port: await freePort(),
+    redirectUri: `${baseUrl}/oauth2/idpresponse`,
+  });
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: paths.root,
     env: {
@@ -46,7 +54,14 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       SEED_DEMO: '0',
       NODE_ENV: 'test',
-      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('E2E_SERVER_')).map(([k, v]) => [k.slice(11), v])),
+      GOOGLE_CLIENT_ID: google.clientId,
+      GOOGLE_CLIENT_SECRET: google.clientSecret,
+      GOOGLE_ISSUER: google.issuer,
+      ...Object.fromEntries(
+        Object.entries(process.env)
+          .filter(([k]) => k.startsWith('E2E_SERVER_'))
+          .map(([k, v]) => [k.slice(11), v]),
+      ),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -65,6 +80,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await google.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,17 +1,17 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '#client/components/ui/Button.tsx';
 import { useToast } from '#client/components/ui/Toast.tsx';
 import { getConfig } from '#client/lib/config.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { startGoogleSignIn } from '#client/features/auth/googleSignIn.ts';
 
+// Always offered: when the server has no Google credentials, the provider sends the browser back to
+// /googleAuth with an error and the spec's Google error text is shown there.
 export function GoogleButton({ disabled }: { disabled?: boolean }) {
   const { t } = useI18n();
   const toast = useToast();
-  const hintId = useId();
   const [redirecting, setRedirecting] = useState(false);
   const config = getConfig();
-  const available = config.features.googleSignIn;
 
   const onClick = async () => {
     setRedirecting(true);
@@ -32,17 +32,11 @@ export function GoogleButton({ disabled }: { disabled?: boolean }) {
         fullWidth
         onClick={onClick}
         loading={redirecting}
-        disabled={disabled || !available}
-        aria-describedby={available ? undefined : hintId}
+        disabled={disabled}
       >
         <GoogleIcon />
         {t('google.button')}
       </Button>
-      {available ? null : (
-        <p id={hintId} className="text-center text-xs text-ink-300">
-          {t('google.unavailable')}
-        </p>
-      )}
     </div>
   );
 }
