@@ -71,6 +71,11 @@ export function LocationPicker({ value, onChange, center }: LocationPickerProps)
   const [searching, setSearching] = useState(false);
   const lookup = useRef(0);
   const start = value ?? center ?? config.map.defaultCenter;
+  // Addresses arrive later: they go to the latest onChange, not the one of the click's render.
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
 
   // A point chosen elsewhere (a preset from the map's context menu) is shown once the map exists.
   useEffect(() => {
@@ -81,7 +86,7 @@ export function LocationPicker({ value, onChange, center }: LocationPickerProps)
 
   const pickPoint = (lat: number, lng: number) => {
     const id = ++lookup.current;
-    onChange({ lat, lng, address: '', place: null, pending: true });
+    onChangeRef.current({ lat, lng, address: '', place: null, pending: true });
     client
       .query({ query: PICKER_REVERSE_GEOCODE_QUERY, variables: { lat, lng }, fetchPolicy: 'cache-first' })
       .then((result) => {
@@ -98,7 +103,7 @@ export function LocationPicker({ value, onChange, center }: LocationPickerProps)
       })
       .catch(() => {
         if (id !== lookup.current) return;
-        onChange({ lat, lng, address: coordinateText(lat, lng), place: null, pending: false });
+        onChangeRef.current({ lat, lng, address: coordinateText(lat, lng), place: null, pending: false });
       });
   };
 

@@ -31,13 +31,21 @@ export function categoryIcon(icon: string): L.DivIcon {
   return divIcon;
 }
 
+const clusterCache = new Map<string, L.DivIcon>();
+
+// Cached, so a re-render with the same count keeps the marker's element (no flicker).
 export function clusterIcon(count: number, label: string): L.DivIcon {
-  return L.divIcon({
+  const key = `${count}|${label}`;
+  const cached = clusterCache.get(key);
+  if (cached) return cached;
+  const icon = L.divIcon({
     className: 'squad-cluster-wrap',
     html: `<div class="squad-cluster" role="img" aria-label="${label}">${count}</div>`,
     iconSize: [44, 44],
     iconAnchor: [22, 22],
   });
+  clusterCache.set(key, icon);
+  return icon;
 }
 
 export const userIcon = L.divIcon({

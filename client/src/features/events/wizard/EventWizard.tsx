@@ -85,6 +85,8 @@ export function EventWizard({
   const today = turkeyToday(new Date());
 
   const update = (patch: Partial<WizardValues>) => setValues((v) => ({ ...v, ...patch }));
+  const updateFrom = (fn: (v: WizardValues) => Partial<WizardValues>) =>
+    setValues((v) => ({ ...v, ...fn(v) }));
   const valid = stepIsValid(step, values, today);
   const insufficient = kind === 'create' && balance != null && balance < EVENT_COST_TOKENS;
 
@@ -176,6 +178,7 @@ export function EventWizard({
           <LocationStep
             values={values}
             update={update}
+            updateFrom={updateFrom}
             showErrors={showErrors}
             LocationPicker={LocationPicker}
             mapCenter={mapCenter ?? null}
@@ -506,32 +509,34 @@ function SkillSelect({
 function LocationStep({
   values,
   update,
+  updateFrom,
   showErrors,
   LocationPicker,
   mapCenter,
 }: StepProps & {
+  updateFrom: (fn: (v: WizardValues) => Partial<WizardValues>) => void;
   LocationPicker: ComponentType<LocationPickerProps>;
   mapCenter: { lat: number; lng: number } | null;
 }) {
   const { t } = useI18n();
   const [pending, setPending] = useState(false);
+  // The last suggested public text: replaced by the next suggestion unless the user edited it.
   const [suggested, setSuggested] = useState<string | null>(null);
   const required = t('common.required');
 
   const onPick = (pick: LocationPick) => {
     setPending(pick.pending);
-    const patch: Partial<WizardValues> = {
-      location: { lat: pick.lat, lng: pick.lng },
-      address: pick.address,
-    };
-    if (!pick.pending && pick.place) {
-      const suggestion = suggestPublicLocation(pick.place);
-      // The suggestion fills the field unless the user wrote their own text.
-      if (!values.publicLocation.trim() || values.publicLocation === suggested)
+    const suggestion = !pick.pending && pick.place ? suggestPublicLocation(pick.place) : null;
+    updateFrom((v) => {
+      const patch: Partial<WizardValues> = {
+        location: { lat: pick.lat, lng: pick.lng },
+        address: pick.address,
+      };
+      if (suggestion && (!v.publicLocation.trim() || v.publicLocation === suggested))
         patch.publicLocation = suggestion;
-      setSuggested(suggestion);
-    }
-    update(patch);
+      return patch;
+    });
+    if (suggestion) setSuggested(suggestion);
   };
 
   return (
