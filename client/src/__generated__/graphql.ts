@@ -660,6 +660,7 @@ export type EventDetailsRouteQuery = {
     timeLeft: string;
     saveCount: number;
     viewerHasSaved: boolean;
+    pendingRequestCount: number | null;
     cancelledAt: string | null;
     location: {
       __typename: 'EventLocation';

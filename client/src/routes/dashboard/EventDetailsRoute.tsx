@@ -18,7 +18,7 @@ import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
 import { ANALYTICS_PANEL_FRAGMENT, AnalyticsPanel } from '#client/features/events/details/AnalyticsPanel.tsx';
 import { CancelEventDialog } from '#client/features/events/details/CancelEventDialog.tsx';
-import { RequestsPanel, usePendingRequestCount } from '#client/features/events/details/RequestsPanel.tsx';
+import { RequestsPanel } from '#client/features/events/details/RequestsPanel.tsx';
 import { SaveButton } from '#client/features/events/details/SaveButton.tsx';
 import { ShareDialog } from '#client/features/events/details/ShareDialog.tsx';
 import { useRecordEventView } from '#client/features/events/details/useEventActivity.ts';
@@ -58,6 +58,7 @@ export const EVENT_DETAILS_ROUTE_QUERY: TypedDocumentNode<
       timeLeft
       saveCount
       viewerHasSaved
+      pendingRequestCount
       cancelledAt
       location {
         name
@@ -122,7 +123,8 @@ function EventPage({ event }: { event: Event }) {
   const [shareOpen, setShareOpen] = useState(false);
   const [cancelOpen, setCancelOpen] = useState(false);
   const [profileId, setProfileId] = useState<string | null>(null);
-  const pendingCount = usePendingRequestCount(event.id);
+  // Host only (null for everyone else).
+  const pendingCount = event.pendingRequestCount;
 
   const isHost = event.viewerRole === 'HOST';
   const upcoming = event.status === 'UPCOMING';
