@@ -93,6 +93,9 @@ export type Analysis = {
 
 export type Lookup = (candidate: string) => boolean;
 
+// Two neighbouring words are glued when one is short; two single letters are already joined as a run.
+const isPair = (a: string, b: string) => Math.min(a.length, b.length) <= 3 && a.length + b.length > 2;
+
 // `isWord` lets a masked word ("f*ck", "s*kt*r") take the vowel that makes it a listed word.
 export function analyse(text: string, isWord: Lookup = () => false): Analysis {
   const low = lower(text);
@@ -117,7 +120,7 @@ export function analyse(text: string, isWord: Lookup = () => false): Analysis {
       const index = words.length;
       const folded = fold(word);
       // Folding works letter by letter, so a glued pair folds to its folded words glued.
-      if (prevLetters && Math.min(wordsTr[index - 1]!.length, word.length) <= 3) {
+      if (prevLetters && isPair(wordsTr[index - 1]!, word)) {
         const glued = wordsTr[index - 1]! + word;
         candidates.push({
           tr: glued,
@@ -148,9 +151,15 @@ export function analyse(text: string, isWord: Lookup = () => false): Analysis {
       const tr = deLeet(part);
       const index = words.length;
       const letters = LETTERS.test(tr);
-      if (prevLetters && letters && Math.min(wordsTr[index - 1]!.length, tr.length) <= 3) {
+      if (prevLetters && letters && isPair(wordsTr[index - 1]!, tr)) {
         const glued = wordsTr[index - 1]! + tr;
-        candidates.push({ tr: glued, fold: fold(glued), first: index - 1, last: index, pair: true });
+        candidates.push({
+          tr: glued,
+          fold: words[index - 1] + fold(tr),
+          first: index - 1,
+          last: index,
+          pair: true,
+        });
       }
       prevLetters = letters;
       wordsTr.push(tr);
