@@ -107,6 +107,6 @@ describe.runIf(inject('backend') === 'pglite')('the SPA Cognito client against c
     expect(again.IdToken).toBeTruthy();
     // (cognito-local does not implement GlobalSignOut; our provider's sign-out is tested with the AWS SDK.)
 
-    await expect(cognito.signIn(email, 'yanlis')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(cognito.signIn(email, 'yanlis')).rejects.toMatchObject({ code: 'NotAuthorizedException' });
   });
 });
