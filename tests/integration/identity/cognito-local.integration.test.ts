@@ -109,6 +109,9 @@ describe.runIf(inject('backend') === 'pglite')('the SPA Cognito client against c
 
     // Errors surface as typed CognitoErrors (cognito-local names a wrong password
     // InvalidPasswordException where Cognito says NotAuthorizedException; the happy paths agree).
-    await expect(cognito.signIn(email, 'yanlis')).rejects.toMatchObject({ name: 'CognitoError', status: 400 });
+    await expect(cognito.signIn(email, 'yanlis')).rejects.toMatchObject({
+      name: 'CognitoError',
+      status: 400,
+    });
   });
 });
