@@ -88,7 +88,7 @@ export function MapSearchBox({ map, className }: { map: L.Map | null; className?
       </label>
       <div className="relative">
         <span
-          className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-ink-300"
+          className="pointer-events-none absolute inset-y-0 left-3 z-10 flex items-center text-ink-300"
           aria-hidden="true"
         >
           <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
