@@ -193,6 +193,8 @@ export type Event = {
   __typename?: 'Event';
   /** Host only: views, saves, shares, requests and conversion; null for everyone else. */
   analytics?: Maybe<EventAnalytics>;
+  /** Average rating participants gave the host for this event, 1 to 5; null until rated. */
+  averageRating?: Maybe<Scalars['Float']['output']>;
   /** When the host cancelled it. */
   cancelledAt?: Maybe<Scalars['DateTime']['output']>;
   /** Category, e.g. "Spor" or "Popüler Oyunlar". */
@@ -209,6 +211,8 @@ export type Event = {
   durationMinutes: Scalars['Int']['output'];
   /** End instant (start plus duration). */
   endsAt: Scalars['DateTime']['output'];
+  /** How many participants left a rating or written feedback for this event. */
+  feedbackCount: Scalars['Int']['output'];
   /** Places left: maxParticipants minus participantCount. */
   freeSlots: Scalars['Int']['output'];
   /** Online events: the game genre derived from the game (FPS, MOBA, ...), when it has one. */
@@ -257,7 +261,7 @@ export type Event = {
   tags: Array<Scalars['String']['output']>;
   /** Start time in Turkey's time zone. */
   time: Scalars['Time']['output'];
-  /** "2 saat 15 dk", "Başladı", "Bitti": the time left in Turkish, for list cards. */
+  /** "2 saat 15 dk", "Başladı", "Bitti": the time left in the viewer's language, for list cards. */
   timeLeft: Scalars['String']['output'];
   /** Title. */
   title: Scalars['String']['output'];
@@ -1573,6 +1577,7 @@ export type EventResolvers<
   ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event'],
 > = {
   analytics?: Resolver<Maybe<ResolversTypes['EventAnalytics']>, ParentType, ContextType>;
+  averageRating?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   cancelledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   category?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -1581,6 +1586,7 @@ export type EventResolvers<
   distanceKm?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   durationMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   endsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  feedbackCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   freeSlots?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   gameType?: Resolver<Maybe<ResolversTypes['GameType']>, ParentType, ContextType>;
   host?: Resolver<ResolversTypes['User'], ParentType, ContextType>;

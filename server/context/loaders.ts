@@ -35,6 +35,10 @@ export function createLoaders(services: Services, viewer: Viewer | null, options
       const relations = await services.events.relationsOf(viewer, ids);
       return ids.map((id) => relations.get(id));
     }, o),
+    eventRating: new DataLoader<string, { average: number | null; count: number }>(async (ids) => {
+      const ratings = await services.events.ratingsOf(ids);
+      return ids.map((id) => ratings.get(id)!);
+    }, o),
     saveCount: new DataLoader<string, number>(async (ids) => {
       const counts = await services.events.saveCounts(ids);
       return ids.map((id) => counts.get(id) ?? 0);

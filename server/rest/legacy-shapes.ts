@@ -120,7 +120,9 @@ export async function legacyEvent(event: EventModel, c: LegacyContext) {
     coordinates: location ? [location.lng, location.lat] : null,
     public_location: event.publicLocation,
     platform: event.platform,
-    timeLeft: timeLeftText(event, now),
+    timeLeft: timeLeftText(event, now, c.locale),
+    rating: (await loaders.eventRating.load(event.id)).average,
+    feedback: (await loaders.eventRating.load(event.id)).count,
     startsInMinutes: minutesUntil(event.startsAt, now),
     distance:
       event.distanceKm === undefined || event.distanceKm === null

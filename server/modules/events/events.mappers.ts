@@ -50,19 +50,27 @@ export function durationLabel(minutes: number): string {
   return DURATIONS.get(minutes) ?? `${minutes} dk`;
 }
 
-// "2 gün 3 saat", "45 dk", "Başladı", "Bitti" - the list cards' time left, in Turkish.
-export function timeLeftText(e: Pick<EventRow, 'startsAt' | 'endsAt' | 'cancelledAt'>, now: Date): string {
+const TIME_WORDS = {
+  tr: { cancelled: 'İptal edildi', ongoing: 'Başladı', completed: 'Bitti', d: 'gün', h: 'saat', m: 'dk' },
+  en: { cancelled: 'Cancelled', ongoing: 'Started', completed: 'Over', d: 'd', h: 'h', m: 'min' },
+} as const;
+
+// "2 gün 3 saat", "45 dk", "Başladı", "Bitti" - the list cards' time left (Turkish unless asked).
+export function timeLeftText(
+  e: Pick<EventRow, 'startsAt' | 'endsAt' | 'cancelledAt'>,
+  now: Date,
+  locale: 'tr' | 'en' = 'tr',
+): string {
+  const w = TIME_WORDS[locale];
   const status = eventStatus(e, now);
-  if (status === 'cancelled') return 'İptal edildi';
-  if (status === 'ongoing') return 'Başladı';
-  if (status === 'completed') return 'Bitti';
+  if (status !== 'upcoming') return w[status];
   const minutes = Math.max(1, minutesUntil(e.startsAt, now));
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   const mins = minutes % 60;
-  if (days > 0) return hours > 0 ? `${days} gün ${hours} saat` : `${days} gün`;
-  if (hours > 0) return mins > 0 ? `${hours} saat ${mins} dk` : `${hours} saat`;
-  return `${mins} dk`;
+  if (days > 0) return hours > 0 ? `${days} ${w.d} ${hours} ${w.h}` : `${days} ${w.d}`;
+  if (hours > 0) return mins > 0 ? `${hours} ${w.h} ${mins} ${w.m}` : `${hours} ${w.h}`;
+  return `${mins} ${w.m}`;
 }
 
 export function localDateTime(e: Pick<EventRow, 'startsAt'>) {

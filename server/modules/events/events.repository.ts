@@ -255,6 +255,26 @@ export function createEventsRepository(db: DbOrTx) {
       return [...seen].map(([userId, joinRequestId]) => ({ userId, joinRequestId }));
     },
 
+    // Ratings of the host by participants, per event.
+    async ratingsOf(
+      eventIds: readonly string[],
+    ): Promise<Map<string, { average: number | null; count: number }>> {
+      const result = new Map<string, { average: number | null; count: number }>(
+        eventIds.map((id) => [id, { average: null, count: 0 }]),
+      );
+      if (eventIds.length === 0) return result;
+      const rows = await db.execute<{ event_id: string; average: number; n: number }>(sql`
+        select r.event_id, round(avg(r.score)::numeric, 2)::float8 as average, count(*)::int as n
+        from ratings r join events e on e.id = r.event_id and e.host_id = r.ratee_id
+        where r.event_id = any(${sql`ARRAY[${sql.join(
+          eventIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}]`})
+        group by r.event_id`);
+      for (const r of rows.rows) result.set(r.event_id, { average: r.average, count: r.n });
+      return result;
+    },
+
     async saveCounts(eventIds: readonly string[]): Promise<Map<string, number>> {
       const result = new Map<string, number>(eventIds.map((id) => [id, 0]));
       if (eventIds.length === 0) return result;

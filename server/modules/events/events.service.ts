@@ -387,6 +387,7 @@ export function createEventsService(deps: Deps, tokens: TokensService, notificat
     lockEvent: (tx: Tx, id: string) => (isUuid(id) ? repo.lockForUpdate(tx, id) : Promise.resolve(undefined)),
 
     saveCounts: (eventIds: readonly string[]) => repo.saveCounts(eventIds),
+    ratingsOf: (eventIds: readonly string[]) => repo.ratingsOf(eventIds),
     savedBy: (viewer: Viewer, eventIds: readonly string[]) => repo.savedBy(viewer.id, eventIds),
 
     // Ids that are not UUIDs cannot exist: answer "not found" rather than a database error.

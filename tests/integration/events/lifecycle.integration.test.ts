@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { eventParticipants, events, joinRequests, notifications } from '#db/schema/index.ts';
+import { eventParticipants, events, joinRequests, notifications, ratings } from '#db/schema/index.ts';
 import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
 import { buildOnlineEventInput, buildPhysicalEventInput, CREATE_EVENT } from '#tests/factories/events.ts';
 import { expectOneError, startTestApp, type TestApp, type TestUser } from '#tests/helpers/test-app.ts';
@@ -230,5 +230,30 @@ describe('saves, views, shares and analytics', () => {
     });
     const theirs = await app.gql(ANALYTICS, { id }, { token: viewers[0].token });
     expect(theirs.data.event.analytics).toBeNull();
+  });
+});
+
+describe('event results', () => {
+  it('reports the average rating and feedback count of an event', async () => {
+    const host = await app.newUser();
+    const a = await app.newUser();
+    const b = await app.newUser();
+    const id = await createAs(host);
+    await app.database.db.insert(ratings).values([
+      { eventId: id, raterId: a.id, rateeId: host.id, score: 5, feedback: 'Harikaydı' },
+      { eventId: id, raterId: b.id, rateeId: host.id, score: 4 },
+    ]);
+    const res = await app.gql(
+      'query($id: ID!) { event(id: $id) { averageRating feedbackCount timeLeft } }',
+      { id },
+      { token: a.token },
+    );
+    expect(res.data.event).toMatchObject({ averageRating: 4.5, feedbackCount: 2 });
+    const en = await app.gql(
+      'query($id: ID!) { event(id: $id) { timeLeft } }',
+      { id },
+      { token: a.token, headers: { 'accept-language': 'en' } },
+    );
+    expect(en.data.event.timeLeft).toMatch(/^\d+ d( \d+ h)?$/);
   });
 });
