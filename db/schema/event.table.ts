@@ -47,8 +47,12 @@ export const events = pgTable(
     publicLat: doublePrecision('public_lat'),
     publicLng: doublePrecision('public_lng'),
     // ll_to_earth(public_lat, public_lng), stored: distance filters and ordering read it instead of
-    // calling the (slow, SQL-level) ll_to_earth for every candidate row.
-    publicEarth: cube('public_earth').generatedAlwaysAs(sql`ll_to_earth(public_lat, public_lng)`),
+    // calling the (slow, SQL-level) ll_to_earth per row. A deterministic offset of at most ~11 m from
+    // the event id makes every point distinct, so "nearest first" has no ties and the GiST index can
+    // serve it directly (KNN) while cursors stay exact. Far below the ~1 km public rounding.
+    publicEarth: cube('public_earth').generatedAlwaysAs(
+      sql`ll_to_earth(public_lat + (hashtext(id::text) % 1000000) * 1e-10, public_lng + (hashtext(reverse(id::text)) % 1000000) * 1e-10)`,
+    ),
     platform: text('platform'),
     price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
     requirements: text('requirements'),

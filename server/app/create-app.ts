@@ -2,7 +2,10 @@ import http from 'node:http';
 import path from 'node:path';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -228,6 +231,8 @@ export async function createApp(options: AppOptions): Promise<App> {
         ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownTimeoutMs }),
         // The default landing page loads from a CDN; the offline GraphiQL lives at /graphiql.
         ApolloServerPluginLandingPageDisabled(),
+        // No HTTP caching hints are used; skipping the plugin saves work on every field.
+        ApolloServerPluginCacheControlDisabled(),
         {
           async serverWillStart() {
             return {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import {
   eventParticipants,
@@ -66,7 +66,20 @@ export const chordOf = (metres: number) => 2 * EARTH_RADIUS_M * Math.sin(metres 
 export const metresOfChord = (chord: number) =>
   2 * EARTH_RADIUS_M * Math.asin(Math.min(1, chord / (2 * EARTH_RADIUS_M)));
 
-const centerOf = (p: { lat: number; lng: number }) => sql`ll_to_earth(${p.lat}::float8, ${p.lng}::float8)`;
+// ll_to_earth computed here: the query then holds a plain cube constant, which keeps planning cheap.
+export function earthPoint(p: { lat: number; lng: number }): string {
+  const lat = (p.lat * Math.PI) / 180;
+  const lng = (p.lng * Math.PI) / 180;
+  const r = EARTH_RADIUS_M;
+  return `(${r * Math.cos(lat) * Math.cos(lng)}, ${r * Math.cos(lat) * Math.sin(lng)}, ${r * Math.sin(lat)})`;
+}
+const centerOf = (p: { lat: number; lng: number }) => sql`${earthPoint(p)}::cube`;
+// The cube around a circle of `metres` (what earthdistance's earth_box computes), for the index.
+const boxAround = (p: { lat: number; lng: number }, metres: number) => {
+  const chord = chordOf(metres);
+  const [x, y, z] = earthPoint(p).slice(1, -1).split(', ').map(Number);
+  return sql`${`(${x - chord}, ${y - chord}, ${z - chord}),(${x + chord}, ${y + chord}, ${z + chord})`}::cube`;
+};
 // The cube `<->` operator: Euclidean (chord) distance, which a GiST index can order by (KNN).
 const chordFrom = (p: { lat: number; lng: number }) =>
   sql<number>`(${events.publicEarth} <-> ${centerOf(p)})`;
@@ -104,7 +117,8 @@ function quickCondition(chip: QuickFilter, now: Date): SQL {
   }
 }
 
-function conditions(q: EventListQuery): SQL[] {
+// `withRadius: false` leaves the radius out (the nearest-first query applies it around its index scan).
+function conditions(q: EventListQuery, withRadius = true): SQL[] {
   const conds: SQL[] = [isNull(events.cancelledAt)];
   if (q.mode) conds.push(eq(events.mode, q.mode));
   if (!q.includePast) conds.push(gt(events.endsAt, q.now));
@@ -135,10 +149,10 @@ function conditions(q: EventListQuery): SQL[] {
   if (q.near) {
     // Distance needs a point: online events have none and drop out of a near query.
     conds.push(sql`${events.publicEarth} is not null`);
-    if (q.radiusKm) {
+    if (q.radiusKm && withRadius) {
       const metres = q.radiusKm * 1000;
-      // earth_box is the index-friendly prefilter (a cube around the circle); the exact check follows.
-      conds.push(sql`earth_box(${centerOf(q.near)}, ${metres}::float8) @> ${events.publicEarth}`);
+      // The box is the index-friendly prefilter (a cube around the circle); the exact check follows.
+      conds.push(sql`${boxAround(q.near, metres)} @> ${events.publicEarth}`);
       conds.push(sql`${chordFrom(q.near)} <= ${chordOf(metres)}::float8`);
     }
   }
@@ -201,20 +215,38 @@ export function createEventsRepository(db: DbOrTx) {
     },
 
     async list(q: EventListQuery): Promise<EventModel[]> {
-      const conds = conditions(q);
       if (q.near) {
+        // Nearest first straight from the GiST index (KNN), stopping after `limit` matches; the radius
+        // is applied to those. In a dense city this reads a few dozen rows instead of every event in
+        // the circle, in an empty area it still stops after `limit`.
+        const conds = conditions(q, false);
         const chord = chordFrom(q.near);
         if (q.after?.d !== undefined) {
-          conds.push(sql`(${chord}, ${events.id}) > (${q.after.d}::float8, ${q.after.id}::uuid)`);
+          // Points never tie (see events.public_earth), so the chord alone orders; the id settles the
+          // theoretical exact tie without breaking the index's nearest-first scan.
+          conds.push(
+            sql`(${chord} > ${q.after.d}::float8 or (${chord} = ${q.after.d}::float8 and ${events.id} > ${q.after.id}::uuid))`,
+          );
         }
-        const rows = await db
-          .select({ event: events, chord })
+        const nearest = db
+          .select({ ...getTableColumns(events), chord: sql<number>`${chord}`.as('chord') })
           .from(events)
           .where(and(...conds))
-          .orderBy(chord, asc(events.id))
-          .limit(q.limit);
-        return rows.map((r) => ({ ...r.event, distanceKm: metresOfChord(r.chord) / 1000, sortKey: r.chord }));
+          .orderBy(chord)
+          .limit(q.limit)
+          .as('nearest');
+        const rows = await db
+          .select()
+          .from(nearest)
+          .where(q.radiusKm ? sql`${nearest.chord} <= ${chordOf(q.radiusKm * 1000)}::float8` : undefined)
+          .orderBy(nearest.chord);
+        return rows.map(({ chord: c, ...event }) => ({
+          ...event,
+          distanceKm: metresOfChord(c) / 1000,
+          sortKey: c,
+        }));
       }
+      const conds = conditions(q);
       if (q.after?.s !== undefined) {
         conds.push(
           sql`(${events.startsAt}, ${events.id}) > (${q.after.s}::timestamptz, ${q.after.id}::uuid)`,

@@ -1,10 +1,7 @@
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import {
   badges,
-  eventParticipants,
-  events,
-  ratings,
   userBadges,
   users,
   type IpLocation,
@@ -54,6 +51,8 @@ export function createUsersRepository(db: DbOrTx) {
       await db.update(users).set({ lastIpLocation: location }).where(eq(users.id, userId));
     },
 
+    // One round trip for every user's numbers: hosted (not cancelled), participants across them,
+    // events joined, and the average rating received as a host.
     async statsFor(userIds: readonly string[]): Promise<Map<string, UserStatsModel>> {
       const ids = [...userIds];
       const result = new Map<string, UserStatsModel>(
@@ -63,33 +62,31 @@ export function createUsersRepository(db: DbOrTx) {
         ]),
       );
       if (ids.length === 0) return result;
-      const hosted = await db
-        .select({
-          userId: events.hostId,
-          n: count(),
-          participants: sql<number>`coalesce(sum(${events.participantCount}), 0)::int`,
-        })
-        .from(events)
-        .where(and(inArray(events.hostId, ids), isNull(events.cancelledAt)))
-        .groupBy(events.hostId);
-      for (const h of hosted)
-        Object.assign(result.get(h.userId)!, { eventsHosted: h.n, totalParticipants: h.participants });
-      const joined = await db
-        .select({ userId: eventParticipants.userId, n: count() })
-        .from(eventParticipants)
-        .where(inArray(eventParticipants.userId, ids))
-        .groupBy(eventParticipants.userId);
-      for (const j of joined) result.get(j.userId)!.eventsJoined = j.n;
-      const rated = await db
-        .select({
-          userId: ratings.rateeId,
-          avg: sql<number>`round(avg(${ratings.score})::numeric, 2)::float8`,
-        })
-        .from(ratings)
-        .innerJoin(events, and(eq(events.id, ratings.eventId), eq(events.hostId, ratings.rateeId)))
-        .where(inArray(ratings.rateeId, ids))
-        .groupBy(ratings.rateeId);
-      for (const r of rated) result.get(r.userId)!.averageRating = r.avg;
+      const rows = await db.execute<{
+        id: string;
+        hosted: number;
+        participants: number;
+        joined: number;
+        rating: number | null;
+      }>(sql`
+        select u.id,
+          (select count(*)::int from events e where e.host_id = u.id and e.cancelled_at is null) as hosted,
+          (select coalesce(sum(e.participant_count), 0)::int from events e where e.host_id = u.id and e.cancelled_at is null) as participants,
+          (select count(*)::int from event_participants p where p.user_id = u.id) as joined,
+          (select round(avg(r.score)::numeric, 2)::float8 from ratings r join events e on e.id = r.event_id and e.host_id = r.ratee_id
+             where r.ratee_id = u.id) as rating
+        from unnest(${sql`ARRAY[${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}]`}) as u(id)`);
+      for (const r of rows.rows) {
+        result.set(r.id, {
+          eventsHosted: r.hosted,
+          eventsJoined: r.joined,
+          totalParticipants: r.participants,
+          averageRating: r.rating,
+        });
+      }
       return result;
     },
 

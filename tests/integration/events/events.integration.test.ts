@@ -67,8 +67,9 @@ describe('events(near…)', () => {
     expect(nodes.map((n: any) => n.title.slice(-1))).toEqual(['A', 'B', 'C', 'D']);
     for (const n of nodes) {
       const expected = haversineKm(CENTER, { lat: n.location.lat, lng: n.location.lng });
-      // Distances use the public (rounded) point: within 10 m of haversine on that point.
-      expect(Math.abs(n.distanceKm - expected)).toBeLessThan(0.01 + 0.01 * expected);
+      // Distances use the public (rounded) point, offset by at most ~15 m to break ties, and are
+      // reported to 10 m: within 25 m of haversine on that point.
+      expect(Math.abs(n.distanceKm - expected)).toBeLessThan(0.025 + 0.005 * expected);
     }
   });
 
