@@ -19,6 +19,8 @@ export type ApolloClientOptions = {
   refresh: (usedAccessToken: string | null) => Promise<unknown>;
   onRefreshFailure: (error: unknown) => void;
   getLanguage: () => string;
+  // The subscription socket (re)connected; wasRetry is true after a lost connection.
+  onSocketConnected?: (wasRetry: boolean) => void;
 };
 
 // fetch with a 30 s timeout that still honours Apollo's own abort signal.
@@ -73,6 +75,7 @@ export function createApolloClient(options: ApolloClientOptions) {
         return token ? { Authorization: `Bearer ${token}` } : {};
       },
       retryAttempts: Infinity,
+      on: { connected: (_socket, _payload, wasRetry) => options.onSocketConnected?.(wasRetry) },
       // 4403 (token refused) goes up to the auth retry link, which refreshes and subscribes again.
       shouldRetry: (event) =>
         !(typeof event === 'object' && event !== null && 'code' in event && event.code === 4403),

@@ -1,5 +1,6 @@
 import { createQueryPreloader } from '@apollo/client/react';
 import { createApolloClient } from '#client/apollo/client.ts';
+import { socketConnected } from '#client/apollo/socketEvents.ts';
 import { getConfig } from '#client/lib/config.ts';
 import { getLocale } from '#client/lib/i18n/I18nProvider.tsx';
 import { clearBrowserState, getAuth } from '#client/features/auth/auth.ts';
@@ -24,6 +25,7 @@ export function getApolloClient() {
           window.location.assign('/auth/login');
         }
       },
+      onSocketConnected: socketConnected,
       getLanguage: () => (getLocale() === 'tr' ? 'tr-TR,tr;q=0.9,en;q=0.5' : 'en-GB,en;q=0.9,tr;q=0.5'),
     });
   }
