@@ -12,6 +12,15 @@ export type CancelEventInput = {
   reason?: string | null | undefined;
 };
 
+/** The automatic check's verdict on a join message. */
+export type CheckVerdict =
+  /** Abuse or spam; the request is declined automatically. */
+  | 'BLOCK'
+  /** Nothing found; the host reviews as usual. */
+  | 'OK'
+  /** Something looks off; the host sees a warning. */
+  | 'REVIEW';
+
 /** Everything the create-event wizard collects. */
 export type CreateEventInput = {
   /** Category from the mode's list. */
@@ -151,6 +160,66 @@ export type GeoPointInput = {
   lng: number;
 };
 
+/** A join request to act on. */
+export type JoinRequestRefInput = {
+  /** The request. */
+  id: string | number;
+};
+
+/** The life of a join request. */
+export type JoinRequestStatus =
+  /** The host accepted; the requester is a participant. */
+  | 'ACCEPTED'
+  /** The host declined, or the automatic check blocked the message. */
+  | 'DECLINED'
+  /** Waiting for the host. */
+  | 'PENDING'
+  /** The requester took it back. */
+  | 'WITHDRAWN';
+
+/** Leave an event you joined. */
+export type LeaveEventInput = {
+  /** The event. */
+  eventId: string | number;
+};
+
+/** Which notifications to mark as read. */
+export type MarkNotificationsReadInput = {
+  /** Or all of them. */
+  all?: boolean | null | undefined;
+  /** These notifications. */
+  ids?: Array<string | number> | null | undefined;
+};
+
+/** Which of the viewer's events to list. */
+export type MyEventsFilter = {
+  /** Only events that have not ended (true) or that have ended or were cancelled (false). */
+  active?: boolean | null | undefined;
+  /** Only events the viewer hosts (HOST) or joined/asked to join (PARTICIPANT). */
+  role?: ViewerRole | null | undefined;
+  /** Words to find in the title, description, tags and place (Turkish-aware). */
+  search?: string | null | undefined;
+  /** Only events in this status. */
+  status?: EventStatus | null | undefined;
+};
+
+/** What a notification is about. */
+export type NotificationType =
+  /** The user earned a badge. */
+  | 'BADGE_EARNED'
+  /** An event the user takes part in was cancelled. */
+  | 'EVENT_CANCELLED'
+  /** An event the user takes part in was changed. */
+  | 'EVENT_UPDATED'
+  /** A requester's request was accepted. */
+  | 'JOIN_REQUEST_ACCEPTED'
+  /** A requester's request was declined (by the host or by the automatic check). */
+  | 'JOIN_REQUEST_DECLINED'
+  /** A host received a join request. */
+  | 'JOIN_REQUEST_RECEIVED'
+  /** A new message in a conversation. */
+  | 'MESSAGE_RECEIVED';
+
 /** Kinds of places the geocoder returns. */
 export type PlaceKind =
   /** A street address or point of interest (external geocoder only). */
@@ -193,6 +262,24 @@ export type RecordEventShareInput = {
   channel: ShareChannel;
   /** The event. */
   id: string | number;
+};
+
+/** Ask to join an event. */
+export type RequestToJoinInput = {
+  /** The event. */
+  eventId: string | number;
+  /** Optional message to the host, at most 500 characters (trimmed). */
+  message?: string | null | undefined;
+};
+
+/** A message between an event's host and one other user. */
+export type SendMessageInput = {
+  /** The text, 1 to 2000 characters after trimming. */
+  body: string;
+  /** The event the conversation is about. */
+  eventId: string | number;
+  /** The host writes to this requester or participant; others leave it out (they write to the host). */
+  toUserId?: string | number | null | undefined;
 };
 
 /** Where an event was shared to. */
@@ -328,6 +415,7 @@ export type LobbyEventCard_EventFragment = {
   requirements: string | null;
   skillLevel: SkillLevel | null;
   tags: Array<string>;
+  viewerRole: ViewerRole;
   host: {
     __typename: 'User';
     id: string;
@@ -359,6 +447,7 @@ export type PhysicalEventCard_EventFragment = {
   price: number;
   skillLevel: SkillLevel | null;
   publicLocation: string | null;
+  viewerRole: ViewerRole;
   host: {
     __typename: 'User';
     id: string;
@@ -378,6 +467,52 @@ export type AnalyticsPanel_AnalyticsFragment = {
   medianResponseMinutes: number | null;
   peakDay: string | null;
   viewsByDay: Array<{ __typename: 'DailyCount'; date: string; count: number }>;
+};
+
+export type RequestsPanelQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type RequestsPanelQuery = {
+  event: {
+    __typename: 'Event';
+    id: string;
+    pendingRequestCount: number | null;
+    pending: Array<{
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      message: string | null;
+      createdAt: string;
+      declinedByCheck: boolean;
+      check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+      user: {
+        __typename: 'User';
+        id: string;
+        displayName: string;
+        username: string | null;
+        avatarUrl: string | null;
+        stats: { __typename: 'UserStats'; averageRating: number | null; eventsJoined: number };
+      };
+    }> | null;
+    declined: Array<{
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      message: string | null;
+      createdAt: string;
+      declinedByCheck: boolean;
+      check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+      user: {
+        __typename: 'User';
+        id: string;
+        displayName: string;
+        username: string | null;
+        avatarUrl: string | null;
+        stats: { __typename: 'UserStats'; averageRating: number | null; eventsJoined: number };
+      };
+    }> | null;
+  } | null;
 };
 
 export type PublicProfileQueryVariables = Exact<{
@@ -460,6 +595,351 @@ export type UnsaveEventMutation = {
   unsaveEvent: {
     __typename: 'SaveEventPayload';
     event: { __typename: 'Event'; id: string; saveCount: number; viewerHasSaved: boolean };
+  };
+};
+
+export type JoinRequestDialogQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type JoinRequestDialogQuery = {
+  event: {
+    __typename: 'Event';
+    id: string;
+    mode: EventMode;
+    title: string;
+    startsAt: string;
+    endsAt: string;
+    publicLocation: string | null;
+    platform: string | null;
+    participantCount: number;
+    maxParticipants: number;
+    host: {
+      __typename: 'User';
+      id: string;
+      displayName: string;
+      avatarUrl: string | null;
+      stats: { __typename: 'UserStats'; averageRating: number | null; eventsHosted: number };
+    };
+  } | null;
+};
+
+export type JoinStatusPanel_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  status: EventStatus;
+  freeSlots: number;
+  viewerRole: ViewerRole;
+  viewerJoinRequest: {
+    __typename: 'JoinRequest';
+    id: string;
+    status: JoinRequestStatus;
+    message: string | null;
+    declinedByCheck: boolean;
+    createdAt: string;
+    check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+  } | null;
+};
+
+export type LeaveEventMutationVariables = Exact<{
+  input: LeaveEventInput;
+}>;
+
+export type LeaveEventMutation = {
+  leaveEvent: {
+    __typename: 'LeaveEventPayload';
+    event: {
+      __typename: 'Event';
+      participantCount: number;
+      id: string;
+      status: EventStatus;
+      freeSlots: number;
+      viewerRole: ViewerRole;
+      location: {
+        __typename: 'EventLocation';
+        name: string | null;
+        address: string | null;
+        lat: number;
+        lng: number;
+        exact: boolean;
+      } | null;
+      participants: Array<{
+        __typename: 'Participant';
+        joinedAt: string;
+        user: {
+          __typename: 'User';
+          id: string;
+          displayName: string;
+          username: string | null;
+          avatarUrl: string | null;
+          stats: { __typename: 'UserStats'; averageRating: number | null };
+        };
+      }>;
+      viewerJoinRequest: {
+        __typename: 'JoinRequest';
+        id: string;
+        status: JoinRequestStatus;
+        message: string | null;
+        declinedByCheck: boolean;
+        createdAt: string;
+        check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+      } | null;
+    };
+  };
+};
+
+export type RequestToJoinMutationVariables = Exact<{
+  input: RequestToJoinInput;
+}>;
+
+export type RequestToJoinMutation = {
+  requestToJoin: {
+    __typename: 'RequestToJoinPayload';
+    joinRequest: {
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      declinedByCheck: boolean;
+      check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+    };
+    event: {
+      __typename: 'Event';
+      participantCount: number;
+      id: string;
+      status: EventStatus;
+      freeSlots: number;
+      viewerRole: ViewerRole;
+      viewerJoinRequest: {
+        __typename: 'JoinRequest';
+        id: string;
+        status: JoinRequestStatus;
+        message: string | null;
+        declinedByCheck: boolean;
+        createdAt: string;
+        check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+      } | null;
+    };
+  };
+};
+
+export type WithdrawRequestMutationVariables = Exact<{
+  input: JoinRequestRefInput;
+}>;
+
+export type WithdrawRequestMutation = {
+  withdrawRequest: {
+    __typename: 'JoinRequestDecisionPayload';
+    joinRequest: {
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      decidedAt: string | null;
+    };
+    event: {
+      __typename: 'Event';
+      participantCount: number;
+      id: string;
+      status: EventStatus;
+      freeSlots: number;
+      viewerRole: ViewerRole;
+      viewerJoinRequest: {
+        __typename: 'JoinRequest';
+        id: string;
+        status: JoinRequestStatus;
+        message: string | null;
+        declinedByCheck: boolean;
+        createdAt: string;
+        check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+      } | null;
+    };
+  };
+};
+
+export type ConversationQueryVariables = Exact<{
+  eventId: string | number;
+  withUserId?: string | number | null | undefined;
+}>;
+
+export type ConversationQuery = {
+  me: { __typename: 'User'; id: string };
+  conversation: {
+    __typename: 'Conversation';
+    id: string;
+    otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+    messages: Array<{
+      __typename: 'Message';
+      id: string;
+      body: string;
+      createdAt: string;
+      sender: { __typename: 'User'; id: string; displayName: string };
+    }>;
+  } | null;
+};
+
+export type ConversationFields_ConversationFragment = {
+  __typename: 'Conversation';
+  id: string;
+  otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+  messages: Array<{
+    __typename: 'Message';
+    id: string;
+    body: string;
+    createdAt: string;
+    sender: { __typename: 'User'; id: string; displayName: string };
+  }>;
+};
+
+export type SendMessageMutationVariables = Exact<{
+  input: SendMessageInput;
+}>;
+
+export type SendMessageMutation = {
+  sendMessage: {
+    __typename: 'SendMessagePayload';
+    message: { __typename: 'Message'; id: string };
+    conversation: {
+      __typename: 'Conversation';
+      id: string;
+      otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+      messages: Array<{
+        __typename: 'Message';
+        id: string;
+        body: string;
+        createdAt: string;
+        sender: { __typename: 'User'; id: string; displayName: string };
+      }>;
+    };
+  };
+};
+
+export type MyEventCard_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  mode: EventMode;
+  title: string;
+  description: string;
+  startsAt: string;
+  endsAt: string;
+  status: EventStatus;
+  viewerRole: ViewerRole;
+  platform: string | null;
+  publicLocation: string | null;
+  participantCount: number;
+  maxParticipants: number;
+  pendingRequestCount: number | null;
+  averageRating: number | null;
+  feedbackCount: number;
+  viewerJoinRequest: {
+    __typename: 'JoinRequest';
+    id: string;
+    status: JoinRequestStatus;
+    declinedByCheck: boolean;
+  } | null;
+};
+
+export type JoinRequestsDialogQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type JoinRequestsDialogQuery = {
+  event: {
+    __typename: 'Event';
+    id: string;
+    title: string;
+    pendingRequestCount: number | null;
+    joinRequests: Array<{
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      message: string | null;
+      createdAt: string;
+      declinedByCheck: boolean;
+      check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+      user: {
+        __typename: 'User';
+        id: string;
+        displayName: string;
+        username: string | null;
+        avatarUrl: string | null;
+        stats: { __typename: 'UserStats'; averageRating: number | null; eventsJoined: number };
+      };
+    }> | null;
+  } | null;
+};
+
+export type RequestRow_JoinRequestFragment = {
+  __typename: 'JoinRequest';
+  id: string;
+  status: JoinRequestStatus;
+  message: string | null;
+  createdAt: string;
+  declinedByCheck: boolean;
+  check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+  user: {
+    __typename: 'User';
+    id: string;
+    displayName: string;
+    username: string | null;
+    avatarUrl: string | null;
+    stats: { __typename: 'UserStats'; averageRating: number | null; eventsJoined: number };
+  };
+};
+
+export type AcceptRequestMutationVariables = Exact<{
+  input: JoinRequestRefInput;
+}>;
+
+export type AcceptRequestMutation = {
+  acceptRequest: {
+    __typename: 'JoinRequestDecisionPayload';
+    joinRequest: {
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      decidedAt: string | null;
+    };
+    event: {
+      __typename: 'Event';
+      id: string;
+      participantCount: number;
+      freeSlots: number;
+      pendingRequestCount: number | null;
+      participants: Array<{
+        __typename: 'Participant';
+        joinedAt: string;
+        user: {
+          __typename: 'User';
+          id: string;
+          displayName: string;
+          username: string | null;
+          avatarUrl: string | null;
+          stats: { __typename: 'UserStats'; averageRating: number | null };
+        };
+      }>;
+    };
+  };
+};
+
+export type DeclineRequestMutationVariables = Exact<{
+  input: JoinRequestRefInput;
+}>;
+
+export type DeclineRequestMutation = {
+  declineRequest: {
+    __typename: 'JoinRequestDecisionPayload';
+    joinRequest: {
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      decidedAt: string | null;
+    };
+    event: {
+      __typename: 'Event';
+      id: string;
+      participantCount: number;
+      freeSlots: number;
+      pendingRequestCount: number | null;
+    };
   };
 };
 
@@ -571,6 +1051,69 @@ export type MapGeocodeQuery = {
     province: string | null;
     district: string | null;
   }>;
+};
+
+export type NotificationListQueryVariables = Exact<{ [key: string]: never }>;
+
+export type NotificationListQuery = {
+  notifications: {
+    __typename: 'NotificationConnection';
+    nodes: Array<{
+      __typename: 'Notification';
+      id: string;
+      type: NotificationType;
+      text: string;
+      createdAt: string;
+      readAt: string | null;
+      event: { __typename: 'Event'; id: string; title: string } | null;
+      actor: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
+      joinRequest: { __typename: 'JoinRequest'; id: string; status: JoinRequestStatus } | null;
+    }>;
+    pageInfo: { __typename: 'PageInfo'; hasNextPage: boolean; endCursor: string | null };
+  };
+};
+
+export type LiveCountsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type LiveCountsQuery = { unreadNotificationCount: number; hostPendingRequestCount: number };
+
+export type NotificationAddedSubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type NotificationAddedSubscription = {
+  notificationAdded: {
+    __typename: 'Notification';
+    id: string;
+    type: NotificationType;
+    text: string;
+    createdAt: string;
+    readAt: string | null;
+    event: {
+      __typename: 'Event';
+      id: string;
+      title: string;
+      status: EventStatus;
+      viewerRole: ViewerRole;
+      participantCount: number;
+      freeSlots: number;
+      pendingRequestCount: number | null;
+    } | null;
+    actor: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
+    joinRequest: {
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      declinedByCheck: boolean;
+      decidedAt: string | null;
+    } | null;
+  };
+};
+
+export type MarkNotificationsReadMutationVariables = Exact<{
+  input: MarkNotificationsReadInput;
+}>;
+
+export type MarkNotificationsReadMutation = {
+  markNotificationsRead: { __typename: 'MarkNotificationsReadPayload'; unreadCount: number };
 };
 
 export type DashboardShellQueryVariables = Exact<{ [key: string]: never }>;
@@ -701,16 +1244,84 @@ export type EventDetailsRouteQuery = {
       peakDay: string | null;
       viewsByDay: Array<{ __typename: 'DailyCount'; date: string; count: number }>;
     } | null;
+    viewerJoinRequest: {
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      message: string | null;
+      declinedByCheck: boolean;
+      createdAt: string;
+      check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+    } | null;
   } | null;
+};
+
+export type EventDetailsChangedSubscriptionVariables = Exact<{
+  id: string | number;
+}>;
+
+export type EventDetailsChangedSubscription = {
+  eventChanged: {
+    __typename: 'Event';
+    participantCount: number;
+    pendingRequestCount: number | null;
+    cancelledAt: string | null;
+    timeLeft: string;
+    id: string;
+    status: EventStatus;
+    freeSlots: number;
+    viewerRole: ViewerRole;
+    location: {
+      __typename: 'EventLocation';
+      name: string | null;
+      address: string | null;
+      lat: number;
+      lng: number;
+      exact: boolean;
+    } | null;
+    participants: Array<{
+      __typename: 'Participant';
+      joinedAt: string;
+      user: {
+        __typename: 'User';
+        id: string;
+        displayName: string;
+        username: string | null;
+        avatarUrl: string | null;
+        stats: { __typename: 'UserStats'; averageRating: number | null };
+      };
+    }>;
+    viewerJoinRequest: {
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      message: string | null;
+      declinedByCheck: boolean;
+      createdAt: string;
+      check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+    } | null;
+  };
 };
 
 export type MyEventsRouteQueryVariables = Exact<{ [key: string]: never }>;
 
 export type MyEventsRouteQuery = {
-  events: {
+  myEventCounts: { __typename: 'MyEventCounts'; total: number; hosted: number; attended: number };
+};
+
+export type MyEventsListQueryVariables = Exact<{
+  filter?: MyEventsFilter | null | undefined;
+  first: number;
+  after?: string | null | undefined;
+}>;
+
+export type MyEventsListQuery = {
+  myEvents: {
     __typename: 'EventConnection';
+    totalCount: number;
     edges: Array<{
       __typename: 'EventEdge';
+      cursor: string;
       node: {
         __typename: 'Event';
         id: string;
@@ -718,14 +1329,25 @@ export type MyEventsRouteQuery = {
         title: string;
         description: string;
         startsAt: string;
+        endsAt: string;
         status: EventStatus;
         viewerRole: ViewerRole;
         platform: string | null;
         publicLocation: string | null;
         participantCount: number;
         maxParticipants: number;
+        pendingRequestCount: number | null;
+        averageRating: number | null;
+        feedbackCount: number;
+        viewerJoinRequest: {
+          __typename: 'JoinRequest';
+          id: string;
+          status: JoinRequestStatus;
+          declinedByCheck: boolean;
+        } | null;
       };
     }>;
+    pageInfo: { __typename: 'PageInfo'; hasNextPage: boolean; endCursor: string | null };
   };
 };
 
@@ -767,6 +1389,7 @@ export type OnlineLobbyQuery = {
         requirements: string | null;
         skillLevel: SkillLevel | null;
         tags: Array<string>;
+        viewerRole: ViewerRole;
         host: {
           __typename: 'User';
           id: string;
@@ -818,6 +1441,7 @@ export type PhysicalDashboardQuery = {
         price: number;
         skillLevel: SkillLevel | null;
         publicLocation: string | null;
+        viewerRole: ViewerRole;
         location: { __typename: 'EventLocation'; lat: number; lng: number } | null;
         host: {
           __typename: 'User';

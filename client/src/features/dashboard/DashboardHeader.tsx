@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '#client/components/ui/Avatar.tsx';
 import { Button, buttonClasses } from '#client/components/ui/Button.tsx';
@@ -16,22 +17,35 @@ export function DashboardHeader({
   user,
   onOpenMenu,
   onCreateEvent,
+  bell,
+  pendingRequests = 0,
 }: {
   user: HeaderUser;
   onOpenMenu: () => void;
   onCreateEvent: () => void;
+  // The notification bell (composed by the shell).
+  bell?: ReactNode;
+  // Join requests waiting for the viewer's decision: a badge on My Events (and on the menu button).
+  pendingRequests?: number;
 }) {
-  const { t } = useI18n();
+  const { t, fmt } = useI18n();
+  const pendingText = pendingRequests > 99 ? '99+' : fmt.number(pendingRequests);
   return (
     <header className="sticky top-0 z-40 border-b border-ink-700/70 bg-ink-900/85 backdrop-blur">
       <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-6">
         <Button
           variant="ghost"
           size="icon"
-          className="lg:hidden"
+          className="relative lg:hidden"
           onClick={onOpenMenu}
           aria-label={t('nav.openMenu')}
         >
+          {pendingRequests > 0 ? (
+            <span
+              className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-rose-500 ring-2 ring-ink-900 md:hidden"
+              aria-hidden="true"
+            />
+          ) : null}
           <svg
             viewBox="0 0 24 24"
             className="size-6"
@@ -54,10 +68,24 @@ export function DashboardHeader({
         <ModeSwitch className="ml-1 max-md:hidden" />
         <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
           <TokenBalanceChip balance={user?.tokenBalance ?? null} />
-          <Link to="/dashboard/my-events" className={buttonClasses('ghost', 'sm', 'max-md:hidden')}>
+          <Link
+            to="/dashboard/my-events"
+            className={buttonClasses('ghost', 'sm', 'max-md:hidden')}
+            data-testid="header-my-events"
+          >
             <span aria-hidden="true">📅</span>
             {t('header.myEvents')}
+            {pendingRequests > 0 ? (
+              <span
+                className="rounded-full bg-rose-500 px-1.5 py-0.5 text-[11px] leading-none font-bold text-white"
+                data-testid="my-events-badge"
+              >
+                <span aria-hidden="true">{pendingText}</span>
+                <span className="sr-only">{t('nav.pendingRequests', { count: pendingRequests })}</span>
+              </span>
+            ) : null}
           </Link>
+          {bell}
           <Button size="sm" onClick={onCreateEvent} className="max-sm:hidden">
             <span aria-hidden="true">+</span>
             {t('header.createEvent')}

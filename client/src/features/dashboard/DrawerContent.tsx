@@ -14,12 +14,14 @@ export function DrawerContent({
   onCreateEvent,
   onLogout,
   loggingOut,
+  navBadges,
 }: {
   user: DrawerUser;
   onNavigate: () => void;
   onCreateEvent: () => void;
   onLogout: () => void;
   loggingOut: boolean;
+  navBadges?: Partial<Record<string, number>>;
 }) {
   const { t } = useI18n();
   return (
@@ -48,7 +50,7 @@ export function DrawerContent({
         <span aria-hidden="true">+</span>
         {t('header.createEvent')}
       </Button>
-      <SideNav onNavigate={onNavigate} />
+      <SideNav onNavigate={onNavigate} badges={navBadges} />
       <div className="mt-auto flex flex-col gap-1 border-t border-ink-700 pt-4">
         <Link
           to="/dashboard/settings"

@@ -3,8 +3,15 @@ import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { NAV_ITEMS } from '#client/features/dashboard/navItems.tsx';
 
-export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
-  const { t } = useI18n();
+// badges: a count per route (My Events: requests waiting for the viewer's decision).
+export function SideNav({
+  onNavigate,
+  badges,
+}: {
+  onNavigate?: () => void;
+  badges?: Partial<Record<string, number>>;
+}) {
+  const { t, fmt } = useI18n();
   return (
     <nav aria-label={t('nav.mainMenu')}>
       <ul className="flex flex-col gap-1">
@@ -26,6 +33,17 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
                 {item.icon}
               </span>
               {t(item.label)}
+              {badges?.[item.to] ? (
+                <span
+                  className="ml-auto rounded-full bg-rose-500 px-2 py-0.5 text-[11px] font-bold text-white"
+                  data-testid="nav-badge"
+                >
+                  <span aria-hidden="true">
+                    {badges[item.to]! > 99 ? '99+' : fmt.number(badges[item.to]!)}
+                  </span>
+                  <span className="sr-only">{t('nav.pendingRequests', { count: badges[item.to]! })}</span>
+                </span>
+              ) : null}
             </NavLink>
           </li>
         ))}

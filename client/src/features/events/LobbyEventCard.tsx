@@ -2,9 +2,11 @@ import { gql } from '@apollo/client';
 import { Link } from 'react-router-dom';
 import type { LobbyEventCard_EventFragment } from '#client/__generated__/graphql.ts';
 import { Badge } from '#client/components/ui/Badge.tsx';
+import { Button } from '#client/components/ui/Button.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { ratingText, SKILL_CLASSES } from '#client/features/events/format.ts';
+import { JOIN_BUTTON_LABEL, joinButtonState } from '#client/features/events/join/requestState.ts';
 
 export const LOBBY_EVENT_CARD_FRAGMENT = gql`
   fragment LobbyEventCard_event on Event {
@@ -21,6 +23,7 @@ export const LOBBY_EVENT_CARD_FRAGMENT = gql`
     requirements
     skillLevel
     tags
+    viewerRole
     host {
       id
       displayName
@@ -32,10 +35,19 @@ export const LOBBY_EVENT_CARD_FRAGMENT = gql`
 `;
 
 // A card of the online lobby (spec: title, platform, host and rating, slots, time, current/max,
-// MIC when voice is required, description, requirements, skill badge, first 2 tags).
-export function LobbyEventCard({ event }: { event: LobbyEventCard_EventFragment }) {
+// MIC when voice is required, description, requirements, skill badge, first 2 tags); JOIN_GAME asks
+// to join.
+export function LobbyEventCard({
+  event,
+  onJoin,
+}: {
+  event: LobbyEventCard_EventFragment;
+  onJoin: (eventId: string) => void;
+}) {
   const { t, fmt } = useI18n();
   const rating = event.host.stats.averageRating;
+  const join = joinButtonState(event.viewerRole, event.freeSlots);
+  const joinLabel = join === 'join' ? t('join.joinGame') : t(JOIN_BUTTON_LABEL[join]);
   return (
     <article
       className="group relative flex h-full flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-850/80 p-4 transition hover:-translate-y-0.5 hover:border-pop-500/60 hover:shadow-xl hover:shadow-fuchsia-950/30"
@@ -103,15 +115,30 @@ export function LobbyEventCard({ event }: { event: LobbyEventCard_EventFragment 
           </dd>
         </div>
       </dl>
-      {event.tags.length ? (
-        <div className="flex flex-wrap gap-1.5">
+      <div className="flex items-end justify-between gap-2">
+        <div className="flex min-w-0 flex-wrap gap-1.5">
           {event.tags.slice(0, 2).map((tag) => (
             <Badge key={tag} tone="accent">
               #{tag}
             </Badge>
           ))}
         </div>
-      ) : null}
+        {join === 'own' ? null : (
+          <Button
+            size="sm"
+            variant={join === 'join' ? 'primary' : 'secondary'}
+            className="relative z-10 font-mono tracking-wide"
+            disabled={join !== 'join'}
+            onClick={() => onJoin(event.id)}
+            aria-label={`${joinLabel}: ${event.title}`}
+            data-testid="card-join"
+            data-state={join}
+          >
+            {join === 'join' ? <span aria-hidden="true">🎮</span> : null}
+            {joinLabel}
+          </Button>
+        )}
+      </div>
     </article>
   );
 }

@@ -8,6 +8,7 @@ import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { priceText, ratingText, SKILL_CLASSES } from '#client/features/events/format.ts';
 import { categoryLabel } from '#client/features/events/labels.ts';
+import { JOIN_BUTTON_LABEL, joinButtonState } from '#client/features/events/join/requestState.ts';
 
 export const PHYSICAL_EVENT_CARD_FRAGMENT = gql`
   fragment PhysicalEventCard_event on Event {
@@ -24,6 +25,7 @@ export const PHYSICAL_EVENT_CARD_FRAGMENT = gql`
     price
     skillLevel
     publicLocation
+    viewerRole
     host {
       id
       displayName
@@ -47,6 +49,7 @@ export function PhysicalEventCard({
 }) {
   const { t, fmt, locale } = useI18n();
   const rating = event.host.stats.averageRating;
+  const join = joinButtonState(event.viewerRole, event.freeSlots);
   return (
     <article
       className={cn(
@@ -127,15 +130,20 @@ export function PhysicalEventCard({
             </Badge>
           ))}
         </div>
-        <Button
-          size="sm"
-          className="relative z-10"
-          disabled={event.freeSlots === 0}
-          onClick={() => onJoin(event.id)}
-          aria-label={`${t('physical.join')}: ${event.title}`}
-        >
-          {t('physical.join')}
-        </Button>
+        {join === 'own' ? null : (
+          <Button
+            size="sm"
+            variant={join === 'join' ? 'primary' : 'secondary'}
+            className="relative z-10"
+            disabled={join !== 'join'}
+            onClick={() => onJoin(event.id)}
+            aria-label={`${t(JOIN_BUTTON_LABEL[join])}: ${event.title}`}
+            data-testid="card-join"
+            data-state={join}
+          >
+            {t(JOIN_BUTTON_LABEL[join])}
+          </Button>
+        )}
       </div>
     </article>
   );

@@ -27,6 +27,8 @@ export type MapEvent = {
   priceLabel: string;
   lat: number;
   lng: number;
+  // The viewer may ask to join (not their own event, no request yet, places left).
+  joinable?: boolean;
 };
 
 export type EventMapProps = {
@@ -36,6 +38,8 @@ export type EventMapProps = {
   events: MapEvent[];
   onViewChange: (view: MapView) => void;
   onCreateHere: (point: LatLng) => void;
+  // 'Katıl' in a popup opens the join-request dialog.
+  onJoin?: (eventId: string) => void;
   // False while the mobile list is shown; the map re-measures itself when it comes back.
   visible?: boolean;
   className?: string;
@@ -51,6 +55,7 @@ export function EventMap({
   events,
   onViewChange,
   onCreateHere,
+  onJoin,
   visible = true,
   className,
 }: EventMapProps) {
@@ -89,7 +94,7 @@ export function EventMap({
         <ZoomControl position="bottomright" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
         <ViewReporter onViewChange={onViewChange} />
         <MenuEvents onOpen={setMenu} onClose={() => setMenu(null)} />
-        <ClusteredMarkers events={events} />
+        <ClusteredMarkers events={events} onJoin={onJoin} />
         <UserLocation />
       </MapContainer>
 
@@ -183,7 +188,7 @@ function MenuEvents({
   return null;
 }
 
-function ClusteredMarkers({ events }: { events: MapEvent[] }) {
+function ClusteredMarkers({ events, onJoin }: { events: MapEvent[]; onJoin?: (eventId: string) => void }) {
   const { t } = useI18n();
   const map = useMap();
   const [zoom, setZoom] = useState(() => map.getZoom());
@@ -199,7 +204,7 @@ function ClusteredMarkers({ events }: { events: MapEvent[] }) {
       {clusters.map((cluster) => {
         if (cluster.items.length === 1) {
           const event = cluster.items[0];
-          return <EventMarker key={event.id} event={event} />;
+          return <EventMarker key={event.id} event={event} onJoin={onJoin} />;
         }
         const position = map.unproject(L.point(cluster.center.x, cluster.center.y), zoom);
         const key = cluster.items.map((e) => e.id).join(',');
@@ -224,7 +229,7 @@ function ClusteredMarkers({ events }: { events: MapEvent[] }) {
                 <ul className="flex min-w-52 flex-col gap-2">
                   {cluster.items.map((event) => (
                     <li key={event.id}>
-                      <EventPopupContent event={event} />
+                      <EventPopupContent event={event} onJoin={onJoin} />
                     </li>
                   ))}
                 </ul>
@@ -237,7 +242,7 @@ function ClusteredMarkers({ events }: { events: MapEvent[] }) {
   );
 }
 
-function EventMarker({ event }: { event: MapEvent }) {
+function EventMarker({ event, onJoin }: { event: MapEvent; onJoin?: (eventId: string) => void }) {
   return (
     <Marker
       position={[event.lat, event.lng]}
@@ -246,13 +251,13 @@ function EventMarker({ event }: { event: MapEvent }) {
       alt={event.title}
     >
       <Popup>
-        <EventPopupContent event={event} />
+        <EventPopupContent event={event} onJoin={onJoin} />
       </Popup>
     </Marker>
   );
 }
 
-function EventPopupContent({ event }: { event: MapEvent }) {
+function EventPopupContent({ event, onJoin }: { event: MapEvent; onJoin?: (eventId: string) => void }) {
   const { t } = useI18n();
   return (
     <div className="flex min-w-52 flex-col gap-1" data-testid="map-popup">
@@ -264,12 +269,25 @@ function EventPopupContent({ event }: { event: MapEvent }) {
         👥 {t('map.participants', { current: event.participantCount, max: event.maxParticipants })}
       </p>
       <p className="text-xs font-semibold text-emerald-300">{event.priceLabel}</p>
-      <Link
-        to={`/dashboard/eventDetails/${event.id}`}
-        className="mt-1 inline-flex h-8 items-center justify-center rounded-lg bg-accent-gradient px-3 text-xs font-bold !text-white"
-      >
-        {t('map.details')}
-      </Link>
+      <div className="mt-1 flex gap-1.5">
+        <Link
+          to={`/dashboard/eventDetails/${event.id}`}
+          className="inline-flex h-8 flex-1 items-center justify-center rounded-lg bg-accent-gradient px-3 text-xs font-bold !text-white"
+        >
+          {t('map.details')}
+        </Link>
+        {onJoin && event.joinable ? (
+          <button
+            type="button"
+            onClick={() => onJoin(event.id)}
+            className="inline-flex h-8 items-center justify-center rounded-lg border border-accent-400/70 px-3 text-xs font-bold text-white hover:bg-accent-500/20"
+            aria-label={`${t('physical.join')}: ${event.title}`}
+            data-testid="popup-join"
+          >
+            {t('physical.join')}
+          </button>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import type { MessageKey } from './messages.tr.ts';
 import { eventsEn } from './messages.events.en.ts';
+import { joinEn } from './messages.join.en.ts';
 
 export const en: Record<MessageKey, string> = {
   ...eventsEn,
+  ...joinEn,
   'common.loading': 'Loading...',
   'common.brand': 'Squad',
   'common.close': 'Close',

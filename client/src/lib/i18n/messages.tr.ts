@@ -1,8 +1,10 @@
 import { eventsTr } from './messages.events.tr.ts';
+import { joinTr } from './messages.join.tr.ts';
 
 // Turkish is the default language. Texts quoted by the product spec appear here verbatim.
 export const tr = {
   ...eventsTr,
+  ...joinTr,
   'common.loading': 'Loading...',
   'common.brand': 'Squad',
   'common.close': 'Kapat',

@@ -17,6 +17,8 @@ import { useSession } from '#client/features/auth/SessionProvider.tsx';
 import { DashboardHeader } from '#client/features/dashboard/DashboardHeader.tsx';
 import { DrawerContent } from '#client/features/dashboard/DrawerContent.tsx';
 import { SideNav } from '#client/features/dashboard/SideNav.tsx';
+import { NotificationBell } from '#client/features/notifications/NotificationBell.tsx';
+import { useLiveNotifications } from '#client/features/notifications/useLiveNotifications.ts';
 import { CreateEventContext, useCreateEventDialog } from '#client/features/events/useCreateEventDialog.tsx';
 import { Button } from '#client/components/ui/Button.tsx';
 import { LazyLocationPicker } from '#client/routes/dashboard/LazyLocationPicker.tsx';
@@ -87,6 +89,10 @@ function DashboardShell() {
     },
   });
 
+  // The live badges: unread notifications (the bell) and requests waiting for the host (My Events).
+  const live = useLiveNotifications(me !== null);
+  const navBadges = { '/dashboard/my-events': live.hostPending };
+
   // ?create=1 opens the create-event dialog (?create=online in online mode); deep links use it.
   const clearCreateParam = useCallback(() => {
     setSearchParams(
@@ -129,10 +135,16 @@ function DashboardShell() {
 
   return (
     <div className="flex min-h-screen flex-col">
-      <DashboardHeader user={me} onOpenMenu={() => setDrawerOpen(true)} onCreateEvent={onCreateEvent} />
+      <DashboardHeader
+        user={me}
+        onOpenMenu={() => setDrawerOpen(true)}
+        onCreateEvent={onCreateEvent}
+        bell={<NotificationBell unread={live.unread} />}
+        pendingRequests={live.hostPending}
+      />
       <div className="flex flex-1">
         <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 flex-col gap-4 border-r border-ink-700/70 p-4 lg:flex">
-          <SideNav />
+          <SideNav badges={navBadges} />
           <div className="mt-auto border-t border-ink-700 pt-4">
             <Button
               variant="ghost"
@@ -166,6 +178,7 @@ function DashboardShell() {
           onCreateEvent={onCreateEvent}
           onLogout={onLogout}
           loggingOut={loggingOut}
+          navBadges={navBadges}
         />
       </Drawer>
       {createDialog.element}

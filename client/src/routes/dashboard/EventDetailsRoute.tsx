@@ -1,11 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { useReadQuery, type QueryRef } from '@apollo/client/react';
+import { useReadQuery, useSubscription, type QueryRef } from '@apollo/client/react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import type {
+  EventDetailsChangedSubscription,
+  EventDetailsChangedSubscriptionVariables,
   EventDetailsRouteQuery,
   EventDetailsRouteQueryVariables,
 } from '#client/__generated__/graphql.ts';
+import { refetchActive } from '#client/apollo/refetchActive.ts';
 import { getPreloader } from '#client/app/apolloClient.ts';
 import { Avatar } from '#client/components/ui/Avatar.tsx';
 import { Badge } from '#client/components/ui/Badge.tsx';
@@ -27,6 +30,10 @@ import { EventNotFound } from '#client/features/events/EventNotFound.tsx';
 import { EventStatusBadge } from '#client/features/events/EventStatusBadge.tsx';
 import { priceText, ratingText, SKILL_CLASSES } from '#client/features/events/format.ts';
 import { categoryLabel } from '#client/features/events/labels.ts';
+import { useJoinRequestDialog } from '#client/features/events/join/JoinRequestDialog.tsx';
+import { JoinStatusPanel } from '#client/features/events/join/JoinStatusPanel.tsx';
+import { JOIN_STATUS_PANEL_FRAGMENT } from '#client/features/events/join/joinStatusFragment.ts';
+import { MessageDialog, type MessageTarget } from '#client/features/events/messages/MessageDialog.tsx';
 
 export const EVENT_DETAILS_ROUTE_QUERY: TypedDocumentNode<
   EventDetailsRouteQuery,
@@ -92,9 +99,47 @@ export const EVENT_DETAILS_ROUTE_QUERY: TypedDocumentNode<
       analytics {
         ...AnalyticsPanel_analytics
       }
+      ...JoinStatusPanel_event
     }
   }
   ${ANALYTICS_PANEL_FRAGMENT}
+  ${JOIN_STATUS_PANEL_FRAGMENT}
+`;
+
+// Live: participants, counts, status and the viewer's own request, written into the cached event.
+export const EVENT_DETAILS_CHANGED_SUBSCRIPTION: TypedDocumentNode<
+  EventDetailsChangedSubscription,
+  EventDetailsChangedSubscriptionVariables
+> = gql`
+  subscription EventDetailsChangedSubscription($id: ID!) {
+    eventChanged(id: $id) {
+      ...JoinStatusPanel_event
+      participantCount
+      pendingRequestCount
+      cancelledAt
+      timeLeft
+      location {
+        name
+        address
+        lat
+        lng
+        exact
+      }
+      participants {
+        joinedAt
+        user {
+          id
+          displayName
+          username
+          avatarUrl
+          stats {
+            averageRating
+          }
+        }
+      }
+    }
+  }
+  ${JOIN_STATUS_PANEL_FRAGMENT}
 `;
 
 export function loader({ params }: LoaderFunctionArgs) {
@@ -123,10 +168,24 @@ function EventPage({ event }: { event: Event }) {
   const [shareOpen, setShareOpen] = useState(false);
   const [cancelOpen, setCancelOpen] = useState(false);
   const [profileId, setProfileId] = useState<string | null>(null);
+  const [messageTarget, setMessageTarget] = useState<MessageTarget | null>(null);
+  const joinDialog = useJoinRequestDialog();
   // Host only (null for everyone else).
   const pendingCount = event.pendingRequestCount;
 
   const isHost = event.viewerRole === 'HOST';
+  useSubscription(EVENT_DETAILS_CHANGED_SUBSCRIPTION, {
+    variables: { id: event.id },
+    // A withdrawn request changes the host's list: read it again when the tab is open.
+    onData: ({ client }) => {
+      if (isHost) refetchActive(client, ['RequestsPanelQuery']);
+    },
+  });
+  // The host writes to a requester or participant; everyone else writes to the host.
+  const messageUser = (user: { id: string; displayName: string }) =>
+    setMessageTarget({ eventId: event.id, withUserId: user.id, name: user.displayName });
+  const messageHost = () =>
+    setMessageTarget({ eventId: event.id, withUserId: null, name: event.host.displayName });
   const upcoming = event.status === 'UPCOMING';
   const backTo = event.mode === 'ONLINE' ? '/dashboard/online' : '/dashboard/physical';
 
@@ -168,7 +227,7 @@ function EventPage({ event }: { event: Event }) {
         pendingCount == null
           ? t('details.tab.requestsNoCount')
           : t('details.tab.requests', { count: pendingCount }),
-      content: <RequestsPanel eventId={event.id} />,
+      content: <RequestsPanel eventId={event.id} onOpenProfile={setProfileId} onMessage={messageUser} />,
     });
     if (event.analytics)
       tabs.push({
@@ -225,6 +284,13 @@ function EventPage({ event }: { event: Event }) {
         {event.mode === 'PHYSICAL' && !event.location?.exact ? (
           <p className="text-sm text-ink-300">🔒 {t('eventDetails.approxLocation')}</p>
         ) : null}
+        {isHost ? null : (
+          <JoinStatusPanel
+            event={event}
+            onJoin={() => joinDialog.open(event.id)}
+            onMessageHost={messageHost}
+          />
+        )}
         <div className="flex items-center gap-3 border-t border-ink-700 pt-4">
           <Avatar name={event.host.displayName} url={event.host.avatarUrl} />
           <div className="min-w-0 text-sm">
@@ -250,7 +316,13 @@ function EventPage({ event }: { event: Event }) {
       {isHost ? (
         <CancelEventDialog eventId={event.id} open={cancelOpen} onOpenChange={setCancelOpen} />
       ) : null}
-      <UserProfileDialog userId={profileId} onClose={() => setProfileId(null)} />
+      <UserProfileDialog
+        userId={profileId}
+        onClose={() => setProfileId(null)}
+        onMessage={isHost && profileId !== event.host.id ? messageUser : undefined}
+      />
+      <MessageDialog target={messageTarget} onClose={() => setMessageTarget(null)} />
+      {joinDialog.element}
     </section>
   );
 }

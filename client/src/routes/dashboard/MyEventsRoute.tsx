@@ -1,42 +1,88 @@
+import { useMemo, useState } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { useReadQuery, type QueryRef } from '@apollo/client/react';
-import { Link, useLoaderData } from 'react-router-dom';
-import type { MyEventsRouteQuery, MyEventsRouteQueryVariables } from '#client/__generated__/graphql.ts';
+import { useQuery, useReadQuery, type QueryRef } from '@apollo/client/react';
+import { useLoaderData } from 'react-router-dom';
+import type {
+  EventStatus,
+  MyEventsFilter,
+  MyEventsListQuery,
+  MyEventsListQueryVariables,
+  MyEventsRouteQuery,
+  MyEventsRouteQueryVariables,
+} from '#client/__generated__/graphql.ts';
 import { getPreloader } from '#client/app/apolloClient.ts';
-import { Badge } from '#client/components/ui/Badge.tsx';
-import { buttonClasses } from '#client/components/ui/Button.tsx';
+import { Button } from '#client/components/ui/Button.tsx';
 import { Card } from '#client/components/ui/Card.tsx';
 import { EmptyState } from '#client/components/ui/EmptyState.tsx';
+import { Select } from '#client/components/ui/Select.tsx';
+import { Spinner } from '#client/components/ui/Spinner.tsx';
+import { Tabs } from '#client/components/ui/Tabs.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
+import { useDebouncedValue } from '#client/lib/useDebouncedValue.ts';
 import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
-import { EventStatusBadge } from '#client/features/events/EventStatusBadge.tsx';
+import { UserProfileDialog } from '#client/features/events/details/UserProfileDialog.tsx';
+import { MessageDialog, type MessageTarget } from '#client/features/events/messages/MessageDialog.tsx';
+import { MY_EVENT_CARD_FRAGMENT, MyEventCard } from '#client/features/events/myEvents/MyEventCard.tsx';
+import { JoinRequestsDialog } from '#client/features/events/requests/JoinRequestsDialog.tsx';
+import { SearchField } from '#client/features/events/SearchField.tsx';
+import { useOpenCreateEvent } from '#client/features/events/useCreateEventDialog.tsx';
 
-// The API has no "my events" list yet: this reads 50 events (past included) and keeps
-// those where the viewer is host, participant or requester.
 export const MY_EVENTS_ROUTE_QUERY: TypedDocumentNode<MyEventsRouteQuery, MyEventsRouteQueryVariables> = gql`
   query MyEventsRouteQuery {
-    events(filter: { includePast: true }, first: 50) {
-      edges {
-        node {
-          id
-          mode
-          title
-          description
-          startsAt
-          status
-          viewerRole
-          platform
-          publicLocation
-          participantCount
-          maxParticipants
-        }
-      }
+    myEventCounts {
+      total
+      hosted
+      attended
     }
   }
 `;
 
+export const MY_EVENTS_LIST_QUERY: TypedDocumentNode<MyEventsListQuery, MyEventsListQueryVariables> = gql`
+  query MyEventsListQuery($filter: MyEventsFilter, $first: Int!, $after: String) {
+    myEvents(filter: $filter, first: $first, after: $after) {
+      totalCount
+      edges {
+        cursor
+        node {
+          id
+          ...MyEventCard_event
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+  ${MY_EVENT_CARD_FRAGMENT}
+`;
+
+type Tab = 'active' | 'past' | 'draft';
+const STATUSES: readonly EventStatus[] = ['UPCOMING', 'ONGOING', 'COMPLETED', 'CANCELLED'];
+const PAGE_SIZE = 30;
+const SEARCH_DEBOUNCE_MS = 300;
+
+// Active: not ended yet; past: ended or cancelled. Squad keeps no drafts, so that tab only explains.
+export function myEventsFilter(
+  tab: Exclude<Tab, 'draft'>,
+  search: string,
+  status: EventStatus | '',
+): MyEventsFilter {
+  return {
+    active: tab === 'active',
+    ...(search.trim() ? { search: search.trim() } : {}),
+    ...(status ? { status } : {}),
+  };
+}
+
 export function loader() {
-  return { queryRef: getPreloader()(MY_EVENTS_ROUTE_QUERY) };
+  const preload = getPreloader();
+  // The first list starts with the counters; the component reads it from the cache.
+  preload(MY_EVENTS_LIST_QUERY, {
+    variables: { filter: myEventsFilter('active', '', ''), first: PAGE_SIZE },
+    fetchPolicy: 'network-only',
+  });
+  return { queryRef: preload(MY_EVENTS_ROUTE_QUERY, { fetchPolicy: 'network-only' }) };
 }
 
 export function MyEventsRoute() {
@@ -48,14 +94,34 @@ function MyEvents({ queryRef }: { queryRef: QueryRef<MyEventsRouteQuery> }) {
   const { t, fmt } = useI18n();
   useDocumentTitle(t('myEvents.title'));
   const { data } = useReadQuery(queryRef);
-  const mine = data.events.edges.map((e) => e.node).filter((event) => event.viewerRole !== 'NONE');
-  const hosted = mine.filter((event) => event.viewerRole === 'HOST').length;
-  const attended = mine.filter((event) => event.viewerRole === 'PARTICIPANT').length;
+  const [tab, setTab] = useState<Tab>('active');
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const [status, setStatus] = useState<EventStatus | ''>('');
+  const [manageId, setManageId] = useState<string | null>(null);
+  const [profile, setProfile] = useState<{ eventId: string; userId: string } | null>(null);
+  const [messageTarget, setMessageTarget] = useState<MessageTarget | null>(null);
+
+  const counts = data.myEventCounts;
   const counters = [
-    { label: t('myEvents.total'), value: mine.length },
-    { label: t('myEvents.hosted'), value: hosted },
-    { label: t('myEvents.attended'), value: attended },
+    { label: t('myEvents.total'), value: counts.total, testId: 'count-total' },
+    { label: t('myEvents.hosted'), value: counts.hosted, testId: 'count-hosted' },
+    { label: t('myEvents.attended'), value: counts.attended, testId: 'count-attended' },
   ];
+
+  const list =
+    tab === 'draft' ? null : (
+      <EventList
+        tab={tab}
+        search={search}
+        status={status}
+        onClearFilters={() => {
+          setSearchText('');
+          setStatus('');
+        }}
+        onManage={setManageId}
+      />
+    );
 
   return (
     <section className="flex flex-col gap-6">
@@ -66,56 +132,192 @@ function MyEvents({ queryRef }: { queryRef: QueryRef<MyEventsRouteQuery> }) {
       <dl className="grid grid-cols-3 gap-3">
         {counters.map((counter) => (
           <Card key={counter.label} className="p-4">
-            <dd className="text-2xl font-black text-white">{fmt.number(counter.value)}</dd>
+            <dd className="text-2xl font-black text-white" data-testid={counter.testId}>
+              {fmt.number(counter.value)}
+            </dd>
             <dt className="text-xs text-ink-300 sm:text-sm">{counter.label}</dt>
           </Card>
         ))}
       </dl>
-      {mine.length === 0 ? (
+      {tab !== 'draft' ? (
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <SearchField
+            value={searchText}
+            onChange={setSearchText}
+            placeholder={t('myEvents.search')}
+            clearLabel={t('filters.clear')}
+            className="flex-1"
+          />
+          <Select
+            label={t('myEvents.statusFilter')}
+            hideLabel
+            value={status}
+            onChange={(e) => setStatus(e.target.value as EventStatus | '')}
+            className="sm:w-56 [&_select]:h-12"
+          >
+            <option value="">{t('myEvents.status.all')}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`myEvents.status.${s}`)}
+              </option>
+            ))}
+          </Select>
+        </div>
+      ) : null}
+      <Tabs
+        label={t('myEvents.tabs')}
+        value={tab}
+        onValueChange={(id) => setTab(id as Tab)}
+        items={[
+          { id: 'active', label: t('myEvents.tab.active'), content: tab === 'active' ? list : null },
+          { id: 'past', label: t('myEvents.tab.past'), content: tab === 'past' ? list : null },
+          {
+            id: 'draft',
+            label: t('myEvents.tab.draft'),
+            content: <EmptyState emoji="📝" title={t('myEvents.empty')} text={t('myEvents.emptyDraft')} />,
+          },
+        ]}
+      />
+      <JoinRequestsDialog
+        eventId={manageId}
+        onClose={() => setManageId(null)}
+        onOpenProfile={(eventId, userId) => setProfile({ eventId, userId })}
+        onMessage={(eventId, user) =>
+          setMessageTarget({ eventId, withUserId: user.id, name: user.displayName })
+        }
+      />
+      <UserProfileDialog
+        userId={profile?.userId ?? null}
+        onClose={() => setProfile(null)}
+        onMessage={
+          profile
+            ? (user) =>
+                setMessageTarget({ eventId: profile.eventId, withUserId: user.id, name: user.displayName })
+            : undefined
+        }
+      />
+      <MessageDialog target={messageTarget} onClose={() => setMessageTarget(null)} />
+    </section>
+  );
+}
+
+function EventList({
+  tab,
+  search,
+  status,
+  onClearFilters,
+  onManage,
+}: {
+  tab: Exclude<Tab, 'draft'>;
+  search: string;
+  status: EventStatus | '';
+  onClearFilters: () => void;
+  onManage: (eventId: string) => void;
+}) {
+  const { t } = useI18n();
+  const openCreate = useOpenCreateEvent();
+  const variables = useMemo(
+    () => ({ filter: myEventsFilter(tab, search, status), first: PAGE_SIZE }),
+    [tab, search, status],
+  );
+  const { data, previousData, loading, error, refetch, fetchMore } = useQuery(MY_EVENTS_LIST_QUERY, {
+    variables,
+    // The loader reads the first list fresh on every visit; notifications and mutations keep it current.
+    fetchPolicy: 'cache-first',
+  });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const shown = data ?? previousData;
+  const events = shown?.myEvents.edges.map((edge) => edge.node) ?? [];
+  const filtered = Boolean(search.trim() || status);
+
+  const loadMore = async () => {
+    const after = shown?.myEvents.pageInfo.endCursor;
+    if (!after) return;
+    setLoadingMore(true);
+    try {
+      await fetchMore({
+        variables: { after },
+        updateQuery: (previous, { fetchMoreResult }) => ({
+          myEvents: {
+            ...fetchMoreResult.myEvents,
+            edges: [...previous.myEvents.edges, ...fetchMoreResult.myEvents.edges],
+          },
+        }),
+      });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  if (error && !shown) {
+    return (
+      <EmptyState
+        emoji="⚠️"
+        title={t('myEvents.loadFailed')}
+        action={
+          <Button variant="outline" onClick={() => void refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (!shown) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-ink-300">
+        <Spinner /> {t('common.loading')}
+      </p>
+    );
+  }
+  if (events.length === 0 && !loading) {
+    if (filtered)
+      return (
         <EmptyState
-          emoji="📅"
+          emoji="🔍"
           title={t('myEvents.empty')}
-          text={t('myEvents.emptyHint')}
           action={
-            <Link to="/dashboard/physical?create=1" className={buttonClasses('primary', 'md')}>
-              {t('header.createEvent')}
-            </Link>
+            <Button variant="outline" onClick={onClearFilters}>
+              {t('myEvents.clearFilters')}
+            </Button>
           }
         />
-      ) : (
-        <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-          {mine.map((event) => (
-            <li key={event.id}>
-              <Card className="flex h-full flex-col gap-3">
-                <div className="flex flex-wrap items-center gap-2">
-                  <EventStatusBadge status={event.status} />
-                  {event.viewerRole !== 'NONE' ? (
-                    <Badge>{t(`myEvents.role.${event.viewerRole}`)}</Badge>
-                  ) : null}
-                </div>
-                <h2 className="text-lg font-bold text-white">{event.title}</h2>
-                <p className="text-sm text-ink-300">
-                  🗓️ {fmt.date(event.startsAt)} · {fmt.time(event.startsAt)}
-                </p>
-                <p className="line-clamp-2 text-sm text-ink-200">{event.description}</p>
-                <p className="text-sm text-ink-300">
-                  {event.mode === 'ONLINE'
-                    ? `🎮 ${event.platform ?? ''}`
-                    : `📌 ${event.publicLocation ?? ''}`}{' '}
-                  · 👥{' '}
-                  {t('events.participants', { current: event.participantCount, max: event.maxParticipants })}
-                </p>
-                <Link
-                  to={`/dashboard/eventDetails/${event.id}`}
-                  className={buttonClasses('outline', 'sm', 'mt-auto self-start')}
-                >
-                  {t('myEvents.viewDetails')}
-                </Link>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+      );
+    return tab === 'active' ? (
+      <EmptyState
+        emoji="📅"
+        title={t('myEvents.empty')}
+        text={t('myEvents.emptyHint')}
+        action={<Button onClick={() => openCreate()}>{t('header.createEvent')}</Button>}
+      />
+    ) : (
+      <EmptyState emoji="🏁" title={t('myEvents.empty')} text={t('myEvents.emptyPast')} />
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      {loading ? (
+        <p className="flex items-center gap-1.5 text-xs text-ink-300" aria-live="polite">
+          <Spinner /> {t('myEvents.updating')}
+        </p>
+      ) : null}
+      <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2" data-testid="my-events-list">
+        {events.map((event) => (
+          <li key={event.id}>
+            <MyEventCard event={event} onManage={onManage} />
+          </li>
+        ))}
+      </ul>
+      {shown.myEvents.pageInfo.hasNextPage ? (
+        <Button
+          variant="outline"
+          className="self-center"
+          loading={loadingMore}
+          onClick={() => void loadMore()}
+        >
+          {t('myEvents.loadMore')}
+        </Button>
+      ) : null}
+    </div>
   );
 }

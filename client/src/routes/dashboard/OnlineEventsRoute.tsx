@@ -27,6 +27,7 @@ import { LobbyFilterPanel, LobbyQuickChips } from '#client/features/events/Lobby
 import { LOBBY_STATS_STRIP_FRAGMENT, LobbyStatsStrip } from '#client/features/events/LobbyStatsStrip.tsx';
 import { SearchField } from '#client/features/events/SearchField.tsx';
 import { useOpenCreateEvent } from '#client/features/events/useCreateEventDialog.tsx';
+import { useJoinRequestDialog } from '#client/features/events/join/JoinRequestDialog.tsx';
 
 export const ONLINE_EVENTS_ROUTE_QUERY: TypedDocumentNode<
   OnlineEventsRouteQuery,
@@ -82,6 +83,8 @@ function OnlineLobby({ queryRef }: { queryRef: QueryRef<OnlineEventsRouteQuery> 
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
   const [panelOpen, setPanelOpen] = useState(false);
+  // JOIN_GAME: the join-request dialog.
+  const joinDialog = useJoinRequestDialog();
 
   const variables = useMemo(
     () => ({ filter: lobbyFilterVariables({ ...filters, search }), first: PAGE_SIZE }),
@@ -152,12 +155,13 @@ function OnlineLobby({ queryRef }: { queryRef: QueryRef<OnlineEventsRouteQuery> 
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3">
           {events.map((event) => (
             <li key={event.id}>
-              <LobbyEventCard event={event} />
+              <LobbyEventCard event={event} onJoin={joinDialog.open} />
             </li>
           ))}
         </ul>
       )}
       <CreateFab onClick={() => openCreate({ mode: 'ONLINE' })} label={t('header.createEvent')} />
+      {joinDialog.element}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useQuery, useReadQuery, type QueryRef } from '@apollo/client/react';
-import { useLoaderData, useNavigate } from 'react-router-dom';
+import { useLoaderData } from 'react-router-dom';
 import type {
   PhysicalDashboardQuery,
   PhysicalDashboardQueryVariables,
@@ -35,6 +35,8 @@ import {
 import { PhysicalFilterPanel } from '#client/features/events/PhysicalFilterPanel.tsx';
 import { SearchField } from '#client/features/events/SearchField.tsx';
 import { useOpenCreateEvent } from '#client/features/events/useCreateEventDialog.tsx';
+import { useJoinRequestDialog } from '#client/features/events/join/JoinRequestDialog.tsx';
+import { joinButtonState } from '#client/features/events/join/requestState.ts';
 import type { MapEvent, MapView } from '#client/features/map/EventMap.tsx';
 import { MapBoundary } from '#client/features/map/MapBoundary.tsx';
 
@@ -103,7 +105,6 @@ export function PhysicalEventsRoute() {
 function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQuery> }) {
   const { t, fmt, locale } = useI18n();
   useDocumentTitle(t('nav.physical'));
-  const navigate = useNavigate();
   const openCreate = useOpenCreateEvent();
   const config = getConfig();
   const { data: route } = useReadQuery(queryRef);
@@ -154,6 +155,7 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
                 priceLabel: priceText(e.price, fmt, t('events.free')),
                 lat: e.location.lat,
                 lng: e.location.lng,
+                joinable: joinButtonState(e.viewerRole, e.freeSlots) === 'join',
               },
             ]
           : [],
@@ -169,8 +171,9 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
     (point: LatLng) => openCreate({ mode: 'PHYSICAL', location: point }),
     [openCreate],
   );
-  // The join dialog belongs to the join-request work; until it lands 'Katıl' opens the details page.
-  const onJoin = useCallback((eventId: string) => navigate(`/dashboard/eventDetails/${eventId}`), [navigate]);
+  // 'Katıl' on a card or in a map popup: the join-request dialog.
+  const joinDialog = useJoinRequestDialog();
+  const onJoin = joinDialog.open;
 
   const filterCount = activeFilterCount(filters);
 
@@ -254,6 +257,7 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
                 events={markers}
                 onViewChange={onViewChange}
                 onCreateHere={onCreateHere}
+                onJoin={onJoin}
                 visible={mobileView === 'map'}
                 className="h-[calc(100dvh-15rem)] max-h-[48rem] min-h-96 lg:h-[calc(100dvh-12rem)]"
               />
@@ -300,6 +304,7 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
         </div>
       </div>
       <CreateFab onClick={() => openCreate({ mode: 'PHYSICAL' })} label={t('header.createEvent')} />
+      {joinDialog.element}
     </section>
   );
 }

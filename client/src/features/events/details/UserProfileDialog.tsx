@@ -3,6 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import type { PublicProfileQuery, PublicProfileQueryVariables } from '#client/__generated__/graphql.ts';
 import { Avatar } from '#client/components/ui/Avatar.tsx';
 import { Badge } from '#client/components/ui/Badge.tsx';
+import { Button } from '#client/components/ui/Button.tsx';
 import { Dialog } from '#client/components/ui/Dialog.tsx';
 import { Spinner } from '#client/components/ui/Spinner.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
@@ -34,8 +35,18 @@ export const PUBLIC_PROFILE_QUERY: TypedDocumentNode<PublicProfileQuery, PublicP
   }
 `;
 
-// A participant's public profile: only what the API shows to others, nothing made up.
-export function UserProfileDialog({ userId, onClose }: { userId: string | null; onClose: () => void }) {
+// A participant's or requester's public profile: only what the API shows to others, nothing made up.
+// Message appears when there is a conversation to have (the host looking at a request or participant);
+// Add Friend, Report and Block have no server yet and are left out rather than faked.
+export function UserProfileDialog({
+  userId,
+  onClose,
+  onMessage,
+}: {
+  userId: string | null;
+  onClose: () => void;
+  onMessage?: (user: { id: string; displayName: string }) => void;
+}) {
   const { t, fmt } = useI18n();
   const { data, loading } = useQuery(PUBLIC_PROFILE_QUERY, {
     variables: { id: userId ?? '' },
@@ -110,6 +121,13 @@ export function UserProfileDialog({ userId, onClose }: { userId: string | null; 
                   </Badge>
                 ))}
               </div>
+            </div>
+          ) : null}
+          {onMessage ? (
+            <div className="flex justify-end border-t border-ink-700 pt-4">
+              <Button onClick={() => onMessage({ id: user.id, displayName: user.displayName })}>
+                💬 {t('details.profile.message')}
+              </Button>
             </div>
           ) : null}
         </div>

@@ -1,0 +1,23 @@
+import { gql } from '@apollo/client';
+
+// What JoinStatusPanel reads, also selected by the mutations that change it (a file of its own, so the
+// panel and those mutation hooks do not import each other).
+export const JOIN_STATUS_PANEL_FRAGMENT = gql`
+  fragment JoinStatusPanel_event on Event {
+    id
+    status
+    freeSlots
+    viewerRole
+    viewerJoinRequest {
+      id
+      status
+      message
+      declinedByCheck
+      createdAt
+      check {
+        verdict
+        reasons
+      }
+    }
+  }
+`;

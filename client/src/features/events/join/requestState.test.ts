@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  joinButtonState,
+  joinUiState,
+  manageableRequests,
+  requestBadge,
+  type JoinContext,
+} from './requestState.ts';
+
+const base: JoinContext = { status: 'UPCOMING', viewerRole: 'NONE', freeSlots: 3, request: null };
+const request = (status: 'PENDING' | 'ACCEPTED' | 'DECLINED' | 'WITHDRAWN', declinedByCheck = false) => ({
+  id: 'r1',
+  status,
+  declinedByCheck,
+  check: { reasons: declinedByCheck ? ['Hakaret içeriyor'] : [] },
+});
+
+describe('joinUiState', () => {
+  it('offers joining to a stranger while there is room', () => {
+    expect(joinUiState(base)).toEqual({ kind: 'join' });
+    expect(joinUiState({ ...base, status: 'ONGOING' })).toEqual({ kind: 'join' });
+    expect(joinUiState({ ...base, freeSlots: 0 })).toEqual({ kind: 'full' });
+  });
+
+  it('hides joining from the host and for past or cancelled events', () => {
+    expect(joinUiState({ ...base, viewerRole: 'HOST' })).toEqual({ kind: 'host' });
+    expect(joinUiState({ ...base, status: 'COMPLETED' })).toEqual({ kind: 'closed', reason: 'completed' });
+    expect(joinUiState({ ...base, status: 'CANCELLED' })).toEqual({ kind: 'closed', reason: 'cancelled' });
+  });
+
+  it('shows a pending request (withdrawable even when the event has filled up)', () => {
+    const state = joinUiState({
+      ...base,
+      viewerRole: 'REQUESTER',
+      freeSlots: 0,
+      request: request('PENDING'),
+    });
+    expect(state).toEqual({ kind: 'pending', requestId: 'r1' });
+  });
+
+  it('shows an accepted participant, also after the event', () => {
+    expect(joinUiState({ ...base, viewerRole: 'PARTICIPANT', request: request('ACCEPTED') })).toEqual({
+      kind: 'accepted',
+    });
+    expect(joinUiState({ ...base, viewerRole: 'PARTICIPANT', status: 'COMPLETED' })).toEqual({
+      kind: 'accepted',
+    });
+  });
+
+  it('shows the check’s reasons for a blocked message and lets the user try again', () => {
+    expect(joinUiState({ ...base, request: request('DECLINED', true) })).toEqual({
+      kind: 'declined',
+      byCheck: true,
+      reasons: ['Hakaret içeriyor'],
+      canRetry: true,
+    });
+    expect(joinUiState({ ...base, freeSlots: 0, request: request('DECLINED', true) })).toMatchObject({
+      canRetry: false,
+    });
+  });
+
+  it('keeps a host’s decline final', () => {
+    expect(joinUiState({ ...base, request: request('DECLINED') })).toEqual({
+      kind: 'declined',
+      byCheck: false,
+      reasons: [],
+      canRetry: false,
+    });
+  });
+
+  it('treats a withdrawn request like none', () => {
+    expect(joinUiState({ ...base, request: request('WITHDRAWN') })).toEqual({ kind: 'join' });
+  });
+});
+
+describe('joinButtonState', () => {
+  it('maps the viewer’s role and the free places to the card button', () => {
+    expect(joinButtonState('NONE', 2)).toBe('join');
+    expect(joinButtonState('NONE', 0)).toBe('full');
+    expect(joinButtonState('REQUESTER', 2)).toBe('requested');
+    expect(joinButtonState('PARTICIPANT', 0)).toBe('joined');
+    expect(joinButtonState('HOST', 2)).toBe('own');
+  });
+});
+
+describe('requestBadge', () => {
+  it('labels the viewer’s request on My Events cards', () => {
+    expect(requestBadge('HOST', null)).toBeNull();
+    expect(requestBadge('NONE', null)).toBeNull();
+    expect(requestBadge('REQUESTER', request('PENDING'))).toEqual({
+      tone: 'warning',
+      label: 'myEvents.request.PENDING',
+    });
+    expect(requestBadge('PARTICIPANT', request('ACCEPTED'))?.label).toBe('myEvents.request.ACCEPTED');
+    expect(requestBadge('NONE', request('DECLINED'))?.label).toBe('myEvents.request.DECLINED');
+    expect(requestBadge('NONE', request('DECLINED', true))).toEqual({
+      tone: 'danger',
+      label: 'myEvents.request.CHECK',
+    });
+    expect(requestBadge('NONE', request('WITHDRAWN'))).toBeNull();
+  });
+});
+
+describe('manageableRequests', () => {
+  it('counts pending requests only for upcoming events the viewer hosts', () => {
+    expect(manageableRequests({ viewerRole: 'HOST', status: 'UPCOMING', pendingRequestCount: 3 })).toBe(3);
+    expect(manageableRequests({ viewerRole: 'HOST', status: 'COMPLETED', pendingRequestCount: 3 })).toBe(0);
+    expect(
+      manageableRequests({ viewerRole: 'PARTICIPANT', status: 'UPCOMING', pendingRequestCount: null }),
+    ).toBe(0);
+    expect(manageableRequests({ viewerRole: 'HOST', status: 'UPCOMING', pendingRequestCount: null })).toBe(0);
+  });
+});

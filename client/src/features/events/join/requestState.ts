@@ -1,0 +1,92 @@
+import type { EventStatus, JoinRequestStatus, ViewerRole } from '#client/__generated__/graphql.ts';
+import type { BadgeTone } from '#client/components/ui/Badge.tsx';
+import type { MessageKey } from '#client/lib/i18n/messages.tr.ts';
+
+export type ViewerRequest = {
+  id: string;
+  status: JoinRequestStatus;
+  declinedByCheck: boolean;
+  check?: { reasons: readonly string[] } | null;
+};
+
+export type JoinContext = {
+  status: EventStatus;
+  viewerRole: ViewerRole;
+  freeSlots: number;
+  request: ViewerRequest | null;
+};
+
+// What the event page offers the viewer about joining.
+export type JoinUiState =
+  | { kind: 'host' }
+  | { kind: 'join' }
+  | { kind: 'full' }
+  | { kind: 'closed'; reason: 'completed' | 'cancelled' }
+  | { kind: 'pending'; requestId: string }
+  | { kind: 'accepted' }
+  | { kind: 'declined'; byCheck: boolean; reasons: readonly string[]; canRetry: boolean };
+
+export function joinUiState({ status, viewerRole, freeSlots, request }: JoinContext): JoinUiState {
+  if (viewerRole === 'HOST') return { kind: 'host' };
+  // The viewer's own standing first: a participant stays one, a pending request stays withdrawable.
+  if (viewerRole === 'PARTICIPANT' || request?.status === 'ACCEPTED') return { kind: 'accepted' };
+  if (request?.status === 'PENDING') return { kind: 'pending', requestId: request.id };
+  if (status === 'CANCELLED') return { kind: 'closed', reason: 'cancelled' };
+  if (status === 'COMPLETED') return { kind: 'closed', reason: 'completed' };
+  if (request?.status === 'DECLINED') {
+    // A host's "no" is final; a message the check blocked can be rewritten and sent again.
+    return {
+      kind: 'declined',
+      byCheck: request.declinedByCheck,
+      reasons: request.declinedByCheck ? (request.check?.reasons ?? []) : [],
+      canRetry: request.declinedByCheck && freeSlots > 0,
+    };
+  }
+  // No request, or a withdrawn one: the viewer may ask (again) while there is room.
+  return freeSlots > 0 ? { kind: 'join' } : { kind: 'full' };
+}
+
+// The 'Katıl' button of list cards and map popups.
+export type JoinButtonState = 'join' | 'requested' | 'joined' | 'own' | 'full';
+
+export function joinButtonState(viewerRole: ViewerRole, freeSlots: number): JoinButtonState {
+  if (viewerRole === 'HOST') return 'own';
+  if (viewerRole === 'PARTICIPANT') return 'joined';
+  if (viewerRole === 'REQUESTER') return 'requested';
+  return freeSlots > 0 ? 'join' : 'full';
+}
+
+export const JOIN_BUTTON_LABEL: Record<JoinButtonState, MessageKey> = {
+  join: 'join.button',
+  requested: 'join.requested',
+  joined: 'join.joined',
+  own: 'join.own',
+  full: 'physical.full',
+};
+
+// The request-state badge of a My Events card, for events the viewer asked to join.
+export function requestBadge(
+  viewerRole: ViewerRole,
+  request: Pick<ViewerRequest, 'status' | 'declinedByCheck'> | null,
+): { tone: BadgeTone; label: MessageKey } | null {
+  if (viewerRole === 'HOST') return null;
+  if (viewerRole === 'PARTICIPANT' || request?.status === 'ACCEPTED')
+    return { tone: 'success', label: 'myEvents.request.ACCEPTED' };
+  if (request?.status === 'PENDING') return { tone: 'warning', label: 'myEvents.request.PENDING' };
+  if (request?.status === 'DECLINED')
+    return {
+      tone: 'danger',
+      label: request.declinedByCheck ? 'myEvents.request.CHECK' : 'myEvents.request.DECLINED',
+    };
+  return null;
+}
+
+// 'Manage (N)' and the 'N requests' badge: upcoming events the viewer hosts with requests waiting.
+export function manageableRequests(event: {
+  viewerRole: ViewerRole;
+  status: EventStatus;
+  pendingRequestCount: number | null;
+}): number {
+  if (event.viewerRole !== 'HOST' || event.status !== 'UPCOMING') return 0;
+  return event.pendingRequestCount ?? 0;
+}

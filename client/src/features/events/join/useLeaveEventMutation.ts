@@ -1,0 +1,46 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { useMutation } from '@apollo/client/react';
+import type { LeaveEventMutation, LeaveEventMutationVariables } from '#client/__generated__/graphql.ts';
+import { JOIN_STATUS_PANEL_FRAGMENT } from '#client/features/events/join/joinStatusFragment.ts';
+
+export const LEAVE_EVENT_MUTATION: TypedDocumentNode<LeaveEventMutation, LeaveEventMutationVariables> = gql`
+  mutation LeaveEventMutation($input: LeaveEventInput!) {
+    leaveEvent(input: $input) {
+      event {
+        ...JoinStatusPanel_event
+        participantCount
+        location {
+          name
+          address
+          lat
+          lng
+          exact
+        }
+        participants {
+          joinedAt
+          user {
+            id
+            displayName
+            username
+            avatarUrl
+            stats {
+              averageRating
+            }
+          }
+        }
+      }
+    }
+  }
+  ${JOIN_STATUS_PANEL_FRAGMENT}
+`;
+
+// A participant leaves: the event's count, participants, role and (now approximate) place update by id.
+export function useLeaveEventMutation() {
+  return useMutation(LEAVE_EVENT_MUTATION, {
+    update(cache) {
+      cache.evict({ id: 'ROOT_QUERY', fieldName: 'myEvents' });
+      cache.evict({ id: 'ROOT_QUERY', fieldName: 'myEventCounts' });
+      cache.gc();
+    },
+  });
+}

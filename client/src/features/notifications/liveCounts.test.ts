@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import {
+  badgeText,
+  countsAfterDecision,
+  countsAfterNotification,
+  queriesToRefresh,
+  toastKind,
+} from './liveCounts.ts';
+
+describe('countsAfterNotification', () => {
+  const counts = { unread: 2, hostPending: 1 };
+
+  it('a new join request raises the bell and the My Events badge', () => {
+    expect(countsAfterNotification(counts, { type: 'JOIN_REQUEST_RECEIVED', readAt: null })).toEqual({
+      unread: 3,
+      hostPending: 2,
+    });
+  });
+
+  it('other notifications raise only the bell', () => {
+    for (const type of ['JOIN_REQUEST_ACCEPTED', 'JOIN_REQUEST_DECLINED', 'MESSAGE_RECEIVED'] as const) {
+      expect(countsAfterNotification(counts, { type, readAt: null })).toEqual({ unread: 3, hostPending: 1 });
+    }
+  });
+
+  it('an already read notification leaves the bell alone', () => {
+    expect(
+      countsAfterNotification(counts, { type: 'EVENT_UPDATED', readAt: '2026-05-10T12:00:00Z' }),
+    ).toEqual(counts);
+  });
+});
+
+describe('countsAfterDecision', () => {
+  it('takes one off the My Events badge, never below zero', () => {
+    expect(countsAfterDecision({ unread: 4, hostPending: 2 })).toEqual({ unread: 4, hostPending: 1 });
+    expect(countsAfterDecision({ unread: 0, hostPending: 0 })).toEqual({ unread: 0, hostPending: 0 });
+  });
+});
+
+describe('badgeText', () => {
+  it('hides zero and caps at 99+', () => {
+    expect(badgeText(0)).toBeNull();
+    expect(badgeText(-1)).toBeNull();
+    expect(badgeText(7)).toBe('7');
+    expect(badgeText(100)).toBe('99+');
+  });
+});
+
+describe('notification effects', () => {
+  it('toasts decisions as success or error', () => {
+    expect(toastKind('JOIN_REQUEST_ACCEPTED')).toBe('success');
+    expect(toastKind('JOIN_REQUEST_DECLINED')).toBe('error');
+    expect(toastKind('JOIN_REQUEST_RECEIVED')).toBe('info');
+  });
+
+  it('refreshes the request lists for hosts and the request state for requesters', () => {
+    expect(queriesToRefresh('JOIN_REQUEST_RECEIVED')).toContain('RequestsPanelQuery');
+    expect(queriesToRefresh('JOIN_REQUEST_ACCEPTED')).toContain('EventDetailsRouteQuery');
+    expect(queriesToRefresh('MESSAGE_RECEIVED')).toEqual(['ConversationQuery']);
+  });
+});

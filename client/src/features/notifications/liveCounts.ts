@@ -1,0 +1,61 @@
+import type { NotificationType } from '#client/__generated__/graphql.ts';
+import type { ToastKind } from '#client/components/ui/Toast.tsx';
+
+// The header's two live badges: unread notifications (the bell) and the requests waiting for the
+// viewer's decision across the events they host (My Events).
+export type LiveCounts = { unread: number; hostPending: number };
+
+export type IncomingNotification = { type: NotificationType; readAt: string | null };
+
+// A pushed notification moves the badges at once; the counts are read again from the server right
+// after, so this only has to be right for the common case.
+export function countsAfterNotification(counts: LiveCounts, n: IncomingNotification): LiveCounts {
+  return {
+    unread: n.readAt ? counts.unread : counts.unread + 1,
+    hostPending: n.type === 'JOIN_REQUEST_RECEIVED' ? counts.hostPending + 1 : counts.hostPending,
+  };
+}
+
+// A host's decision takes one request off the badge.
+export function countsAfterDecision(counts: LiveCounts): LiveCounts {
+  return { ...counts, hostPending: Math.max(0, counts.hostPending - 1) };
+}
+
+// What a badge shows: nothing at 0, "99+" above 99.
+export function badgeText(count: number): string | null {
+  if (count <= 0) return null;
+  return count > 99 ? '99+' : String(count);
+}
+
+const TOAST: Record<NotificationType, ToastKind> = {
+  JOIN_REQUEST_RECEIVED: 'info',
+  JOIN_REQUEST_ACCEPTED: 'success',
+  JOIN_REQUEST_DECLINED: 'error',
+  MESSAGE_RECEIVED: 'info',
+  EVENT_CANCELLED: 'error',
+  EVENT_UPDATED: 'info',
+  BADGE_EARNED: 'success',
+};
+
+export function toastKind(type: NotificationType): ToastKind {
+  return TOAST[type];
+}
+
+// Screens that list what a notification changed, by their query's operation name: those that are on
+// screen are read again.
+export function queriesToRefresh(type: NotificationType): string[] {
+  switch (type) {
+    case 'JOIN_REQUEST_RECEIVED':
+      return ['RequestsPanelQuery', 'JoinRequestsDialogQuery', 'MyEventsListQuery'];
+    case 'JOIN_REQUEST_ACCEPTED':
+    case 'JOIN_REQUEST_DECLINED':
+      return ['MyEventsListQuery', 'MyEventsRouteQuery', 'EventDetailsRouteQuery'];
+    case 'MESSAGE_RECEIVED':
+      return ['ConversationQuery'];
+    case 'EVENT_CANCELLED':
+    case 'EVENT_UPDATED':
+      return ['MyEventsListQuery', 'EventDetailsRouteQuery'];
+    case 'BADGE_EARNED':
+      return [];
+  }
+}
