@@ -6,8 +6,7 @@ import { Button } from '#client/components/ui/Button.tsx';
 import { EmptyState } from '#client/components/ui/EmptyState.tsx';
 import { Spinner } from '#client/components/ui/Spinner.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
-import { RequestRow } from '#client/features/events/requests/RequestRow.tsx';
-import { REQUEST_ROW_FRAGMENT } from '#client/features/events/requests/requestRowFragment.ts';
+import { REQUEST_ROW_FRAGMENT, RequestRow } from '#client/features/events/requests/RequestRow.tsx';
 
 export const REQUESTS_PANEL_QUERY: TypedDocumentNode<RequestsPanelQuery, RequestsPanelQueryVariables> = gql`
   query RequestsPanelQuery($id: ID!) {

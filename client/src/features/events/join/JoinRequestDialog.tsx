@@ -159,10 +159,13 @@ function JoinRequestForm({
                 'block text-right tabular-nums',
                 counter.tooLong ? 'text-rose-300' : counter.nearLimit ? 'text-amber-300' : undefined,
               )}
-              aria-label={t('join.counterLabel', { count: counter.length, max: JOIN_MESSAGE_MAX })}
-              data-testid="join-counter"
             >
-              {t('join.counter', { count: counter.length, max: JOIN_MESSAGE_MAX })}
+              <span aria-hidden="true" data-testid="join-counter">
+                {t('join.counter', { count: counter.length, max: JOIN_MESSAGE_MAX })}
+              </span>
+              <span className="sr-only">
+                {t('join.counterLabel', { count: counter.length, max: JOIN_MESSAGE_MAX })}
+              </span>
             </span>
           }
         />

@@ -8,8 +8,7 @@ import { Button } from '#client/components/ui/Button.tsx';
 import { Dialog } from '#client/components/ui/Dialog.tsx';
 import { Spinner } from '#client/components/ui/Spinner.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
-import { RequestRow } from '#client/features/events/requests/RequestRow.tsx';
-import { REQUEST_ROW_FRAGMENT } from '#client/features/events/requests/requestRowFragment.ts';
+import { REQUEST_ROW_FRAGMENT, RequestRow } from '#client/features/events/requests/RequestRow.tsx';
 
 export const JOIN_REQUESTS_DIALOG_QUERY: TypedDocumentNode<
   JoinRequestsDialogQuery,

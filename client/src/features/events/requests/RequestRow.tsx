@@ -1,3 +1,4 @@
+import { gql } from '@apollo/client';
 import type { RequestRow_JoinRequestFragment } from '#client/__generated__/graphql.ts';
 import { Avatar } from '#client/components/ui/Avatar.tsx';
 import { Badge } from '#client/components/ui/Badge.tsx';
@@ -12,6 +13,30 @@ import {
   useAcceptRequestMutation,
   useDeclineRequestMutation,
 } from '#client/features/events/requests/useDecideRequestMutation.ts';
+
+export const REQUEST_ROW_FRAGMENT = gql`
+  fragment RequestRow_joinRequest on JoinRequest {
+    id
+    status
+    message
+    createdAt
+    declinedByCheck
+    check {
+      verdict
+      reasons
+    }
+    user {
+      id
+      displayName
+      username
+      avatarUrl
+      stats {
+        averageRating
+        eventsJoined
+      }
+    }
+  }
+`;
 
 const VERDICT_TONE = { OK: 'success', REVIEW: 'warning', BLOCK: 'danger' } as const;
 
