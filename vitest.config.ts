@@ -5,10 +5,12 @@ const require = createRequire(import.meta.url);
 
 // Tiers: unit (colocated, no services), integration on the embedded database (always) and on
 // PostgreSQL + Redis (when DATABASE_URL / REDIS_URL are set, as in CI), e2e in Chromium.
-const integration = (name: string, backend: 'pglite' | 'postgres') => ({
+const integration = (name: string, backend: 'pglite' | 'postgres', groupOrder: number) => ({
   extends: true as const,
   test: {
     name,
+    // Groups run one after the other: the embedded database first, then PostgreSQL + Redis.
+    sequence: { groupOrder },
     include: ['tests/integration/**/*.test.ts'],
     globalSetup: ['tests/setup/global-setup.ts'],
     provide: { backend },
@@ -25,6 +27,7 @@ const projects = [
     extends: true as const,
     test: {
       name: 'unit',
+      sequence: { groupOrder: 0 },
       include: [
         'server/**/*.test.ts',
         'db/**/*.test.ts',
@@ -34,12 +37,13 @@ const projects = [
       testTimeout: 20_000,
     },
   },
-  integration('integration', 'pglite'),
-  ...(process.env.DATABASE_URL ? [integration('integration-postgres', 'postgres')] : []),
+  integration('integration', 'pglite', 1),
+  ...(process.env.DATABASE_URL ? [integration('integration-postgres', 'postgres', 2)] : []),
   {
     extends: true as const,
     test: {
       name: 'e2e',
+      sequence: { groupOrder: 3 },
       include: ['tests/e2e/**/*.e2e.test.ts'],
       globalSetup: ['tests/e2e/global-setup.ts'],
       testTimeout: 120_000,
