@@ -15,6 +15,7 @@ export const notificationType = pgEnum('notification_type', [
   'join_request_received',
   'join_request_accepted',
   'join_request_declined',
+  'join_request_withdrawn',
   'message_received',
   'event_cancelled',
   'event_updated',

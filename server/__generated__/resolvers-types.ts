@@ -1922,6 +1922,7 @@ export type NotificationTypeResolvers = EnumResolverSignature<
     JOIN_REQUEST_ACCEPTED?: any;
     JOIN_REQUEST_DECLINED?: any;
     JOIN_REQUEST_RECEIVED?: any;
+    JOIN_REQUEST_WITHDRAWN?: any;
     MESSAGE_RECEIVED?: any;
   },
   ResolversTypes['NotificationType']

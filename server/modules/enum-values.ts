@@ -28,6 +28,7 @@ export const enumValues = {
     JOIN_REQUEST_RECEIVED: 'join_request_received',
     JOIN_REQUEST_ACCEPTED: 'join_request_accepted',
     JOIN_REQUEST_DECLINED: 'join_request_declined',
+    JOIN_REQUEST_WITHDRAWN: 'join_request_withdrawn',
     MESSAGE_RECEIVED: 'message_received',
     EVENT_CANCELLED: 'event_cancelled',
     EVENT_UPDATED: 'event_updated',

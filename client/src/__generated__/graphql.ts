@@ -217,6 +217,8 @@ export type NotificationType =
   | 'JOIN_REQUEST_DECLINED'
   /** A host received a join request. */
   | 'JOIN_REQUEST_RECEIVED'
+  /** A requester took back a pending request (hosts). */
+  | 'JOIN_REQUEST_WITHDRAWN'
   /** A new message in a conversation. */
   | 'MESSAGE_RECEIVED';
 

@@ -206,6 +206,17 @@ export function createJoinRequestsService(
           decidedAt: deps.clock.now(),
           decidedBy: viewer.id,
         });
+        // The host's badge counted this request: the notification takes it off, live.
+        await notifications.notify(tx, afterCommit, [
+          {
+            userId: found.event.hostId,
+            type: 'join_request_withdrawn',
+            eventId: found.event.id,
+            actorId: viewer.id,
+            joinRequestId: requestId,
+            data: { title: found.event.title },
+          },
+        ]);
         afterCommit(() =>
           deps.pubsub.publish(channels.event(found.event.id), {
             eventId: found.event.id,

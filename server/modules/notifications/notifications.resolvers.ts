@@ -6,6 +6,7 @@ const TEXT: Record<string, MessageKey> = {
   join_request_received: 'notification.joinRequestReceived',
   join_request_accepted: 'notification.joinRequestAccepted',
   join_request_declined: 'notification.joinRequestDeclined',
+  join_request_withdrawn: 'notification.joinRequestWithdrawn',
   message_received: 'notification.messageReceived',
   event_cancelled: 'notification.eventCancelled',
   event_updated: 'notification.eventUpdated',

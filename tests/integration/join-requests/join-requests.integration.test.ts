@@ -211,6 +211,18 @@ describe('host decisions', () => {
       { token: guest.token },
     );
     expect(withdraw.data.withdrawRequest.joinRequest.status).toBe('WITHDRAWN');
+    // The host hears of it and the request no longer waits for a decision.
+    const hostView = await app.gql(
+      'query($id: ID!) { event(id: $id) { pendingRequestCount } notifications { nodes { type text actor { id } } } }',
+      { id },
+      { token: host.token },
+    );
+    expect(hostView.data.event.pendingRequestCount).toBe(0);
+    expect(hostView.data.notifications.nodes[0]).toMatchObject({
+      type: 'JOIN_REQUEST_WITHDRAWN',
+      actor: { id: guest.id },
+    });
+    expect(hostView.data.notifications.nodes[0].text).toContain('geri çekti');
     const again = (await ask(guest, id)).data.requestToJoin.joinRequest.id;
     await app.gql(ACCEPT, { id: again }, { token: host.token });
     const leave = await app.gql(

@@ -17,6 +17,17 @@ describe('countsAfterNotification', () => {
     });
   });
 
+  it('a withdrawn request raises the bell and takes one off the My Events badge', () => {
+    expect(countsAfterNotification(counts, { type: 'JOIN_REQUEST_WITHDRAWN', readAt: null })).toEqual({
+      unread: 3,
+      hostPending: 0,
+    });
+    expect(
+      countsAfterNotification({ unread: 0, hostPending: 0 }, { type: 'JOIN_REQUEST_WITHDRAWN', readAt: null })
+        .hostPending,
+    ).toBe(0);
+  });
+
   it('other notifications raise only the bell', () => {
     for (const type of ['JOIN_REQUEST_ACCEPTED', 'JOIN_REQUEST_DECLINED', 'MESSAGE_RECEIVED'] as const) {
       expect(countsAfterNotification(counts, { type, readAt: null })).toEqual({ unread: 3, hostPending: 1 });

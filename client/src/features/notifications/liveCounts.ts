@@ -12,7 +12,12 @@ export type IncomingNotification = { type: NotificationType; readAt: string | nu
 export function countsAfterNotification(counts: LiveCounts, n: IncomingNotification): LiveCounts {
   return {
     unread: n.readAt ? counts.unread : counts.unread + 1,
-    hostPending: n.type === 'JOIN_REQUEST_RECEIVED' ? counts.hostPending + 1 : counts.hostPending,
+    hostPending:
+      n.type === 'JOIN_REQUEST_RECEIVED'
+        ? counts.hostPending + 1
+        : n.type === 'JOIN_REQUEST_WITHDRAWN'
+          ? Math.max(0, counts.hostPending - 1)
+          : counts.hostPending,
   };
 }
 
@@ -31,6 +36,7 @@ const TOAST: Record<NotificationType, ToastKind> = {
   JOIN_REQUEST_RECEIVED: 'info',
   JOIN_REQUEST_ACCEPTED: 'success',
   JOIN_REQUEST_DECLINED: 'error',
+  JOIN_REQUEST_WITHDRAWN: 'info',
   MESSAGE_RECEIVED: 'info',
   EVENT_CANCELLED: 'error',
   EVENT_UPDATED: 'info',
@@ -46,6 +52,7 @@ export function toastKind(type: NotificationType): ToastKind {
 export function queriesToRefresh(type: NotificationType): string[] {
   switch (type) {
     case 'JOIN_REQUEST_RECEIVED':
+    case 'JOIN_REQUEST_WITHDRAWN':
       return ['RequestsPanelQuery', 'JoinRequestsDialogQuery', 'MyEventsListQuery'];
     case 'JOIN_REQUEST_ACCEPTED':
     case 'JOIN_REQUEST_DECLINED':

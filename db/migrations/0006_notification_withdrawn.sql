@@ -1,0 +1,1 @@
+ALTER TYPE "public"."notification_type" ADD VALUE 'join_request_withdrawn' BEFORE 'message_received';
