@@ -1204,6 +1204,8 @@ export type EventDetailsRouteQuery = {
     language: string;
     timeLeft: string;
     saveCount: number;
+    averageRating: number | null;
+    feedbackCount: number;
     viewerHasSaved: boolean;
     pendingRequestCount: number | null;
     cancelledAt: string | null;

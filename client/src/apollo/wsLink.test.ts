@@ -3,7 +3,7 @@ import { gql } from '@apollo/client';
 import { ApolloLink } from '@apollo/client/link';
 import type { Client } from 'graphql-ws';
 import { createAuthRetryLink, SocketClosedError } from './authRetryLink.ts';
-import { WsLink } from './wsLink.ts';
+import { isTransientClose, WsLink } from './wsLink.ts';
 
 const SUBSCRIPTION = gql`
   subscription BalanceTestSubscription {
@@ -55,5 +55,42 @@ describe('WsLink', () => {
     expect(value).toEqual({ data: { tokenBalanceChanged: { balance: 4 } } });
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(subscribe).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([1011, 4500, 1002])(
+    'subscribes again after the server or network failed (close code %i)',
+    async (code) => {
+      const { client, subscribe } = fakeClient(code);
+      const value = await new Promise((resolve, reject) => {
+        ApolloLink.execute(
+          new WsLink(client, { backoffMs: () => 1 }),
+          { query: SUBSCRIPTION },
+          { client: {} as never },
+        ).subscribe({
+          next: resolve,
+          error: reject,
+        });
+      });
+      expect(value).toEqual({ data: { tokenBalanceChanged: { balance: 4 } } });
+      expect(subscribe).toHaveBeenCalledTimes(2);
+    },
+  );
+
+  it('stops trying once the subscriber leaves', async () => {
+    const { client, subscribe } = fakeClient(1011);
+    const sub = ApolloLink.execute(
+      new WsLink(client, { backoffMs: () => 20 }),
+      { query: SUBSCRIPTION },
+      { client: {} as never },
+    ).subscribe({});
+    await new Promise((r) => setTimeout(r, 5));
+    sub.unsubscribe();
+    await new Promise((r) => setTimeout(r, 40));
+    expect(subscribe).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells transient failures from refused tokens and bad requests', () => {
+    expect([1006, 1011, 1012, 4499, 4500].every(isTransientClose)).toBe(true);
+    expect([4400, 4401, 4403, 4409, 4429].some(isTransientClose)).toBe(false);
   });
 });

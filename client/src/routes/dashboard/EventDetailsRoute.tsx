@@ -64,6 +64,8 @@ export const EVENT_DETAILS_ROUTE_QUERY: TypedDocumentNode<
       language
       timeLeft
       saveCount
+      averageRating
+      feedbackCount
       viewerHasSaved
       pendingRequestCount
       cancelledAt
@@ -389,10 +391,13 @@ function Overview({ event }: { event: Event }) {
         <Card className="flex flex-col gap-3 md:col-span-2" data-testid="event-results">
           <h2 className="text-base font-bold text-white">{t('details.results')}</h2>
           <dl className="grid grid-cols-3 gap-3 text-center">
-            {/* The API has no per-event rating or feedback yet: N/A rather than a made-up number. */}
+            {/* Unrated events say N/A rather than a made-up number. */}
             {[
-              [t('details.avgRating'), t('details.na')],
-              [t('details.feedback'), t('details.na')],
+              [
+                t('details.avgRating'),
+                event.averageRating == null ? t('details.na') : `★ ${ratingText(event.averageRating, fmt)}`,
+              ],
+              [t('details.feedback'), fmt.number(event.feedbackCount)],
               [t('details.participantCount'), fmt.number(event.participantCount)],
             ].map(([label, value]) => (
               <div key={label} className="rounded-xl bg-ink-800 p-3">
