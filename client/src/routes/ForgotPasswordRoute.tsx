@@ -15,6 +15,7 @@ import {
 } from '#client/features/auth/cognitoErrors.ts';
 import { PasswordChecklist } from '#client/features/auth/PasswordChecklist.tsx';
 import { RESET_RULES, resetFormValid } from '#client/features/auth/passwordRules.ts';
+import { EmailInput } from '#client/features/auth/EmailInput.tsx';
 
 type Step = 'initial' | 'code' | 'success';
 const SUCCESS_REDIRECT_MS = 2000;
@@ -100,18 +101,7 @@ export function ForgotPasswordRoute() {
             <h1 className="text-2xl font-bold text-white">{t('forgot.title')}</h1>
             <p className="mt-1 text-sm text-ink-300">{t('forgot.subtitle')}</p>
             <form onSubmit={sendCode} className="mt-6 flex flex-col gap-4">
-              <Input
-                label={t('common.email')}
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                placeholder={t('common.emailPlaceholder')}
-                disabled={loading}
-              />
+              <EmailInput value={email} onChange={setEmail} disabled={loading} />
               <Button
                 type="submit"
                 size="lg"

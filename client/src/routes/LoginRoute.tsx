@@ -10,6 +10,7 @@ import { AuthCard, AuthShell, Divider } from '#client/features/auth/AuthShell.ts
 import { signInErrorMessage } from '#client/features/auth/cognitoErrors.ts';
 import { GoogleButton } from '#client/features/auth/GoogleButton.tsx';
 import { takePrefilledEmail } from '#client/features/auth/prefilledEmail.ts';
+import { EmailInput } from '#client/features/auth/EmailInput.tsx';
 
 export function LoginRoute() {
   const { t } = useI18n();
@@ -55,18 +56,7 @@ export function LoginRoute() {
           </div>
           <Divider label={t('signIn.orWithEmail')} />
           <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate={false}>
-            <Input
-              label={t('common.email')}
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              placeholder={t('common.emailPlaceholder')}
-              disabled={loading}
-            />
+            <EmailInput value={email} onChange={setEmail} disabled={loading} />
             <Input
               label={t('common.password')}
               type="password"

@@ -12,6 +12,7 @@ import { GoogleButton } from '#client/features/auth/GoogleButton.tsx';
 import { PasswordChecklist } from '#client/features/auth/PasswordChecklist.tsx';
 import { passwordOk, SIGN_UP_RULES } from '#client/features/auth/passwordRules.ts';
 import { rememberPrefilledEmail } from '#client/features/auth/prefilledEmail.ts';
+import { EmailInput } from '#client/features/auth/EmailInput.tsx';
 
 export function RegisterRoute() {
   const { t } = useI18n();
@@ -58,18 +59,7 @@ export function RegisterRoute() {
         </div>
         <Divider label={t('signIn.orWithEmail')} />
         <form onSubmit={onSubmit} className="flex flex-col gap-4">
-          <Input
-            label={t('common.email')}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            placeholder={t('common.emailPlaceholder')}
-            disabled={loading}
-          />
+          <EmailInput value={email} onChange={setEmail} disabled={loading} />
           <div className="flex flex-col gap-2">
             <Input
               label={t('common.password')}

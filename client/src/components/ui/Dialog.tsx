@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '#client/lib/cn.ts';
+import { CloseIcon } from '#client/components/ui/StrokeIcon.tsx';
 
 export type DialogProps = {
   open: boolean;
@@ -80,16 +81,7 @@ export function Dialog({
             className="-m-1 rounded-lg p-1.5 text-ink-300 hover:bg-ink-700 hover:text-white"
             aria-label={closeLabel}
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="size-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
-            </svg>
+            <CloseIcon />
           </button>
         </div>
         {children}

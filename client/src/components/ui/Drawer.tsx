@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '#client/lib/cn.ts';
+import { CloseIcon } from '#client/components/ui/StrokeIcon.tsx';
 
 export type DrawerProps = {
   open: boolean;
@@ -51,16 +52,7 @@ export function Drawer({ open, onOpenChange, label, closeLabel, children, classN
           className="absolute top-4 right-4 rounded-lg p-1.5 text-ink-300 hover:bg-ink-700 hover:text-white"
           aria-label={closeLabel}
         >
-          <svg
-            viewBox="0 0 24 24"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
-          </svg>
+          <CloseIcon />
         </button>
         {children}
       </div>

@@ -6,6 +6,7 @@ import { LogoMark } from '#client/components/ui/Logo.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { ModeSwitch } from '#client/features/dashboard/ModeSwitch.tsx';
 import { TokenBalanceChip } from '#client/features/dashboard/TokenBalanceChip.tsx';
+import { StrokeIcon } from '#client/components/ui/StrokeIcon.tsx';
 
 export type HeaderUser = {
   displayName: string;
@@ -46,16 +47,9 @@ export function DashboardHeader({
               aria-hidden="true"
             />
           ) : null}
-          <svg
-            viewBox="0 0 24 24"
-            className="size-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
+          <StrokeIcon className="size-6">
             <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
-          </svg>
+          </StrokeIcon>
         </Button>
         <Link
           to="/dashboard/physical"
@@ -95,17 +89,10 @@ export function DashboardHeader({
             className={buttonClasses('ghost', 'icon', 'max-sm:hidden')}
             aria-label={t('nav.settings')}
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="size-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
+            <StrokeIcon>
               <circle cx="12" cy="12" r="3" />
               <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z" />
-            </svg>
+            </StrokeIcon>
           </Link>
           <Link to="/dashboard/profile" className="rounded-full" aria-label={t('nav.profile')}>
             <Avatar name={user?.displayName ?? ''} url={user?.avatarUrl ?? null} className="size-9" />

@@ -2,11 +2,10 @@ import { gql } from '@apollo/client';
 import { Link } from 'react-router-dom';
 import type { LobbyEventCard_EventFragment } from '#client/__generated__/graphql.ts';
 import { Badge } from '#client/components/ui/Badge.tsx';
-import { Button } from '#client/components/ui/Button.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { ratingText, SKILL_CLASSES } from '#client/features/events/format.ts';
-import { JOIN_BUTTON_LABEL, joinButtonState } from '#client/features/events/join/requestState.ts';
+import { CardJoinButton } from '#client/features/events/join/CardJoinButton.tsx';
 
 export const LOBBY_EVENT_CARD_FRAGMENT = gql`
   fragment LobbyEventCard_event on Event {
@@ -46,8 +45,6 @@ export function LobbyEventCard({
 }) {
   const { t, fmt } = useI18n();
   const rating = event.host.stats.averageRating;
-  const join = joinButtonState(event.viewerRole, event.freeSlots);
-  const joinLabel = join === 'join' ? t('join.joinGame') : t(JOIN_BUTTON_LABEL[join]);
   return (
     <article
       className="group relative flex h-full flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-850/80 p-4 transition hover:-translate-y-0.5 hover:border-pop-500/60 hover:shadow-xl hover:shadow-fuchsia-950/30"
@@ -123,21 +120,13 @@ export function LobbyEventCard({
             </Badge>
           ))}
         </div>
-        {join === 'own' ? null : (
-          <Button
-            size="sm"
-            variant={join === 'join' ? 'primary' : 'secondary'}
-            className="relative z-10 font-mono tracking-wide"
-            disabled={join !== 'join'}
-            onClick={() => onJoin(event.id)}
-            aria-label={`${joinLabel}: ${event.title}`}
-            data-testid="card-join"
-            data-state={join}
-          >
-            {join === 'join' ? <span aria-hidden="true">🎮</span> : null}
-            {joinLabel}
-          </Button>
-        )}
+        <CardJoinButton
+          event={event}
+          onJoin={onJoin}
+          joinLabel="join.joinGame"
+          icon="🎮"
+          className="font-mono tracking-wide"
+        />
       </div>
     </article>
   );

@@ -3,12 +3,11 @@ import { Link } from 'react-router-dom';
 import type { PhysicalEventCard_EventFragment } from '#client/__generated__/graphql.ts';
 import { Avatar } from '#client/components/ui/Avatar.tsx';
 import { Badge } from '#client/components/ui/Badge.tsx';
-import { Button } from '#client/components/ui/Button.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { priceText, ratingText, SKILL_CLASSES } from '#client/features/events/format.ts';
 import { categoryLabel } from '#client/features/events/labels.ts';
-import { JOIN_BUTTON_LABEL, joinButtonState } from '#client/features/events/join/requestState.ts';
+import { CardJoinButton } from '#client/features/events/join/CardJoinButton.tsx';
 
 export const PHYSICAL_EVENT_CARD_FRAGMENT = gql`
   fragment PhysicalEventCard_event on Event {
@@ -49,7 +48,6 @@ export function PhysicalEventCard({
 }) {
   const { t, fmt, locale } = useI18n();
   const rating = event.host.stats.averageRating;
-  const join = joinButtonState(event.viewerRole, event.freeSlots);
   return (
     <article
       className={cn(
@@ -130,20 +128,7 @@ export function PhysicalEventCard({
             </Badge>
           ))}
         </div>
-        {join === 'own' ? null : (
-          <Button
-            size="sm"
-            variant={join === 'join' ? 'primary' : 'secondary'}
-            className="relative z-10"
-            disabled={join !== 'join'}
-            onClick={() => onJoin(event.id)}
-            aria-label={`${t(JOIN_BUTTON_LABEL[join])}: ${event.title}`}
-            data-testid="card-join"
-            data-state={join}
-          >
-            {t(JOIN_BUTTON_LABEL[join])}
-          </Button>
-        )}
+        <CardJoinButton event={event} onJoin={onJoin} />
       </div>
     </article>
   );

@@ -12,6 +12,7 @@ import { timeAgo } from '#client/lib/i18n/timeAgo.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { badgeText } from '#client/features/notifications/liveCounts.ts';
 import { useMarkNotificationsReadMutation } from '#client/features/notifications/useMarkNotificationsReadMutation.ts';
+import { StrokeIcon } from '#client/components/ui/StrokeIcon.tsx';
 
 export const NOTIFICATION_LIST_QUERY: TypedDocumentNode<
   NotificationListQuery,
@@ -94,17 +95,10 @@ export function NotificationBell({ unread }: { unread: number }) {
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((o) => !o)}
       >
-        <svg
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
+        <StrokeIcon>
           <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" strokeLinejoin="round" />
           <path d="M13.7 21a2 2 0 0 1-3.4 0" strokeLinecap="round" />
-        </svg>
+        </StrokeIcon>
         {badge ? (
           <span
             className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-500 px-1 text-[11px] font-bold text-white ring-2 ring-ink-900"

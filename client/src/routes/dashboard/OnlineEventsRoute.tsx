@@ -25,6 +25,7 @@ import {
 import { LOBBY_EVENT_CARD_FRAGMENT, LobbyEventCard } from '#client/features/events/LobbyEventCard.tsx';
 import { LobbyFilterPanel, LobbyQuickChips } from '#client/features/events/LobbyFilterPanel.tsx';
 import { LOBBY_STATS_STRIP_FRAGMENT, LobbyStatsStrip } from '#client/features/events/LobbyStatsStrip.tsx';
+import { FilterToggleButton } from '#client/features/events/FilterToggleButton.tsx';
 import { SearchField } from '#client/features/events/SearchField.tsx';
 import { useOpenCreateEvent } from '#client/features/events/useCreateEventDialog.tsx';
 import { useJoinRequestDialog } from '#client/features/events/join/JoinRequestDialog.tsx';
@@ -110,20 +111,12 @@ function OnlineLobby({ queryRef }: { queryRef: QueryRef<OnlineEventsRouteQuery> 
           clearLabel={t('filters.clear')}
           className="flex-1"
         />
-        <Button
-          variant="outline"
-          className="h-12"
-          onClick={() => setPanelOpen((o) => !o)}
-          aria-expanded={panelOpen}
-          aria-controls="lobby-filter-panel"
-        >
-          <span aria-hidden="true">⚙️</span>
-          {t('filters.toggle')}
-          {panelCount ? (
-            <span className="rounded-full bg-accent-500 px-2 py-0.5 text-xs text-white">{panelCount}</span>
-          ) : null}
-          <span aria-hidden="true">{panelOpen ? '▴' : '▾'}</span>
-        </Button>
+        <FilterToggleButton
+          open={panelOpen}
+          onToggle={() => setPanelOpen((o) => !o)}
+          count={panelCount}
+          controls="lobby-filter-panel"
+        />
       </div>
       {panelOpen ? (
         <LobbyFilterPanel id="lobby-filter-panel" filters={filters} onChange={setFilters} />

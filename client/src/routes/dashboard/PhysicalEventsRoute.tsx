@@ -33,6 +33,7 @@ import {
   PhysicalEventCard,
 } from '#client/features/events/PhysicalEventCard.tsx';
 import { PhysicalFilterPanel } from '#client/features/events/PhysicalFilterPanel.tsx';
+import { FilterToggleButton } from '#client/features/events/FilterToggleButton.tsx';
 import { SearchField } from '#client/features/events/SearchField.tsx';
 import { useOpenCreateEvent } from '#client/features/events/useCreateEventDialog.tsx';
 import { useJoinRequestDialog } from '#client/features/events/join/JoinRequestDialog.tsx';
@@ -187,20 +188,12 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
           clearLabel={t('filters.clear')}
           className="flex-1"
         />
-        <Button
-          variant="outline"
-          className="h-12"
-          onClick={() => setPanelOpen((o) => !o)}
-          aria-expanded={panelOpen}
-          aria-controls="physical-filter-panel"
-        >
-          <span aria-hidden="true">⚙️</span>
-          {t('filters.toggle')}
-          {filterCount ? (
-            <span className="rounded-full bg-accent-500 px-2 py-0.5 text-xs text-white">{filterCount}</span>
-          ) : null}
-          <span aria-hidden="true">{panelOpen ? '▴' : '▾'}</span>
-        </Button>
+        <FilterToggleButton
+          open={panelOpen}
+          onToggle={() => setPanelOpen((o) => !o)}
+          count={filterCount}
+          controls="physical-filter-panel"
+        />
       </div>
       {panelOpen ? (
         <PhysicalFilterPanel
