@@ -8,7 +8,7 @@ import {
 } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import compression from 'compression';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { GraphQLError } from 'graphql';
 import { sql } from 'drizzle-orm';
 import { createDatabase, type DatabaseHandle } from '#db/client.ts';
@@ -56,6 +56,7 @@ import { GEOIP_ATTRIBUTION } from '#server/modules/geo/geoip.ts';
 import { linkPreviews } from './link-previews.ts';
 import { spaContentSecurityPolicy, spaRouter } from './spa.ts';
 import { attachGraphQLWebSocket } from './websocket.ts';
+import { createInflight, type Inflight } from '#server/lib/inflight.ts';
 
 export type App = {
   config: Config;
@@ -95,6 +96,14 @@ function cors(req: Request, res: Response, next: NextFunction) {
     return;
   }
   next();
+}
+
+// An async Express handler counted while it runs.
+function trackedBy(inflight: Inflight, handler: RequestHandler) {
+  return (req: Request, res: Response, next: NextFunction) =>
+    inflight.track(async () => {
+      await handler(req, res, next);
+    });
 }
 
 export async function createApp(options: AppOptions): Promise<App> {
@@ -255,6 +264,13 @@ export async function createApp(options: AppOptions): Promise<App> {
       formatError,
     });
     await apollo.start();
+    const inflight = createInflight();
+    // Runs right after the drain below (closers run in reverse): handlers whose client hung up finish
+    // before pub/sub and the pool close.
+    onClose('in-flight requests', async () => {
+      if (!(await inflight.idle(config.shutdownTimeoutMs)))
+        logger.warn({ inflight: inflight.count }, 'shutting down with requests still running');
+    });
     onClose('graphql and http', () => apollo.stop());
 
     app.use(requestScope(logger));
@@ -363,37 +379,40 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.use(
       '/graphql',
       reenterScope(),
-      expressMiddleware(apollo, {
-        context: async ({ req }) => {
-          let auth;
-          try {
-            auth = await authenticate(bearerToken(req.headers.authorization), req.ip);
-          } catch (err) {
-            if (err instanceof AppError) {
-              throw new GraphQLError(err.localizedMessage(), {
-                extensions: { code: err.code, http: { status: 401 } },
-              });
+      trackedBy(
+        inflight,
+        expressMiddleware(apollo, {
+          context: async ({ req }) => {
+            let auth;
+            try {
+              auth = await authenticate(bearerToken(req.headers.authorization), req.ip);
+            } catch (err) {
+              if (err instanceof AppError) {
+                throw new GraphQLError(err.localizedMessage(), {
+                  extensions: { code: err.code, http: { status: 401 } },
+                });
+              }
+              throw err;
             }
-            throw err;
-          }
-          return buildContext({
-            viewer: auth.viewer,
-            services,
-            config,
-            logger: req.log ?? logger,
-            requestId: req.id,
-            locale: req.scope.locale,
-            ip: req.ip ?? null,
-            now: clock.now(),
-          });
-        },
-      }),
+            return buildContext({
+              viewer: auth.viewer,
+              services,
+              config,
+              logger: req.log ?? logger,
+              requestId: req.id,
+              locale: req.scope.locale,
+              ip: req.ip ?? null,
+              now: clock.now(),
+            });
+          },
+        }),
+      ),
     );
 
     app.use(
       '/private',
       cors,
-      createRestRouter({ services, authenticate, logger, clock, bodyLimit: LIMITS.maxBodyBytes }),
+      createRestRouter({ services, authenticate, logger, clock, bodyLimit: LIMITS.maxBodyBytes, inflight }),
     );
 
     app.use(

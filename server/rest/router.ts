@@ -15,6 +15,7 @@ import { isUuid, type EventFilterInput } from '#server/modules/events/events.ser
 import { reasonText } from '#server/modules/moderation/moderation.ts';
 import { reenterScope } from '#server/app/http-middleware.ts';
 import { legacyEvent, legacyProfile } from './legacy-shapes.ts';
+import type { Inflight } from '#server/lib/inflight.ts';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -28,6 +29,7 @@ type Deps = {
   logger: Logger;
   clock: Clock;
   bodyLimit: number;
+  inflight: Inflight;
 };
 
 // Errors in the shape legacy clients read: `reason` (event creation) and `message` (everything else)
@@ -42,10 +44,6 @@ export function sendError(res: Response, err: AppError) {
     ...(fields.length > 0 && { field: fields[0].field, fields }),
   });
 }
-
-const asyncRoute =
-  (fn: (req: Request, res: Response) => Promise<void>) => (req: Request, res: Response, next: NextFunction) =>
-    fn(req, res).catch(next);
 
 function num(value: unknown): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
@@ -120,14 +118,20 @@ export function restFilter(q: Record<string, unknown>): EventFilterInput {
 export function createRestRouter(deps: Deps): Router {
   const { services } = deps;
   const router = Router();
+  const asyncRoute =
+    (fn: (req: Request, res: Response) => Promise<void>) =>
+    (req: Request, res: Response, next: NextFunction) =>
+      deps.inflight.track(() => fn(req, res)).catch(next);
 
   // Every /private path needs a session.
   router.use((req: Request, _res: Response, next: NextFunction) => {
-    deps.authenticate(bearerToken(req.header('authorization')), req.ip).then(({ viewer }) => {
-      if (!viewer) return next(unauthenticated());
-      req.viewer = viewer;
-      next();
-    }, next);
+    deps.inflight
+      .track(() => deps.authenticate(bearerToken(req.header('authorization')), req.ip))
+      .then(({ viewer }) => {
+        if (!viewer) return next(unauthenticated());
+        req.viewer = viewer;
+        next();
+      }, next);
   });
   router.use(express.json({ limit: deps.bodyLimit }), reenterScope());
 
