@@ -23,6 +23,29 @@ export const REVOCATION_CACHE_MS = 10_000;
 const expired = (cause: unknown) =>
   new AppError(ErrorCode.UNAUTHENTICATED, 'error.sessionExpired', { cause });
 
+// A token whose signature was checked once need not be checked again until it expires: the same bytes
+// verify the same way. Saves an RSA verification on every request of a session. Only successes are
+// kept, bounded in number; expiry is checked on every hit.
+export function rememberVerified(
+  verify: (token: string) => Promise<IdentityClaims>,
+  options: { max?: number; now?: () => number } = {},
+): (token: string) => Promise<IdentityClaims> {
+  const max = options.max ?? 10_000;
+  const now = options.now ?? Date.now;
+  const verified = new Map<string, IdentityClaims>();
+  return async (token) => {
+    const hit = verified.get(token);
+    if (hit && hit.expiresAt && hit.expiresAt * 1000 > now()) return hit;
+    verified.delete(token);
+    const claims = await verify(token);
+    if (claims.expiresAt) {
+      if (verified.size >= max) verified.delete(verified.keys().next().value!);
+      verified.set(token, claims);
+    }
+    return claims;
+  };
+}
+
 // Embedded mode: tokens of the built-in provider, checked by aws-jwt-verify's JwtVerifier. Its JWKS
 // comes straight from the key store (the database), not over HTTP: the app may not reach its own
 // public URL, and a key rotated by another instance is picked up on the first unknown `kid`.
@@ -63,7 +86,7 @@ export function createEmbeddedVerifier(
     },
     { jwksCache },
   );
-  const verifySignature = async (token: string): Promise<IdentityClaims> => {
+  const verifySignature = rememberVerified(async (token: string): Promise<IdentityClaims> => {
     try {
       const payload = await verifier.verify(token);
       return {
@@ -76,7 +99,7 @@ export function createEmbeddedVerifier(
     } catch (err) {
       throw expired(err);
     }
-  };
+  });
   return {
     verifySignature,
     async verify(token) {
@@ -100,7 +123,7 @@ export function createCognitoVerifier(config: Config): AccessTokenVerifier {
     clientId: config.cognito.clientId,
   });
   return {
-    async verify(token) {
+    verify: rememberVerified(async (token) => {
       try {
         const payload = await verifier.verify(token);
         return {
@@ -112,7 +135,7 @@ export function createCognitoVerifier(config: Config): AccessTokenVerifier {
       } catch (err) {
         throw expired(err);
       }
-    },
+    }),
   };
 }
 
