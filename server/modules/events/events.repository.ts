@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
+import { rowCodec, uuidArray } from '#db/row-codec.ts';
 import {
   eventParticipants,
   events,
@@ -199,6 +200,8 @@ function mineConditions(userId: string, q: MineQuery): SQL[] {
   return conds;
 }
 
+const eventRow = rowCodec(events);
+
 export function createEventsRepository(db: DbOrTx) {
   return {
     async insert(tx: DbOrTx, values: NewEventRow): Promise<EventRow> {
@@ -208,10 +211,10 @@ export function createEventsRepository(db: DbOrTx) {
 
     async findByIds(ids: readonly string[]): Promise<EventRow[]> {
       if (ids.length === 0) return [];
-      return db
-        .select()
-        .from(events)
-        .where(inArray(events.id, [...ids]));
+      const result = await db.execute<Record<string, unknown>>(
+        sql`select ${eventRow.columns} from ${events} where ${events.id} = any(${uuidArray(ids)})`,
+      );
+      return result.rows.map(eventRow.decode);
     },
 
     async list(q: EventListQuery): Promise<EventModel[]> {
@@ -228,23 +231,17 @@ export function createEventsRepository(db: DbOrTx) {
             sql`(${chord} > ${q.after.d}::float8 or (${chord} = ${q.after.d}::float8 and ${events.id} > ${q.after.id}::uuid))`,
           );
         }
-        const nearest = db
-          .select({ ...getTableColumns(events), chord: sql<number>`${chord}`.as('chord') })
-          .from(events)
-          .where(and(...conds))
-          .orderBy(chord)
-          .limit(q.limit)
-          .as('nearest');
-        const rows = await db
-          .select()
-          .from(nearest)
-          .where(q.radiusKm ? sql`${nearest.chord} <= ${chordOf(q.radiusKm * 1000)}::float8` : undefined)
-          .orderBy(nearest.chord);
-        return rows.map(({ chord: c, ...event }) => ({
-          ...event,
-          distanceKm: metresOfChord(c) / 1000,
-          sortKey: c,
-        }));
+        // Built as text around a fixed column list (see rowCodec): this runs on every map move.
+        const radius = q.radiusKm ? sql`where chord <= ${chordOf(q.radiusKm * 1000)}::float8` : sql``;
+        const result = await db.execute<Record<string, unknown>>(sql`
+          select * from (
+            select ${eventRow.columns}, ${chord} as chord from ${events}
+            where ${and(...conds)} order by chord limit ${q.limit}
+          ) nearest ${radius} order by chord`);
+        return result.rows.map((raw) => {
+          const c = Number(raw.chord);
+          return { ...eventRow.decode(raw), distanceKm: metresOfChord(c) / 1000, sortKey: c };
+        });
       }
       const conds = conditions(q);
       if (q.after?.s !== undefined) {
@@ -252,12 +249,10 @@ export function createEventsRepository(db: DbOrTx) {
           sql`(${events.startsAt}, ${events.id}) > (${q.after.s}::timestamptz, ${q.after.id}::uuid)`,
         );
       }
-      return db
-        .select()
-        .from(events)
-        .where(and(...conds))
-        .orderBy(asc(events.startsAt), asc(events.id))
-        .limit(q.limit);
+      const result = await db.execute<Record<string, unknown>>(sql`
+        select ${eventRow.columns} from ${events} where ${and(...conds)}
+        order by ${events.startsAt}, ${events.id} limit ${q.limit}`);
+      return result.rows.map(eventRow.decode);
     },
 
     async update(tx: DbOrTx, id: string, values: Partial<NewEventRow>): Promise<EventRow> {

@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '#db/client.ts';
+import { rowCodec, uuidArray } from '#db/row-codec.ts';
+import { events, users } from '#db/schema/index.ts';
 
 let database: DatabaseHandle;
 beforeAll(() => {
@@ -80,5 +82,56 @@ describe(`database (${inject('backend')})`, () => {
       expect(r.v).toBe(i);
       expect(r.s).toBe('t' + i);
     });
+  });
+
+  it('reads rows through rowCodec exactly as the query builder does', async () => {
+    const [user] = await database.db
+      .insert(users)
+      .values({ sub: `codec-${Date.now()}`, displayName: 'Çağla Işık', interests: ['futbol', 'satranç'] })
+      .returning();
+    const startsAt = new Date('2026-12-01T16:30:00.123Z');
+    const [event] = await database.db
+      .insert(events)
+      .values({
+        hostId: user.id,
+        mode: 'physical',
+        title: 'İstanbul halı saha',
+        description: 'Kadıköy',
+        category: 'Spor',
+        tags: ['Halı Saha', 'Futbol'],
+        startsAt,
+        durationMinutes: 90,
+        endsAt: new Date(startsAt.getTime() + 90 * 60_000),
+        lat: 40.99,
+        lng: 29.02,
+        publicLat: 40.99,
+        publicLng: 29.03,
+        publicLocation: 'Kadıköy, İstanbul',
+        price: 12.5,
+        skillLevel: 'beginner',
+      })
+      .returning();
+    for (const [table, id] of [
+      [events, event.id],
+      [users, user.id],
+    ] as const) {
+      const codec = rowCodec(table);
+      const built = await database.db.select().from(table).where(eq(table.id, id));
+      const raw = await database.db.execute<Record<string, unknown>>(
+        sql`select ${codec.columns} from ${table} where ${table.id} = any(${uuidArray([id, 'not-a-uuid'])})`,
+      );
+      expect(raw.rows.map(codec.decode)).toEqual(built);
+    }
+    const decoded = rowCodec(events).decode(
+      (
+        await database.db.execute<Record<string, unknown>>(
+          sql`select ${rowCodec(events).columns} from ${events} where ${events.id} = ${event.id}`,
+        )
+      ).rows[0],
+    );
+    expect(decoded.startsAt).toEqual(startsAt);
+    expect(decoded.price).toBe(12.5);
+    expect(decoded.tags).toEqual(['Halı Saha', 'Futbol']);
+    expect(decoded.cancelledAt).toBeNull();
   });
 });

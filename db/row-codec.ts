@@ -1,0 +1,43 @@
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+
+// Hot read paths (the map and list queries, the loaders behind every card) select whole rows many
+// times a second. Drizzle's query builder spends more CPU building such a select and mapping its
+// rows than PostgreSQL spends answering it, so these paths use a column list and a row decoder made
+// once from the table definition: same columns, same types, no drift from the schema.
+export type RowCodec<Row> = {
+  // `"table"."col", …` for a select list.
+  columns: SQL;
+  // A raw row (database column names, driver values) -> the row type Drizzle would return.
+  decode(raw: Record<string, unknown>): Row;
+};
+
+export function rowCodec<T extends PgTable>(table: T): RowCodec<T['$inferSelect']> {
+  const name = getTableName(table);
+  const entries = Object.entries(getTableColumns(table));
+  const columns = sql.raw(entries.map(([, c]) => `"${name}"."${c.name}"`).join(', '));
+  const fields = entries.map(([key, column]) => ({
+    key,
+    name: column.name,
+    decode: (value: unknown) => column.mapFromDriverValue(value),
+  }));
+  return {
+    columns,
+    decode(raw) {
+      const row: Record<string, unknown> = {};
+      for (const f of fields) {
+        const value = raw[f.name];
+        row[f.key] = value === null || value === undefined ? null : f.decode(value);
+      }
+      return row as T['$inferSelect'];
+    },
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// `= any(uuidArray(ids))`: one array parameter for any number of ids. Strings that are not UUIDs
+// cannot match a row; they are dropped instead of failing the cast.
+export function uuidArray(ids: readonly string[]): SQL {
+  return sql`${`{${ids.filter((id) => UUID.test(id)).join(',')}}`}::uuid[]`;
+}
