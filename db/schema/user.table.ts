@@ -43,6 +43,10 @@ export const users = pgTable(
     role: userRole('role').notNull().default('user'),
     // Cached sum of token_ledger.delta; only changed in the transaction that writes the ledger entry.
     tokenBalance: integer('token_balance').notNull().default(0),
+    // The host's active (not cancelled) events and their participants, kept by the database trigger
+    // events_host_counters (migration 0008): profile cards read them on every list.
+    hostedEvents: integer('hosted_events').notNull().default(0),
+    hostedParticipants: integer('hosted_participants').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
+import { rowCodec, uuidArray } from '#db/row-codec.ts';
 import {
   badges,
   userBadges,
@@ -10,6 +11,8 @@ import {
 } from '#db/schema/index.ts';
 import type { BadgeModel, UserStatsModel } from './users.mappers.ts';
 
+const userRow = rowCodec(users);
+
 export function createUsersRepository(db: DbOrTx) {
   return {
     async findBySub(sub: string): Promise<UserRow | undefined> {
@@ -19,10 +22,11 @@ export function createUsersRepository(db: DbOrTx) {
 
     async findByIds(ids: readonly string[]): Promise<UserRow[]> {
       if (ids.length === 0) return [];
-      return db
-        .select()
-        .from(users)
-        .where(inArray(users.id, [...ids]));
+      // Behind every card's host and every participant: the fixed column list of rowCodec.
+      const result = await db.execute<Record<string, unknown>>(
+        sql`select ${userRow.columns} from ${users} where ${users.id} = any(${uuidArray(ids)})`,
+      );
+      return result.rows.map(userRow.decode);
     },
 
     // Returns the new row, or undefined when another request created the same sub first.
@@ -69,16 +73,11 @@ export function createUsersRepository(db: DbOrTx) {
         joined: number;
         rating: number | null;
       }>(sql`
-        select u.id,
-          (select count(*)::int from events e where e.host_id = u.id and e.cancelled_at is null) as hosted,
-          (select coalesce(sum(e.participant_count), 0)::int from events e where e.host_id = u.id and e.cancelled_at is null) as participants,
+        select u.id, u.hosted_events as hosted, u.hosted_participants as participants,
           (select count(*)::int from event_participants p where p.user_id = u.id) as joined,
           (select round(avg(r.score)::numeric, 2)::float8 from ratings r join events e on e.id = r.event_id and e.host_id = r.ratee_id
              where r.ratee_id = u.id) as rating
-        from unnest(${sql`ARRAY[${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}]`}) as u(id)`);
+        from users u where u.id = any(${uuidArray(ids)})`);
       for (const r of rows.rows) {
         result.set(r.id, {
           eventsHosted: r.hosted,

@@ -242,6 +242,40 @@ describe('host decisions', () => {
   });
 });
 
+describe('host numbers', () => {
+  it('keeps hosted events and participants right through accept, leave and cancel', async () => {
+    const host = await app.newUser();
+    const guests = [await app.newUser(), await app.newUser()];
+    const STATS = `query($id: ID!) { user(id: $id) { stats { eventsHosted totalParticipants } } }`;
+    const stats = async () => (await app.gql(STATS, { id: host.id }, { token: host.token })).data.user.stats;
+    const first = await eventOf(host);
+    const second = await eventOf(host);
+    expect(await stats()).toEqual({ eventsHosted: 2, totalParticipants: 0 });
+    for (const g of guests) {
+      const rid = (await ask(g, first)).data.requestToJoin.joinRequest.id;
+      await app.gql(ACCEPT, { id: rid }, { token: host.token });
+    }
+    const rid = (await ask(guests[0], second)).data.requestToJoin.joinRequest.id;
+    await app.gql(ACCEPT, { id: rid }, { token: host.token });
+    expect(await stats()).toEqual({ eventsHosted: 2, totalParticipants: 3 });
+    await app.gql(
+      'mutation($id: ID!) { leaveEvent(input: {eventId: $id}) { event { id } } }',
+      { id: first },
+      {
+        token: guests[1].token,
+      },
+    );
+    expect(await stats()).toEqual({ eventsHosted: 2, totalParticipants: 2 });
+    const cancel = await app.gql(
+      'mutation($id: ID!) { cancelEvent(input: {id: $id}) { event { status } } }',
+      { id: second },
+      { token: host.token },
+    );
+    expect(cancel.errors).toBeUndefined();
+    expect(await stats()).toEqual({ eventsHosted: 1, totalParticipants: 1 });
+  });
+});
+
 describe('messages', () => {
   it('keeps one conversation per host and requester, visible to both, closed to strangers', async () => {
     const host = await app.newUser();

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "hosted_events" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "hosted_participants" integer DEFAULT 0 NOT NULL;
