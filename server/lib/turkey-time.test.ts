@@ -11,6 +11,28 @@ describe('Turkey time', () => {
     expect(toTurkeyDateTime(new Date('2026-12-31T22:15:00Z'))).toEqual({ date: '2027-01-01', time: '01:15' });
   });
 
+  it('follows the zone rules through the years Turkey still changed its clocks (2015: UTC+2/+3)', () => {
+    expect(toTurkeyDateTime(new Date('2015-01-15T12:00:00Z'))).toEqual({ date: '2015-01-15', time: '14:00' });
+    expect(toTurkeyDateTime(new Date('2015-07-01T12:00:00Z'))).toEqual({ date: '2015-07-01', time: '15:00' });
+    const intl = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Istanbul',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    // Every 37 minutes across 2015 (both clock changes included), against Intl itself.
+    for (let t = Date.UTC(2015, 0, 1); t < Date.UTC(2016, 0, 1); t += 37 * 60_000) {
+      const p = Object.fromEntries(intl.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
+      expect(toTurkeyDateTime(new Date(t))).toEqual({
+        date: `${p.year}-${p.month}-${p.day}`,
+        time: `${p.hour}:${p.minute}`,
+      });
+    }
+  });
+
   it('rejects dates and times that do not exist', () => {
     expect(fromTurkeyDateTime('2026-02-30', '10:00')).toBeUndefined();
     expect(fromTurkeyDateTime('2026-13-01', '10:00')).toBeUndefined();

@@ -13,20 +13,37 @@ const partsFormatter = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
-function parts(d: Date): Record<string, string> {
+function intlParts(d: Date): Record<string, string> {
   return Object.fromEntries(partsFormatter.formatToParts(d).map((p) => [p.type, p.value]));
 }
 
-// Local date (YYYY-MM-DD) and time (HH:mm) of an instant in Turkey.
-export function toTurkeyDateTime(d: Date): { date: string; time: string } {
-  const p = parts(d);
-  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
-}
+// Zone offsets change on the hour, so one Intl lookup serves a whole UTC hour; lists format many
+// dates of the same few hours, and formatToParts is slow.
+const HOUR_MS = 3_600_000;
+const offsetByHour = new Map<number, number>();
 
 function offsetMinutesAt(d: Date): number {
-  const p = parts(d);
-  const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
-  return Math.round((asUtc - Math.floor(d.getTime() / 1000) * 1000) / 60_000);
+  const hour = Math.floor(d.getTime() / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const p = intlParts(new Date(hour * HOUR_MS));
+    const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
+    offset = Math.round((asUtc - hour * HOUR_MS) / 60_000);
+    if (offsetByHour.size >= 50_000) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+// Local date (YYYY-MM-DD) and time (HH:mm) of an instant in Turkey.
+export function toTurkeyDateTime(d: Date): { date: string; time: string } {
+  const local = new Date(d.getTime() + offsetMinutesAt(d) * 60_000);
+  return {
+    date: `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`,
+    time: `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`,
+  };
 }
 
 // The instant at which Turkey's clocks show `date` `time`; undefined when the text is not a real date.
