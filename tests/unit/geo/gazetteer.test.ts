@@ -6,8 +6,17 @@ import { haversineKm } from '#server/modules/geo/geo.distance.ts';
 import { loadGazetteer } from '#server/modules/geo/geo.gazetteer.ts';
 
 // The checked reference beside the repository (../shared/data/geo); it is never copied into the
-// project, only measured against.
-const referenceFile = path.join(projectRoot(), '..', 'shared', 'data', 'geo', 'provinces.json');
+// project, only measured against. GEO_REFERENCE_DIR points at it when the checkout lives elsewhere
+// (a clone in a temp dir); otherwise the folders above the checkout are searched for shared/data/geo.
+function findReference(): string {
+  const file = 'provinces.json';
+  if (process.env.GEO_REFERENCE_DIR) return path.join(process.env.GEO_REFERENCE_DIR, file);
+  for (let dir = projectRoot(); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'shared', 'data', 'geo', file);
+    if (fs.existsSync(candidate) || path.dirname(dir) === dir) return candidate;
+  }
+}
+const referenceFile = findReference();
 const hasReference = fs.existsSync(referenceFile);
 
 type ReferenceProvince = {
