@@ -232,6 +232,9 @@ console.table(
 );
 const pgRows = rows.filter((r) => r.backend === 'postgres');
 if (pgRows.length) {
-  const ok = pgRows.every((r) => r.p99 <= 50 && r.rps >= 1200);
-  console.log(`Target on PostgreSQL (p99 <= 50 ms, >= 1200 req/s): ${ok ? 'met' : 'NOT met'}`);
+  // The issue's targets: 10k events p99 <= 50 ms and >= 1,200 req/s; 1M events p99 <= 100 ms.
+  const large = EVENTS >= 1_000_000;
+  const ok = pgRows.every((r) => (large ? r.p99 <= 100 : r.p99 <= 50 && r.rps >= 1200));
+  const target = large ? 'p99 <= 100 ms' : 'p99 <= 50 ms, >= 1200 req/s';
+  console.log(`Target on PostgreSQL with ${EVENTS} events (${target}): ${ok ? 'met' : 'NOT met'}`);
 }
