@@ -26,7 +26,9 @@ export function RatingCard({ event, className }: { event: RatingCard_EventFragme
   const showForm = event.viewerCanRate && (!mine || editing);
   return (
     <Card className={cn('flex flex-col gap-3', className)} data-testid="rating-card">
-      <h2 className="text-base font-bold text-white">{mine ? t('rating.yours') : t('rating.title')}</h2>
+      <h2 className="text-base font-bold text-white">
+        {!mine ? t('rating.title') : showForm ? t('rating.change') : t('rating.yours')}
+      </h2>
       {showForm ? (
         <RatingForm
           eventId={event.id}
