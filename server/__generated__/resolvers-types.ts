@@ -265,10 +265,17 @@ export type Event = {
   timeLeft: Scalars['String']['output'];
   /** Title. */
   title: Scalars['String']['output'];
+  /**
+   * Whether the viewer may rate the event now (rateEvent would accept it): an accepted participant, not
+   * the host, of an event that is over, not cancelled, and ended at most 14 days ago.
+   */
+  viewerCanRate: Scalars['Boolean']['output'];
   /** Whether the viewer saved the event. */
   viewerHasSaved: Scalars['Boolean']['output'];
   /** The viewer's own latest request for this event, if any. */
   viewerJoinRequest?: Maybe<JoinRequest>;
+  /** The viewer's own rating of the host for this event; null when the viewer has not rated it. */
+  viewerRating?: Maybe<Rating>;
   /** The viewer's relation to the event. */
   viewerRole: ViewerRole;
   /** Online events: voice chat expectation. */
@@ -583,6 +590,12 @@ export type Mutation = {
   leaveEvent: LeaveEventPayload;
   /** Mark notifications as read. */
   markNotificationsRead: MarkNotificationsReadPayload;
+  /**
+   * Rate the host of an event you took part in (accepted participants only, not the host), once the
+   * event is over and for 14 days after its end. One rating per participant and event: rating again
+   * replaces the score and feedback.
+   */
+  rateEvent: RateEventPayload;
   /** Count a share from the share dialog. */
   recordEventShare: RecordEventActivityPayload;
   /** Count a view of an event's details page (once per viewer and day). */
@@ -632,6 +645,11 @@ export type MutationLeaveEventArgs = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationMarkNotificationsReadArgs = {
   input: MarkNotificationsReadInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationRateEventArgs = {
+  input: RateEventInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -890,10 +908,29 @@ export type QueryUserArgs = {
 
 export type { QuickFilter };
 
+/** A participant's rating of the host after an event. */
+export type RateEventInput = {
+  /** The event; it must be over (not cancelled) and have ended at most 14 days ago. */
+  eventId: Scalars['ID']['input'];
+  /** Optional written feedback, at most 1000 characters; trimmed, empty means none. */
+  feedback?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 5 stars. */
+  score: Scalars['Int']['input'];
+};
+
+/** The result of rateEvent. */
+export type RateEventPayload = {
+  __typename?: 'RateEventPayload';
+  /** The event with its new averageRating, feedbackCount and viewerRating. */
+  event: Event;
+  /** The viewer's rating as stored. */
+  rating: Rating;
+};
+
 /** A rating one user gave another after an event. */
 export type Rating = {
   __typename?: 'Rating';
-  /** When it was given. */
+  /** When it was given, or last changed (rating again replaces score and feedback). */
   createdAt: Scalars['DateTime']['output'];
   /** The event. */
   event: Event;
@@ -1331,6 +1368,13 @@ export type ResolversTypes = {
   Province: ResolverTypeWrapper<Province>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   QuickFilter: QuickFilter;
+  RateEventInput: RateEventInput;
+  RateEventPayload: ResolverTypeWrapper<
+    Omit<RateEventPayload, 'event' | 'rating'> & {
+      event: ResolversTypes['Event'];
+      rating: ResolversTypes['Rating'];
+    }
+  >;
   Rating: ResolverTypeWrapper<RatingRow>;
   RecordEventActivityPayload: ResolverTypeWrapper<RecordEventActivityPayload>;
   RecordEventShareInput: RecordEventShareInput;
@@ -1438,6 +1482,11 @@ export type ResolversParentTypes = {
   Place: Place;
   Province: Province;
   Query: Record<PropertyKey, never>;
+  RateEventInput: RateEventInput;
+  RateEventPayload: Omit<RateEventPayload, 'event' | 'rating'> & {
+    event: ResolversParentTypes['Event'];
+    rating: ResolversParentTypes['Rating'];
+  };
   Rating: RatingRow;
   RecordEventActivityPayload: RecordEventActivityPayload;
   RecordEventShareInput: RecordEventShareInput;
@@ -1618,8 +1667,10 @@ export type EventResolvers<
   time?: Resolver<ResolversTypes['Time'], ParentType, ContextType>;
   timeLeft?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  viewerCanRate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerHasSaved?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerJoinRequest?: Resolver<Maybe<ResolversTypes['JoinRequest']>, ParentType, ContextType>;
+  viewerRating?: Resolver<Maybe<ResolversTypes['Rating']>, ParentType, ContextType>;
   viewerRole?: Resolver<ResolversTypes['ViewerRole'], ParentType, ContextType>;
   voiceChat?: Resolver<Maybe<ResolversTypes['VoiceChat']>, ParentType, ContextType>;
 };
@@ -1831,6 +1882,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationMarkNotificationsReadArgs, 'input'>
+  >;
+  rateEvent?: Resolver<
+    ResolversTypes['RateEventPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRateEventArgs, 'input'>
   >;
   recordEventShare?: Resolver<
     ResolversTypes['RecordEventActivityPayload'],
@@ -2057,6 +2114,14 @@ export type QuickFilterResolvers = EnumResolverSignature<
   },
   ResolversTypes['QuickFilter']
 >;
+
+export type RateEventPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['RateEventPayload'] = ResolversParentTypes['RateEventPayload'],
+> = {
+  event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
+  rating?: Resolver<ResolversTypes['Rating'], ParentType, ContextType>;
+};
 
 export type RatingResolvers<
   ContextType = Context,
@@ -2315,6 +2380,7 @@ export type Resolvers<ContextType = Context> = {
   Province?: ProvinceResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   QuickFilter?: QuickFilterResolvers;
+  RateEventPayload?: RateEventPayloadResolvers<ContextType>;
   Rating?: RatingResolvers<ContextType>;
   RecordEventActivityPayload?: RecordEventActivityPayloadResolvers<ContextType>;
   Report?: ReportResolvers<ContextType>;

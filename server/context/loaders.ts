@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { EventRow, JoinRequestRow, ParticipantRow, UserRow } from '#db/schema/index.ts';
+import type { EventRow, JoinRequestRow, ParticipantRow, RatingRow, UserRow } from '#db/schema/index.ts';
 import type { Services } from '#server/modules/services.ts';
 import type { BadgeModel, UserStatsModel } from '#server/modules/users/users.mappers.ts';
 import type { Viewer } from './viewer.ts';
@@ -38,6 +38,12 @@ export function createLoaders(services: Services, viewer: Viewer | null, options
     eventRating: new DataLoader<string, { average: number | null; count: number }>(async (ids) => {
       const ratings = await services.events.ratingsOf(ids);
       return ids.map((id) => ratings.get(id)!);
+    }, o),
+    // The viewer's own rating of each event's host.
+    viewerRating: new DataLoader<string, RatingRow | undefined>(async (ids) => {
+      if (!viewer) return ids.map(() => undefined);
+      const mine = await services.ratings.viewerRatingsOf(viewer, ids);
+      return ids.map((id) => mine.get(id));
     }, o),
     saveCount: new DataLoader<string, number>(async (ids) => {
       const counts = await services.events.saveCounts(ids);

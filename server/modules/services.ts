@@ -5,6 +5,7 @@ import { createJoinRequestsService } from './join-requests/join-requests.service
 import { createMessagesService } from './messages/messages.service.ts';
 import { createMessageChecker } from './moderation/moderation.ts';
 import { createNotificationsService } from './notifications/notifications.service.ts';
+import { createRatingsService } from './ratings/ratings.service.ts';
 import { createTokensService } from './tokens/tokens.service.ts';
 import { createUsersService } from './users/users.service.ts';
 
@@ -19,7 +20,8 @@ export function createServices(deps: Deps) {
   const checker = createMessageChecker(deps.config);
   const joinRequests = createJoinRequestsService(deps, { events, users, notifications, checker });
   const messages = createMessagesService(deps, { events, notifications });
-  return { tokens, users, events, notifications, geo, joinRequests, messages };
+  const ratings = createRatingsService(deps, { events, joinRequests });
+  return { tokens, users, events, notifications, geo, joinRequests, messages, ratings };
 }
 
 export type Services = ReturnType<typeof createServices>;

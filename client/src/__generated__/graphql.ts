@@ -258,6 +258,16 @@ export type QuickFilter =
   /** 'Turkish': held in Turkish. */
   | 'TURKISH';
 
+/** A participant's rating of the host after an event. */
+export type RateEventInput = {
+  /** The event; it must be over (not cancelled) and have ended at most 14 days ago. */
+  eventId: string | number;
+  /** Optional written feedback, at most 1000 characters; trimmed, empty means none. */
+  feedback?: string | null | undefined;
+  /** 1 to 5 stars. */
+  score: number;
+};
+
 /** A share through the share dialog. */
 export type RecordEventShareInput = {
   /** Where it went. */
@@ -839,6 +849,49 @@ export type MyEventCard_EventFragment = {
   } | null;
 };
 
+export type RatingCard_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  viewerCanRate: boolean;
+  viewerRating: {
+    __typename: 'Rating';
+    id: string;
+    score: number;
+    feedback: string | null;
+    createdAt: string;
+  } | null;
+};
+
+export type RateEventMutationVariables = Exact<{
+  input: RateEventInput;
+}>;
+
+export type RateEventMutation = {
+  rateEvent: {
+    __typename: 'RateEventPayload';
+    event: {
+      __typename: 'Event';
+      averageRating: number | null;
+      feedbackCount: number;
+      id: string;
+      viewerCanRate: boolean;
+      host: {
+        __typename: 'User';
+        id: string;
+        stats: { __typename: 'UserStats'; averageRating: number | null };
+      };
+      viewerRating: {
+        __typename: 'Rating';
+        id: string;
+        score: number;
+        feedback: string | null;
+        createdAt: string;
+      } | null;
+    };
+    rating: { __typename: 'Rating'; id: string; score: number; feedback: string | null; createdAt: string };
+  };
+};
+
 export type JoinRequestsDialogQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -1209,6 +1262,7 @@ export type EventDetailsRouteQuery = {
     viewerHasSaved: boolean;
     pendingRequestCount: number | null;
     cancelledAt: string | null;
+    viewerCanRate: boolean;
     location: {
       __typename: 'EventLocation';
       name: string | null;
@@ -1256,6 +1310,13 @@ export type EventDetailsRouteQuery = {
       declinedByCheck: boolean;
       createdAt: string;
       check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+    } | null;
+    viewerRating: {
+      __typename: 'Rating';
+      id: string;
+      score: number;
+      feedback: string | null;
+      createdAt: string;
     } | null;
   } | null;
 };

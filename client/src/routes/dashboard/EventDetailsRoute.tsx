@@ -34,6 +34,8 @@ import { useJoinRequestDialog } from '#client/features/events/join/JoinRequestDi
 import { JoinStatusPanel } from '#client/features/events/join/JoinStatusPanel.tsx';
 import { JOIN_STATUS_PANEL_FRAGMENT } from '#client/features/events/join/joinStatusFragment.ts';
 import { MessageDialog, type MessageTarget } from '#client/features/events/messages/MessageDialog.tsx';
+import { RatingCard } from '#client/features/events/rating/RatingCard.tsx';
+import { RATING_CARD_FRAGMENT } from '#client/features/events/rating/ratingCardFragment.ts';
 
 export const EVENT_DETAILS_ROUTE_QUERY: TypedDocumentNode<
   EventDetailsRouteQuery,
@@ -102,10 +104,12 @@ export const EVENT_DETAILS_ROUTE_QUERY: TypedDocumentNode<
         ...AnalyticsPanel_analytics
       }
       ...JoinStatusPanel_event
+      ...RatingCard_event
     }
   }
   ${ANALYTICS_PANEL_FRAGMENT}
   ${JOIN_STATUS_PANEL_FRAGMENT}
+  ${RATING_CARD_FRAGMENT}
 `;
 
 // Live: participants, counts, status and the viewer's own request, written into the cached event.
@@ -408,6 +412,7 @@ function Overview({ event }: { event: Event }) {
           </dl>
         </Card>
       ) : null}
+      <RatingCard event={event} className="md:col-span-2" />
     </div>
   );
 }

@@ -1,0 +1,28 @@
+import type { ratingsTr } from './messages.ratings.tr.ts';
+
+export const ratingsEn: Record<keyof typeof ratingsTr, string> = {
+  'rating.title': 'Rate this event',
+  'rating.intro': 'How was it? Your rating counts towards the host’s rating and helps other participants.',
+  'rating.stars': 'Score',
+  'rating.star': '{score} out of 5 stars',
+  'rating.scoreLabel.1': 'Very bad',
+  'rating.scoreLabel.2': 'Bad',
+  'rating.scoreLabel.3': 'Okay',
+  'rating.scoreLabel.4': 'Good',
+  'rating.scoreLabel.5': 'Great!',
+  'rating.pickScore': 'Pick a score',
+  'rating.feedbackLabel': 'Your feedback (optional)',
+  'rating.feedbackPlaceholder': 'What did you think of the host and the event?',
+  'rating.counter': '{count}/{max}',
+  'rating.counterLabel': '{count} / {max} characters',
+  'rating.submit': 'Submit rating',
+  'rating.update': 'Update rating',
+  'rating.sending': 'Sending…',
+  'rating.cancel': 'Cancel',
+  'rating.sent': 'Your rating was saved, thank you! ⭐',
+  'rating.failed': 'Your rating could not be sent, please try again.',
+  'rating.yours': 'Your rating',
+  'rating.change': 'Change rating',
+  'rating.noFeedback': 'You wrote no feedback.',
+  'rating.windowNote': 'You can rate, or change your rating, within 14 days after the event ends.',
+};

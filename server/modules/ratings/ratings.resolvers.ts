@@ -1,0 +1,38 @@
+import { requireViewer } from '#server/context/context.ts';
+import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
+
+export const ratingsResolvers: Resolvers = {
+  Mutation: {
+    async rateEvent(_parent, { input }, ctx) {
+      const viewer = requireViewer(ctx);
+      const result = await ctx.services.ratings.rateEvent(viewer, input);
+      const { event, rating } = result;
+      // The event's results, the host's average and the viewer's own rating all changed.
+      ctx.loaders.event.clear(event.id).prime(event.id, event);
+      ctx.loaders.eventRating.clear(event.id);
+      ctx.loaders.userStats.clear(event.hostId);
+      ctx.loaders.viewerRating.clear(event.id).prime(event.id, rating);
+      return result;
+    },
+  },
+  Event: {
+    viewerRating: async (e, _args, ctx) => (await ctx.loaders.viewerRating.load(e.id)) ?? null,
+    async viewerCanRate(e, _args, ctx) {
+      const viewer = requireViewer(ctx);
+      if (e.hostId === viewer.id) return false;
+      return ctx.services.ratings.canRate(viewer, e, await ctx.loaders.viewerRelation.load(e.id));
+    },
+  },
+  Rating: {
+    async event(r, _args, ctx) {
+      const event = await ctx.loaders.event.load(r.eventId);
+      if (!event) throw new Error(`event ${r.eventId} of rating ${r.id} missing`);
+      return event;
+    },
+    async rater(r, _args, ctx) {
+      const user = await ctx.loaders.user.load(r.raterId);
+      if (!user) throw new Error(`rater ${r.raterId} of rating ${r.id} missing`);
+      return user;
+    },
+  },
+};
