@@ -8,6 +8,7 @@ import { enumValues } from './enum-values.ts';
 import { joinRequestsResolvers } from './join-requests/join-requests.resolvers.ts';
 import { messagesResolvers } from './messages/messages.resolvers.ts';
 import { notificationsResolvers } from './notifications/notifications.resolvers.ts';
+import { safetyResolvers } from './safety/safety.resolvers.ts';
 
 // Resolver maps of every module; a type's fields may come from several modules.
 export function allResolvers(): Resolvers[] {
@@ -21,5 +22,6 @@ export function allResolvers(): Resolvers[] {
     messagesResolvers,
     notificationsResolvers,
     geoResolvers,
+    safetyResolvers,
   ];
 }

@@ -5,6 +5,7 @@ import { createJoinRequestsService } from './join-requests/join-requests.service
 import { createMessagesService } from './messages/messages.service.ts';
 import { createMessageChecker } from './moderation/moderation.ts';
 import { createNotificationsService } from './notifications/notifications.service.ts';
+import { createSafetyService } from './safety/safety.service.ts';
 import { createTokensService } from './tokens/tokens.service.ts';
 import { createUsersService } from './users/users.service.ts';
 
@@ -18,8 +19,9 @@ export function createServices(deps: Deps) {
   const geo = createGeoService(deps.config, deps.logger);
   const checker = createMessageChecker(deps.config);
   const joinRequests = createJoinRequestsService(deps, { events, users, notifications, checker });
-  const messages = createMessagesService(deps, { events, notifications });
-  return { tokens, users, events, notifications, geo, joinRequests, messages };
+  const safety = createSafetyService(deps, { users, events, joinRequests });
+  const messages = createMessagesService(deps, { events, notifications, safety });
+  return { tokens, users, events, notifications, geo, joinRequests, messages, safety };
 }
 
 export type Services = ReturnType<typeof createServices>;
