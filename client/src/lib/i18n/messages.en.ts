@@ -1,10 +1,12 @@
 import type { MessageKey } from './messages.tr.ts';
 import { eventsEn } from './messages.events.en.ts';
 import { joinEn } from './messages.join.en.ts';
+import { safetyEn } from './messages.safety.en.ts';
 
 export const en: Record<MessageKey, string> = {
   ...eventsEn,
   ...joinEn,
+  ...safetyEn,
   'common.loading': 'Loading...',
   'common.brand': 'Squad',
   'common.close': 'Close',

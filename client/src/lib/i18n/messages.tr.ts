@@ -1,10 +1,12 @@
 import { eventsTr } from './messages.events.tr.ts';
 import { joinTr } from './messages.join.tr.ts';
+import { safetyTr } from './messages.safety.tr.ts';
 
 // Turkish is the default language. Texts quoted by the product spec appear here verbatim.
 export const tr = {
   ...eventsTr,
   ...joinTr,
+  ...safetyTr,
   'common.loading': 'Loading...',
   'common.brand': 'Squad',
   'common.close': 'Kapat',

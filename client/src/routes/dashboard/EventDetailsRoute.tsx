@@ -320,6 +320,7 @@ function EventPage({ event }: { event: Event }) {
       ) : null}
       <UserProfileDialog
         userId={profileId}
+        eventId={event.id}
         onClose={() => setProfileId(null)}
         onMessage={isHost && profileId !== event.host.id ? messageUser : undefined}
       />
