@@ -39,6 +39,7 @@ const config: CodegenConfig = {
           TokenBalanceChange: '../modules/tokens/tokens.mappers.ts#TokenBalanceChangeModel',
           Rating: '../../db/schema/index.ts#RatingRow',
           Report: '../../db/schema/index.ts#ReportRow',
+          Block: '../../db/schema/index.ts#BlockRow',
           Badge: '../modules/users/users.mappers.ts#BadgeModel',
           UserStats: '../modules/users/users.mappers.ts#UserStatsModel',
         },

@@ -104,3 +104,4 @@ export const blocks = pgTable(
 export type RatingRow = typeof ratings.$inferSelect;
 export type BadgeRow = typeof badges.$inferSelect;
 export type ReportRow = typeof reports.$inferSelect;
+export type BlockRow = typeof blocks.$inferSelect;

@@ -31,6 +31,7 @@ import type {
   TokenLedgerRow,
   RatingRow,
   ReportRow,
+  BlockRow,
 } from '../../db/schema/index.ts';
 import type { TokenBalanceChangeModel } from '../modules/tokens/tokens.mappers.ts';
 import type { Context } from '../context/context.ts';
@@ -75,6 +76,19 @@ export type Block = {
   /** When. */
   createdAt: Scalars['DateTime']['output'];
   /** The blocked user. */
+  user: User;
+};
+
+/** A user to block. */
+export type BlockUserInput = {
+  /** The user; not the viewer. */
+  userId: Scalars['ID']['input'];
+};
+
+/** The result of blockUser and unblockUser. */
+export type BlockUserPayload = {
+  __typename?: 'BlockUserPayload';
+  /** The user, with viewerHasBlocked updated. */
   user: User;
 };
 
@@ -578,6 +592,11 @@ export type Mutation = {
   /** Accept a pending request (host only). Never more participants than the capacity. */
   acceptRequest: JoinRequestDecisionPayload;
   /**
+   * Block another user (idempotent): neither sees the other's events, their pending join requests to
+   * each other's upcoming events end, and they can no longer message each other.
+   */
+  blockUser: BlockUserPayload;
+  /**
    * Cancel an event (host only). Participants are notified; the creation token comes back when nobody had
    * been accepted yet.
    */
@@ -601,6 +620,11 @@ export type Mutation = {
   /** Count a view of an event's details page (once per viewer and day). */
   recordEventView: RecordEventActivityPayload;
   /**
+   * Report another user to the moderators. Filing the same report again (same user and event while
+   * the first is still open) returns the open report instead of a second one.
+   */
+  reportUser: ReportUserPayload;
+  /**
    * Ask to join an event. The message is checked automatically first; a blocked message declines the
    * request at once, with the reasons.
    */
@@ -609,6 +633,8 @@ export type Mutation = {
   saveEvent: SaveEventPayload;
   /** Write to the host (or, as the host, to a requester or participant). */
   sendMessage: SendMessagePayload;
+  /** Lift a block (idempotent). */
+  unblockUser: BlockUserPayload;
   /** Remove a save. */
   unsaveEvent: SaveEventPayload;
   /** Change an upcoming event (host only). */
@@ -620,6 +646,11 @@ export type Mutation = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationAcceptRequestArgs = {
   input: JoinRequestRefInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationBlockUserArgs = {
+  input: BlockUserInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -663,6 +694,11 @@ export type MutationRecordEventViewArgs = {
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationReportUserArgs = {
+  input: ReportUserInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationRequestToJoinArgs = {
   input: RequestToJoinInput;
 };
@@ -675,6 +711,11 @@ export type MutationSaveEventArgs = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationSendMessageArgs = {
   input: SendMessageInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationUnblockUserArgs = {
+  input: UnblockUserInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -804,6 +845,8 @@ export type Province = {
 /** Read operations. */
 export type Query = {
   __typename?: 'Query';
+  /** The users the viewer blocked, most recently blocked first. */
+  blockedUsers: Array<Block>;
   /**
    * The conversation about an event between its host and one other user; null if there is none or the
    * viewer is not part of it.
@@ -974,6 +1017,25 @@ export type Report = {
 
 export type { ReportReason };
 
+/** A report about another user (the Report dialog). */
+export type ReportUserInput = {
+  /** The event where it happened, if any. */
+  eventId?: InputMaybe<Scalars['ID']['input']>;
+  /** Optional details, at most 1000 characters after trimming; blank counts as none. */
+  message?: InputMaybe<Scalars['String']['input']>;
+  /** Why; one of the five reasons is required. */
+  reason: ReportReason;
+  /** The user being reported; not the viewer. */
+  userId: Scalars['ID']['input'];
+};
+
+/** The result of reportUser. */
+export type ReportUserPayload = {
+  __typename?: 'ReportUserPayload';
+  /** The open report: the new one, or the one the viewer already filed about this user and event. */
+  report: Report;
+};
+
 /** Ask to join an event. */
 export type RequestToJoinInput = {
   /** The event. */
@@ -1106,6 +1168,12 @@ export type TokenPackage = {
   validityDays: Scalars['Int']['output'];
 };
 
+/** A user to unblock. */
+export type UnblockUserInput = {
+  /** The user; not the viewer. */
+  userId: Scalars['ID']['input'];
+};
+
 /** Changes to an upcoming event; only the host may make them. Fields left out keep their value. */
 export type UpdateEventInput = {
   /** Category from the mode's list. */
@@ -1186,6 +1254,8 @@ export type User = {
   tokenBalance?: Maybe<Scalars['Int']['output']>;
   /** Unique handle without @; null until chosen. */
   username?: Maybe<Scalars['String']['output']>;
+  /** Whether the viewer has blocked this user (always false for the viewer themself). */
+  viewerHasBlocked: Scalars['Boolean']['output'];
 };
 
 /** Numbers shown on a profile. */
@@ -1292,7 +1362,9 @@ export type DirectiveResolverFn<
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   Badge: ResolverTypeWrapper<BadgeModel>;
-  Block: ResolverTypeWrapper<Omit<Block, 'user'> & { user: ResolversTypes['User'] }>;
+  Block: ResolverTypeWrapper<BlockRow>;
+  BlockUserInput: BlockUserInput;
+  BlockUserPayload: ResolverTypeWrapper<Omit<BlockUserPayload, 'user'> & { user: ResolversTypes['User'] }>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CancelEventInput: CancelEventInput;
   CancelEventPayload: ResolverTypeWrapper<
@@ -1380,6 +1452,10 @@ export type ResolversTypes = {
   RecordEventShareInput: RecordEventShareInput;
   Report: ResolverTypeWrapper<ReportRow>;
   ReportReason: ReportReason;
+  ReportUserInput: ReportUserInput;
+  ReportUserPayload: ResolverTypeWrapper<
+    Omit<ReportUserPayload, 'report'> & { report: ResolversTypes['Report'] }
+  >;
   RequestToJoinInput: RequestToJoinInput;
   RequestToJoinPayload: ResolverTypeWrapper<
     Omit<RequestToJoinPayload, 'event' | 'joinRequest'> & {
@@ -1409,6 +1485,7 @@ export type ResolversTypes = {
   TokenLedgerEntry: ResolverTypeWrapper<TokenLedgerRow>;
   TokenLedgerReason: TokenLedgerReason;
   TokenPackage: ResolverTypeWrapper<TokenPackage>;
+  UnblockUserInput: UnblockUserInput;
   UpdateEventInput: UpdateEventInput;
   UpdateEventPayload: ResolverTypeWrapper<
     Omit<UpdateEventPayload, 'event'> & { event: ResolversTypes['Event'] }
@@ -1422,7 +1499,9 @@ export type ResolversTypes = {
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
   Badge: BadgeModel;
-  Block: Omit<Block, 'user'> & { user: ResolversParentTypes['User'] };
+  Block: BlockRow;
+  BlockUserInput: BlockUserInput;
+  BlockUserPayload: Omit<BlockUserPayload, 'user'> & { user: ResolversParentTypes['User'] };
   Boolean: Scalars['Boolean']['output'];
   CancelEventInput: CancelEventInput;
   CancelEventPayload: Omit<CancelEventPayload, 'event' | 'viewer'> & {
@@ -1491,6 +1570,8 @@ export type ResolversParentTypes = {
   RecordEventActivityPayload: RecordEventActivityPayload;
   RecordEventShareInput: RecordEventShareInput;
   Report: ReportRow;
+  ReportUserInput: ReportUserInput;
+  ReportUserPayload: Omit<ReportUserPayload, 'report'> & { report: ResolversParentTypes['Report'] };
   RequestToJoinInput: RequestToJoinInput;
   RequestToJoinPayload: Omit<RequestToJoinPayload, 'event' | 'joinRequest'> & {
     event: ResolversParentTypes['Event'];
@@ -1511,6 +1592,7 @@ export type ResolversParentTypes = {
   };
   TokenLedgerEntry: TokenLedgerRow;
   TokenPackage: TokenPackage;
+  UnblockUserInput: UnblockUserInput;
   UpdateEventInput: UpdateEventInput;
   UpdateEventPayload: Omit<UpdateEventPayload, 'event'> & { event: ResolversParentTypes['Event'] };
   User: UserModel;
@@ -1553,6 +1635,13 @@ export type BlockResolvers<
   ParentType extends ResolversParentTypes['Block'] = ResolversParentTypes['Block'],
 > = {
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
+export type BlockUserPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['BlockUserPayload'] = ResolversParentTypes['BlockUserPayload'],
+> = {
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
 
@@ -1853,6 +1942,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationAcceptRequestArgs, 'input'>
   >;
+  blockUser?: Resolver<
+    ResolversTypes['BlockUserPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationBlockUserArgs, 'input'>
+  >;
   cancelEvent?: Resolver<
     ResolversTypes['CancelEventPayload'],
     ParentType,
@@ -1901,6 +1996,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationRecordEventViewArgs, 'input'>
   >;
+  reportUser?: Resolver<
+    ResolversTypes['ReportUserPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationReportUserArgs, 'input'>
+  >;
   requestToJoin?: Resolver<
     ResolversTypes['RequestToJoinPayload'],
     ParentType,
@@ -1918,6 +2019,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationSendMessageArgs, 'input'>
+  >;
+  unblockUser?: Resolver<
+    ResolversTypes['BlockUserPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUnblockUserArgs, 'input'>
   >;
   unsaveEvent?: Resolver<
     ResolversTypes['SaveEventPayload'],
@@ -2034,6 +2141,7 @@ export type QueryResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query'],
 > = {
+  blockedUsers?: Resolver<Array<ResolversTypes['Block']>, ParentType, ContextType>;
   conversation?: Resolver<
     Maybe<ResolversTypes['Conversation']>,
     ParentType,
@@ -2157,6 +2265,13 @@ export type ReportReasonResolvers = EnumResolverSignature<
   { HARASSMENT?: any; INAPPROPRIATE_BEHAVIOR?: any; OFFENSIVE_CONTENT?: any; OTHER?: any; SPAM?: any },
   ResolversTypes['ReportReason']
 >;
+
+export type ReportUserPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['ReportUserPayload'] = ResolversParentTypes['ReportUserPayload'],
+> = {
+  report?: Resolver<ResolversTypes['Report'], ParentType, ContextType>;
+};
 
 export type RequestToJoinPayloadResolvers<
   ContextType = Context,
@@ -2314,6 +2429,7 @@ export type UserResolvers<
   stats?: Resolver<ResolversTypes['UserStats'], ParentType, ContextType>;
   tokenBalance?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   username?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  viewerHasBlocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type UserStatsResolvers<
@@ -2339,6 +2455,7 @@ export type VoiceChatResolvers = EnumResolverSignature<
 export type Resolvers<ContextType = Context> = {
   Badge?: BadgeResolvers<ContextType>;
   Block?: BlockResolvers<ContextType>;
+  BlockUserPayload?: BlockUserPayloadResolvers<ContextType>;
   CancelEventPayload?: CancelEventPayloadResolvers<ContextType>;
   CheckVerdict?: CheckVerdictResolvers;
   Conversation?: ConversationResolvers<ContextType>;
@@ -2385,6 +2502,7 @@ export type Resolvers<ContextType = Context> = {
   RecordEventActivityPayload?: RecordEventActivityPayloadResolvers<ContextType>;
   Report?: ReportResolvers<ContextType>;
   ReportReason?: ReportReasonResolvers;
+  ReportUserPayload?: ReportUserPayloadResolvers<ContextType>;
   RequestToJoinPayload?: RequestToJoinPayloadResolvers<ContextType>;
   Role?: RoleResolvers;
   SaveEventPayload?: SaveEventPayloadResolvers<ContextType>;

@@ -67,6 +67,12 @@ export function createLoaders(services: Services, viewer: Viewer | null, options
       const latest = await services.joinRequests.latestOfViewer(viewer, ids);
       return ids.map((id) => latest.get(id));
     }, o),
+    // Whether the viewer blocked each user (User.viewerHasBlocked).
+    viewerBlocked: new DataLoader<string, boolean>(async (ids) => {
+      if (!viewer) return ids.map(() => false);
+      const blocked = await services.safety.blockedAmong(viewer, ids);
+      return ids.map((id) => blocked.has(id));
+    }, o),
     participants: new DataLoader<string, ParticipantRow[]>(async (ids) => {
       const map = await services.events.participantsOf(ids);
       return ids.map((id) => map.get(id) ?? []);

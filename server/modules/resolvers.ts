@@ -9,6 +9,7 @@ import { joinRequestsResolvers } from './join-requests/join-requests.resolvers.t
 import { messagesResolvers } from './messages/messages.resolvers.ts';
 import { notificationsResolvers } from './notifications/notifications.resolvers.ts';
 import { ratingsResolvers } from './ratings/ratings.resolvers.ts';
+import { safetyResolvers } from './safety/safety.resolvers.ts';
 
 // Resolver maps of every module; a type's fields may come from several modules.
 export function allResolvers(): Resolvers[] {
@@ -23,5 +24,6 @@ export function allResolvers(): Resolvers[] {
     notificationsResolvers,
     geoResolvers,
     ratingsResolvers,
+    safetyResolvers,
   ];
 }

@@ -6,6 +6,7 @@ import { createMessagesService } from './messages/messages.service.ts';
 import { createMessageChecker } from './moderation/moderation.ts';
 import { createNotificationsService } from './notifications/notifications.service.ts';
 import { createRatingsService } from './ratings/ratings.service.ts';
+import { createSafetyService } from './safety/safety.service.ts';
 import { createTokensService } from './tokens/tokens.service.ts';
 import { createUsersService } from './users/users.service.ts';
 
@@ -19,9 +20,10 @@ export function createServices(deps: Deps) {
   const geo = createGeoService(deps.config, deps.logger);
   const checker = createMessageChecker(deps.config);
   const joinRequests = createJoinRequestsService(deps, { events, users, notifications, checker });
-  const messages = createMessagesService(deps, { events, notifications });
+  const safety = createSafetyService(deps, { users, events, joinRequests });
+  const messages = createMessagesService(deps, { events, notifications, safety });
   const ratings = createRatingsService(deps, { events, joinRequests });
-  return { tokens, users, events, notifications, geo, joinRequests, messages, ratings };
+  return { tokens, users, events, notifications, geo, joinRequests, messages, ratings, safety };
 }
 
 export type Services = ReturnType<typeof createServices>;

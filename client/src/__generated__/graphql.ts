@@ -4,6 +4,12 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> =
   T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** A user to block. */
+export type BlockUserInput = {
+  /** The user; not the viewer. */
+  userId: string | number;
+};
+
 /** Cancel an event. */
 export type CancelEventInput = {
   /** The event. */
@@ -276,6 +282,31 @@ export type RecordEventShareInput = {
   id: string | number;
 };
 
+/** Why a user reports another. */
+export type ReportReason =
+  /** Harassment. */
+  | 'HARASSMENT'
+  /** Inappropriate behavior. */
+  | 'INAPPROPRIATE_BEHAVIOR'
+  /** Offensive content. */
+  | 'OFFENSIVE_CONTENT'
+  /** Anything else, explained in the message. */
+  | 'OTHER'
+  /** Spam or fake profile. */
+  | 'SPAM';
+
+/** A report about another user (the Report dialog). */
+export type ReportUserInput = {
+  /** The event where it happened, if any. */
+  eventId?: string | number | null | undefined;
+  /** Optional details, at most 1000 characters after trimming; blank counts as none. */
+  message?: string | null | undefined;
+  /** Why; one of the five reasons is required. */
+  reason: ReportReason;
+  /** The user being reported; not the viewer. */
+  userId: string | number;
+};
+
 /** Ask to join an event. */
 export type RequestToJoinInput = {
   /** The event. */
@@ -343,6 +374,12 @@ export type TokenLedgerReason =
   | 'REFERRAL'
   /** The 5 tokens every new account starts with. */
   | 'SIGNUP_GRANT';
+
+/** A user to unblock. */
+export type UnblockUserInput = {
+  /** The user; not the viewer. */
+  userId: string | number;
+};
 
 /** Changes to an upcoming event; only the host may make them. Fields left out keep their value. */
 export type UpdateEventInput = {
@@ -532,6 +569,7 @@ export type PublicProfileQueryVariables = Exact<{
 }>;
 
 export type PublicProfileQuery = {
+  me: { __typename: 'User'; id: string };
   user: {
     __typename: 'User';
     id: string;
@@ -543,6 +581,7 @@ export type PublicProfileQuery = {
     district: string | null;
     interests: Array<string>;
     createdAt: string;
+    viewerHasBlocked: boolean;
     stats: {
       __typename: 'UserStats';
       eventsHosted: number;
@@ -551,6 +590,28 @@ export type PublicProfileQuery = {
     };
     badges: Array<{ __typename: 'Badge'; id: string; name: string; icon: string }>;
   } | null;
+};
+
+export type BlockUserMutationVariables = Exact<{
+  input: BlockUserInput;
+}>;
+
+export type BlockUserMutation = {
+  blockUser: {
+    __typename: 'BlockUserPayload';
+    user: { __typename: 'User'; id: string; viewerHasBlocked: boolean };
+  };
+};
+
+export type UnblockUserMutationVariables = Exact<{
+  input: UnblockUserInput;
+}>;
+
+export type UnblockUserMutation = {
+  unblockUser: {
+    __typename: 'BlockUserPayload';
+    user: { __typename: 'User'; id: string; viewerHasBlocked: boolean };
+  };
 };
 
 export type CancelEventMutationVariables = Exact<{
@@ -586,6 +647,17 @@ export type RecordEventShareMutationVariables = Exact<{
 
 export type RecordEventShareMutation = {
   recordEventShare: { __typename: 'RecordEventActivityPayload'; counted: boolean };
+};
+
+export type ReportUserMutationVariables = Exact<{
+  input: ReportUserInput;
+}>;
+
+export type ReportUserMutation = {
+  reportUser: {
+    __typename: 'ReportUserPayload';
+    report: { __typename: 'Report'; id: string; reason: ReportReason; createdAt: string };
+  };
 };
 
 export type SaveEventMutationVariables = Exact<{

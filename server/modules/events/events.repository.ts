@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { rowCodec, uuidArray } from '#db/row-codec.ts';
 import {
+  blocks,
   eventParticipants,
   events,
   eventSaves,
@@ -207,6 +208,15 @@ export function createEventsRepository(db: DbOrTx) {
     async insert(tx: DbOrTx, values: NewEventRow): Promise<EventRow> {
       const [row] = await tx.insert(events).values(values).returning();
       return row;
+    },
+
+    // Users on the other side of a block with this user, either direction (their events are hidden).
+    async blockedAround(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+        .from(blocks)
+        .where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
+      return rows.map((r) => (r.blockerId === userId ? r.blockedId : r.blockerId));
     },
 
     async findByIds(ids: readonly string[]): Promise<EventRow[]> {

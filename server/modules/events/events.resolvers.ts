@@ -15,7 +15,14 @@ export async function viewerRoleOf(event: EventRow, ctx: Context): Promise<Viewe
 
 export const eventsResolvers: Resolvers = {
   Query: {
-    event: (_parent, { id }, ctx) => ctx.loaders.event.load(id),
+    async event(_parent, { id }, ctx) {
+      const viewer = requireViewer(ctx);
+      const event = await ctx.loaders.event.load(id);
+      if (!event || event.hostId === viewer.id) return event;
+      // Hidden across a block, except from someone who already takes part (blocks do not unjoin).
+      if (!(await ctx.services.joinRequests.blockedBetween(viewer.id, event.hostId))) return event;
+      return (await ctx.loaders.viewerRelation.load(event.id)) === 'participant' ? event : null;
+    },
     events: (_parent, args, ctx) => ctx.services.events.list(requireViewer(ctx), args),
     lobbyStats: (_parent, _args, ctx) => ctx.services.events.lobbyStats(),
     myEvents: (_parent, args, ctx) => ctx.services.events.mine(requireViewer(ctx), args),

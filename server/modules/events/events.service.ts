@@ -402,7 +402,15 @@ export function createEventsService(deps: Deps, tokens: TokensService, notificat
       const limit = pageSize(args.first);
       const f = checkFilter(args.filter, deps.clock.now());
       const after = args.after ? decodeCursor(args.after, isListCursor) : undefined;
-      const query: EventListQuery = { ...f, now: deps.clock.now(), limit: limit + 1, after };
+      // Blocks hide events both ways; one indexed lookup, usually empty (then no extra condition).
+      const hidden = await repo.blockedAround(viewer.id);
+      const query: EventListQuery = {
+        ...f,
+        ...(hidden.length > 0 && { hiddenHosts: hidden }),
+        now: deps.clock.now(),
+        limit: limit + 1,
+        after,
+      };
       const rows = await repo.list(query);
       const page = rows.slice(0, limit);
       const cursorOf = (e: EventModel) =>

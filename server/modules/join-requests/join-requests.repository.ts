@@ -140,6 +140,45 @@ export function createJoinRequestsRepository(db: DbOrTx) {
       return (row?.n ?? 0) > 0;
     },
 
+    // Pending requests between two users on each other's events that have not ended (a block ends them).
+    async pendingBetween(tx: DbOrTx, a: string, b: string, now: Date) {
+      return tx
+        .select({
+          id: joinRequests.id,
+          userId: joinRequests.userId,
+          eventId: events.id,
+          hostId: events.hostId,
+          title: events.title,
+        })
+        .from(joinRequests)
+        .innerJoin(events, eq(events.id, joinRequests.eventId))
+        .where(
+          and(
+            eq(joinRequests.status, 'pending'),
+            gt(events.endsAt, now),
+            sql`${events.cancelledAt} is null`,
+            or(
+              and(eq(joinRequests.userId, a), eq(events.hostId, b)),
+              and(eq(joinRequests.userId, b), eq(events.hostId, a)),
+            ),
+          ),
+        );
+    },
+
+    // Ends a request only if it is still pending (a concurrent accept may have won).
+    async endIfPending(
+      tx: DbOrTx,
+      id: string,
+      values: { status: 'declined' | 'withdrawn'; decidedAt: Date; decidedBy: string },
+    ): Promise<JoinRequestRow | undefined> {
+      const [row] = await tx
+        .update(joinRequests)
+        .set(values)
+        .where(and(eq(joinRequests.id, id), eq(joinRequests.status, 'pending')))
+        .returning();
+      return row;
+    },
+
     // Pending requests on the upcoming events a user hosts (the header badge).
     async hostPendingCount(hostId: string, now: Date): Promise<number> {
       const [row] = await db

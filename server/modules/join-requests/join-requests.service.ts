@@ -5,7 +5,7 @@ import type { Deps } from '#server/context/deps.ts';
 import type { Viewer } from '#server/context/viewer.ts';
 import { AppError, ErrorCode, notFound } from '#server/errors/app-error.ts';
 import type { MessageKey } from '#server/lib/i18n.ts';
-import { inTransaction } from '#server/lib/unit-of-work.ts';
+import { inTransaction, type AfterCommit } from '#server/lib/unit-of-work.ts';
 import { parseInput } from '#server/lib/validation.ts';
 import { eventStatus } from '#server/modules/events/events.mappers.ts';
 import { isUuid, type EventsService } from '#server/modules/events/events.service.ts';
@@ -250,6 +250,39 @@ export function createJoinRequestsService(
         afterCommit(() => deps.pubsub.publish(channels.event(eventId), { eventId, kind: 'participants' }));
         return { event: updated };
       });
+    },
+
+    // Part of a block (the caller's transaction): pending requests between the two users end as if
+    // the blocker had acted, declined on the blocker's events, withdrawn on the blocked user's, with
+    // the usual notification, so the host's list and badge drop the request live.
+    async endPendingBetween(tx: Tx, afterCommit: AfterCommit, blockerId: string, blockedId: string) {
+      const now = deps.clock.now();
+      const pending = await repo.pendingBetween(tx, blockerId, blockedId, now);
+      const ended: JoinRequestRow[] = [];
+      for (const p of pending) {
+        const own = p.userId === blockerId;
+        const row = await repo.endIfPending(tx, p.id, {
+          status: own ? 'withdrawn' : 'declined',
+          decidedAt: now,
+          decidedBy: blockerId,
+        });
+        if (!row) continue;
+        ended.push(row);
+        await notifications.notify(tx, afterCommit, [
+          {
+            userId: own ? p.hostId : p.userId,
+            type: own ? 'join_request_withdrawn' : 'join_request_declined',
+            eventId: p.eventId,
+            actorId: blockerId,
+            joinRequestId: p.id,
+            data: { title: p.title },
+          },
+        ]);
+        afterCommit(() =>
+          deps.pubsub.publish(channels.event(p.eventId), { eventId: p.eventId, kind: 'participants' }),
+        );
+      }
+      return ended;
     },
 
     // Host only: null for everyone else, so requests never leak.

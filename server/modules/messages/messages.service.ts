@@ -7,6 +7,7 @@ import { inTransaction } from '#server/lib/unit-of-work.ts';
 import { parseInput } from '#server/lib/validation.ts';
 import { isUuid, type EventsService } from '#server/modules/events/events.service.ts';
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
+import type { SafetyService } from '#server/modules/safety/safety.service.ts';
 import { createMessagesRepository } from './messages.repository.ts';
 
 const sendSchema = z.object({
@@ -22,7 +23,7 @@ const sendSchema = z.object({
 // Conversations between an event's host and one requester or participant (the spec's Message dialog).
 export function createMessagesService(
   deps: Deps,
-  options: { events: EventsService; notifications: NotificationsService },
+  options: { events: EventsService; notifications: NotificationsService; safety: SafetyService },
 ) {
   const repo = createMessagesRepository(deps.db);
 
@@ -45,6 +46,9 @@ export function createMessagesService(
     async send(viewer: Viewer, input: unknown) {
       const v = parseInput(sendSchema, input);
       const who = await counterpart(viewer, v.eventId, v.toUserId);
+      // Either side's block ends the conversation; the history stays readable.
+      if (await options.safety.blockedBetween(viewer.id, who.recipient))
+        throw new AppError(ErrorCode.FORBIDDEN, 'safety.messagingBlocked');
       return inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
         const conversation = await repo.findOrCreate(tx, {
           eventId: who.event.id,

@@ -2,11 +2,13 @@ import type { MessageKey } from './messages.tr.ts';
 import { eventsEn } from './messages.events.en.ts';
 import { joinEn } from './messages.join.en.ts';
 import { ratingsEn } from './messages.ratings.en.ts';
+import { safetyEn } from './messages.safety.en.ts';
 
 export const en: Record<MessageKey, string> = {
   ...eventsEn,
   ...joinEn,
   ...ratingsEn,
+  ...safetyEn,
   'common.loading': 'Loading...',
   'common.brand': 'Squad',
   'common.close': 'Close',

@@ -1,12 +1,14 @@
 import { eventsTr } from './messages.events.tr.ts';
 import { joinTr } from './messages.join.tr.ts';
 import { ratingsTr } from './messages.ratings.tr.ts';
+import { safetyTr } from './messages.safety.tr.ts';
 
 // Turkish is the default language. Texts quoted by the product spec appear here verbatim.
 export const tr = {
   ...eventsTr,
   ...joinTr,
   ...ratingsTr,
+  ...safetyTr,
   'common.loading': 'Loading...',
   'common.brand': 'Squad',
   'common.close': 'Kapat',

@@ -324,6 +324,7 @@ function EventPage({ event }: { event: Event }) {
       ) : null}
       <UserProfileDialog
         userId={profileId}
+        eventId={event.id}
         onClose={() => setProfileId(null)}
         onMessage={isHost && profileId !== event.host.id ? messageUser : undefined}
       />

@@ -188,6 +188,7 @@ function MyEvents({ queryRef }: { queryRef: QueryRef<MyEventsRouteQuery> }) {
       />
       <UserProfileDialog
         userId={profile?.userId ?? null}
+        eventId={profile?.eventId ?? null}
         onClose={() => setProfile(null)}
         onMessage={
           profile

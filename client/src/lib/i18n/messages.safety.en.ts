@@ -1,0 +1,32 @@
+import type { safetyTr } from './messages.safety.tr.ts';
+
+export const safetyEn: Record<keyof typeof safetyTr, string> = {
+  'safety.report': 'Report',
+  'safety.block': 'Block',
+  'safety.unblock': 'Unblock',
+  'safety.report.title': 'Report {name}',
+  'safety.report.text': 'Only moderators see your report; the user is not told who reported them.',
+  'safety.report.reason': 'Reason',
+  'safety.report.reason.INAPPROPRIATE_BEHAVIOR': 'Inappropriate behavior',
+  'safety.report.reason.SPAM': 'Spam or fake profile',
+  'safety.report.reason.HARASSMENT': 'Harassment',
+  'safety.report.reason.OFFENSIVE_CONTENT': 'Offensive content',
+  'safety.report.reason.OTHER': 'Other',
+  'safety.report.message': 'Details (optional)',
+  'safety.report.messagePlaceholder': 'What happened? Tell us briefly...',
+  'safety.report.messageHint': '{count}/{max} characters',
+  'safety.report.messageTooLong': 'The details may be at most {max} characters.',
+  'safety.report.submit': 'Submit Report',
+  'safety.report.sending': 'Sending...',
+  'safety.report.sent': 'Report received. Thank you, we will look into it.',
+  'safety.report.failed': 'The report could not be sent, please try again.',
+  'safety.block.title': 'Block {name}?',
+  'safety.block.text':
+    "You won't see each other's events and can't send each other join requests or messages. Pending join requests between you end. Events you already joined stay as they are.",
+  'safety.block.confirm': 'Yes, block',
+  'safety.block.keep': 'Cancel',
+  'safety.block.done': '{name} is blocked.',
+  'safety.block.failed': 'The user could not be blocked, please try again.',
+  'safety.unblock.done': '{name} is unblocked.',
+  'safety.unblock.failed': 'The block could not be lifted, please try again.',
+};

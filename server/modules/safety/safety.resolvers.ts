@@ -1,0 +1,38 @@
+import { requireViewer } from '#server/context/context.ts';
+import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
+
+export const safetyResolvers: Resolvers = {
+  Query: {
+    blockedUsers: (_parent, _args, ctx) => ctx.services.safety.blocksOf(requireViewer(ctx)),
+  },
+  Mutation: {
+    async reportUser(_parent, { input }, ctx) {
+      return { report: await ctx.services.safety.report(requireViewer(ctx), input) };
+    },
+    async blockUser(_parent, { input }, ctx) {
+      const { user, endedRequests } = await ctx.services.safety.block(requireViewer(ctx), input);
+      ctx.loaders.viewerBlocked.clear(user.id).prime(user.id, true);
+      for (const r of endedRequests) {
+        ctx.loaders.joinRequest.clear(r.id).prime(r.id, r);
+        ctx.loaders.pendingRequestCount.clear(r.eventId);
+        ctx.loaders.viewerJoinRequest.clear(r.eventId);
+      }
+      return { user };
+    },
+    async unblockUser(_parent, { input }, ctx) {
+      const { user } = await ctx.services.safety.unblock(requireViewer(ctx), input);
+      ctx.loaders.viewerBlocked.clear(user.id).prime(user.id, false);
+      return { user };
+    },
+  },
+  User: {
+    viewerHasBlocked: (u, _args, ctx) => (ctx.viewer ? ctx.loaders.viewerBlocked.load(u.id) : false),
+  },
+  Block: {
+    async user(b, _args, ctx) {
+      const user = await ctx.loaders.user.load(b.blockedId);
+      if (!user) throw new Error(`blocked user ${b.blockedId} missing`);
+      return user;
+    },
+  },
+};

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import type { BlockRow, ReportRow } from '#db/schema/index.ts';
+import type { Deps } from '#server/context/deps.ts';
+import type { Viewer } from '#server/context/viewer.ts';
+import { AppError, badInput, ErrorCode, notFound } from '#server/errors/app-error.ts';
+import { inTransaction } from '#server/lib/unit-of-work.ts';
+import { parseInput } from '#server/lib/validation.ts';
+import { enumValues } from '#server/modules/enum-values.ts';
+import { isUuid, type EventsService } from '#server/modules/events/events.service.ts';
+import type { JoinRequestsService } from '#server/modules/join-requests/join-requests.service.ts';
+import type { UsersService } from '#server/modules/users/users.service.ts';
+import { createSafetyRepository } from './safety.repository.ts';
+
+export const REPORT_MESSAGE_MAX = 1000;
+// Generous for a person, small for a script: reports land in a human moderation queue.
+export const REPORTS_PER_HOUR = 10;
+
+const reportSchema = z.object({
+  userId: z.string(),
+  reason: z.enum(enumValues.ReportReason, 'validation.reportReason'),
+  message: z
+    .string()
+    .nullish()
+    .transform((v) => v?.trim() || null)
+    .pipe(z.string().max(REPORT_MESSAGE_MAX, 'validation.reportMessageTooLong').nullable()),
+  eventId: z.string().nullish(),
+});
+
+const userRefSchema = z.object({ userId: z.string() });
+
+// Reports (for moderators) and blocks between users. Blocks are read by events (lists hide the other
+// side's events), join requests (refused) and messages (refused).
+export function createSafetyService(
+  deps: Deps,
+  options: { users: UsersService; events: EventsService; joinRequests: JoinRequestsService },
+) {
+  const repo = createSafetyRepository(deps.db);
+
+  // The other user, checked before any transaction: yourself is bad input, nobody is NOT_FOUND.
+  async function otherUser(
+    viewer: Viewer,
+    userId: string,
+    selfKey: 'safety.reportSelf' | 'safety.blockSelf',
+  ) {
+    if (userId === viewer.id) throw badInput([{ field: 'input.userId', key: selfKey }]);
+    if (!isUuid(userId)) throw notFound('error.userNotFound');
+    const [user] = await options.users.byIds([userId]);
+    if (!user) throw notFound('error.userNotFound');
+    return user;
+  }
+
+  return {
+    async report(viewer: Viewer, input: unknown): Promise<ReportRow> {
+      const v = parseInput(reportSchema, input);
+      const target = await otherUser(viewer, v.userId, 'safety.reportSelf');
+      let eventId: string | null = null;
+      if (v.eventId) {
+        const [event] = await options.events.byIds([v.eventId]);
+        if (!event) throw notFound('error.eventNotFound');
+        eventId = event.id;
+      }
+      const now = deps.clock.now();
+      const { report, created } = await inTransaction(deps.db, deps.logger, async (tx) => {
+        await repo.lockReporter(tx, viewer.id);
+        // The same report again (a double click, a second try) is the one still open.
+        const open = await repo.openReport(tx, viewer.id, target.id, eventId);
+        if (open) return { report: open, created: false };
+        if ((await repo.reportsSince(tx, viewer.id, new Date(now.getTime() - 3600_000))) >= REPORTS_PER_HOUR)
+          throw new AppError(ErrorCode.RATE_LIMITED, 'error.rateLimited');
+        const row = await repo.insertReport(tx, {
+          reporterId: viewer.id,
+          targetUserId: target.id,
+          eventId,
+          reason: v.reason,
+          message: v.message,
+        });
+        return { report: row, created: true };
+      });
+      deps.logger.info({ reportId: report.id, reason: report.reason, created }, 'user reported');
+      return report;
+    },
+
+    async block(viewer: Viewer, input: unknown) {
+      const { userId } = parseInput(userRefSchema, input);
+      const user = await otherUser(viewer, userId, 'safety.blockSelf');
+      const ended = await inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
+        await repo.insertBlock(tx, viewer.id, user.id);
+        // Also on a repeated block: ends anything that slipped in since (idempotent otherwise).
+        return options.joinRequests.endPendingBetween(tx, afterCommit, viewer.id, user.id);
+      });
+      deps.logger.info({ endedRequests: ended.length }, 'user blocked');
+      return { user, endedRequests: ended };
+    },
+
+    async unblock(viewer: Viewer, input: unknown) {
+      const { userId } = parseInput(userRefSchema, input);
+      const user = await otherUser(viewer, userId, 'safety.blockSelf');
+      await repo.deleteBlock(viewer.id, user.id);
+      return { user };
+    },
+
+    blocksOf: (viewer: Viewer): Promise<BlockRow[]> => repo.blocksOf(viewer.id),
+    blockedAmong: (viewer: Viewer, userIds: readonly string[]) => repo.blockedAmong(viewer.id, userIds),
+    blockedBetween: (a: string, b: string) => repo.blockedBetween(a, b),
+  };
+}
+
+export type SafetyService = ReturnType<typeof createSafetyService>;
