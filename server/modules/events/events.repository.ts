@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { rowCodec, uuidArray } from '#db/row-codec.ts';
 import {
@@ -52,8 +52,8 @@ export type EventListQuery = {
   gameType?: string;
   platforms?: string[];
   voiceChat?: 'required' | 'optional' | 'not_required';
-  // Users whose events the viewer must not see (blocks, both directions).
-  hiddenHosts?: string[];
+  // The viewer: events of users on the other side of a block with them (either direction) are hidden.
+  viewerId?: string;
   includePast: boolean;
   now: Date;
   limit: number;
@@ -141,12 +141,14 @@ function conditions(q: EventListQuery, withRadius = true): SQL[] {
   if (q.gameType) conds.push(eq(events.gameType, q.gameType));
   if (q.platforms?.length) conds.push(inArray(events.platform, q.platforms));
   if (q.voiceChat) conds.push(eq(events.voiceChat, q.voiceChat));
-  if (q.hiddenHosts?.length)
+  if (q.viewerId)
+    // An uncorrelated subquery: PostgreSQL runs it once per query (an InitPlan over the blocks
+    // indexes), not per row, and it costs no extra round trip; usually the array is empty.
     conds.push(
-      sql`${events.hostId} <> all(${sql`ARRAY[${sql.join(
-        q.hiddenHosts.map((h) => sql`${h}::uuid`),
-        sql`, `,
-      )}]`})`,
+      sql`${events.hostId} <> all(array(
+        select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${q.viewerId}::uuid
+        union all
+        select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${q.viewerId}::uuid))`,
     );
   if (q.near) {
     // Distance needs a point: online events have none and drop out of a near query.
@@ -208,15 +210,6 @@ export function createEventsRepository(db: DbOrTx) {
     async insert(tx: DbOrTx, values: NewEventRow): Promise<EventRow> {
       const [row] = await tx.insert(events).values(values).returning();
       return row;
-    },
-
-    // Users on the other side of a block with this user, either direction (their events are hidden).
-    async blockedAround(userId: string): Promise<string[]> {
-      const rows = await db
-        .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
-        .from(blocks)
-        .where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
-      return rows.map((r) => (r.blockerId === userId ? r.blockedId : r.blockerId));
     },
 
     async findByIds(ids: readonly string[]): Promise<EventRow[]> {

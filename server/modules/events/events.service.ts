@@ -402,11 +402,10 @@ export function createEventsService(deps: Deps, tokens: TokensService, notificat
       const limit = pageSize(args.first);
       const f = checkFilter(args.filter, deps.clock.now());
       const after = args.after ? decodeCursor(args.after, isListCursor) : undefined;
-      // Blocks hide events both ways; one indexed lookup, usually empty (then no extra condition).
-      const hidden = await repo.blockedAround(viewer.id);
+      // Blocks hide events both ways (a condition inside the list query itself).
       const query: EventListQuery = {
         ...f,
-        ...(hidden.length > 0 && { hiddenHosts: hidden }),
+        viewerId: viewer.id,
         now: deps.clock.now(),
         limit: limit + 1,
         after,
