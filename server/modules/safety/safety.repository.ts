@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { blocks, reports, type BlockRow, type ReportRow } from '#db/schema/index.ts';
 
@@ -79,19 +79,6 @@ export function createSafetyRepository(db: DbOrTx) {
         .from(blocks)
         .where(and(eq(blocks.blockerId, blockerId), inArray(blocks.blockedId, [...userIds])));
       return new Set(rows.map((r) => r.id));
-    },
-
-    async blockedBetween(a: string, b: string): Promise<boolean> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(blocks)
-        .where(
-          or(
-            and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
-            and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
-          ),
-        );
-      return (row?.n ?? 0) > 0;
     },
   };
 }

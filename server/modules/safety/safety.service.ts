@@ -101,7 +101,8 @@ export function createSafetyService(
 
     blocksOf: (viewer: Viewer): Promise<BlockRow[]> => repo.blocksOf(viewer.id),
     blockedAmong: (viewer: Viewer, userIds: readonly string[]) => repo.blockedAmong(viewer.id, userIds),
-    blockedBetween: (a: string, b: string) => repo.blockedBetween(a, b),
+    // One query for "is there a block between these two": the join-requests module's (it runs first).
+    blockedBetween: (a: string, b: string) => options.joinRequests.blockedBetween(a, b),
   };
 }
 
