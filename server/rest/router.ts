@@ -12,6 +12,7 @@ import { currentLocale } from '#server/lib/request-scope.ts';
 import type { Services } from '#server/modules/services.ts';
 import { durationFromLabel } from '#server/modules/events/events.catalog.ts';
 import { isUuid, type EventFilterInput } from '#server/modules/events/events.service.ts';
+import { visibleEvent } from '#server/modules/events/events.visibility.ts';
 import { reasonText } from '#server/modules/moderation/moderation.ts';
 import { reenterScope } from '#server/app/http-middleware.ts';
 import { legacyEvent, legacyProfile } from './legacy-shapes.ts';
@@ -197,9 +198,12 @@ export function createRestRouter(deps: Deps): Router {
     '/event/:id',
     asyncRoute(async (req, res) => {
       const c = legacyContext(req);
-      const [event] = await services.events.byIds([String(req.params.id)]);
-      if (!event || (await services.joinRequests.blockedBetween(req.viewer!.id, event.hostId)))
-        throw notFound('error.eventNotFound');
+      const [found] = await services.events.byIds([String(req.params.id)]);
+      const event = await visibleEvent(found, req.viewer!.id, {
+        blockedBetween: services.joinRequests.blockedBetween,
+        relation: (eventId) => c.loaders.viewerRelation.load(eventId),
+      });
+      if (!event) throw notFound('error.eventNotFound');
       c.loaders.event.prime(event.id, event);
       res.json(await legacyEvent(event, c));
     }),

@@ -5,6 +5,7 @@ import { notFound } from '#server/errors/app-error.ts';
 import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
 import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
 import type { GameType } from '#server/modules/enum-values.ts';
+import { visibleEvent } from './events.visibility.ts';
 import { eventLocation, eventStatus, minutesUntil, timeLeftText, type ViewerRole } from './events.mappers.ts';
 
 export async function viewerRoleOf(event: EventRow, ctx: Context): Promise<ViewerRole> {
@@ -15,14 +16,11 @@ export async function viewerRoleOf(event: EventRow, ctx: Context): Promise<Viewe
 
 export const eventsResolvers: Resolvers = {
   Query: {
-    async event(_parent, { id }, ctx) {
-      const viewer = requireViewer(ctx);
-      const event = await ctx.loaders.event.load(id);
-      if (!event || event.hostId === viewer.id) return event;
-      // Hidden across a block, except from someone who already takes part (blocks do not unjoin).
-      if (!(await ctx.services.joinRequests.blockedBetween(viewer.id, event.hostId))) return event;
-      return (await ctx.loaders.viewerRelation.load(event.id)) === 'participant' ? event : null;
-    },
+    event: async (_parent, { id }, ctx) =>
+      visibleEvent(await ctx.loaders.event.load(id), requireViewer(ctx).id, {
+        blockedBetween: ctx.services.joinRequests.blockedBetween,
+        relation: (eventId) => ctx.loaders.viewerRelation.load(eventId),
+      }),
     events: (_parent, args, ctx) => ctx.services.events.list(requireViewer(ctx), args),
     lobbyStats: (_parent, _args, ctx) => ctx.services.events.lobbyStats(),
     myEvents: (_parent, args, ctx) => ctx.services.events.mine(requireViewer(ctx), args),

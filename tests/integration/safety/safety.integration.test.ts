@@ -325,6 +325,13 @@ describe('blockUser / unblockUser', () => {
       { token: guest.token },
     );
     expect(seen.data.event).toEqual({ id: eventId, participantCount: 1, viewerRole: 'PARTICIPANT' });
+    // The REST shim answers the same: the joined event opens, another event of the host does not.
+    const joined = await app.rest('GET', `/private/event/${eventId}`, { token: guest.token });
+    expect(joined.status).toBe(200);
+    expect(joined.body._id).toBe(eventId);
+    const otherEvent = await eventOf(host);
+    const other = await app.rest('GET', `/private/event/${otherEvent}`, { token: guest.token });
+    expect(other.status).toBe(404);
     // Lifting one side's block leaves the other in force.
     await unblock(guest, host.id);
     expectOneError(
