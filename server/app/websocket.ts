@@ -3,14 +3,17 @@ import crypto from 'node:crypto';
 import {
   GraphQLError,
   parse,
+  specifiedRules,
   validate,
   getOperationAST,
+  type DocumentNode,
   type GraphQLSchema,
   type ExecutionArgs,
 } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { buildContext, type Context } from '#server/context/context.ts';
+import type { Context } from '#server/context/context.ts';
+import { createLoaders, type Loaders } from '#server/context/loaders.ts';
 import type { Viewer } from '#server/context/viewer.ts';
 import type { Authenticate } from '#server/auth/authenticate.ts';
 import { bearerToken } from '#server/auth/access-tokens.ts';
@@ -31,7 +34,49 @@ type Extra = {
   locale?: Locale;
   connectionId?: string;
   expiryTimer?: NodeJS.Timeout;
+  // Shared by the connection's subscriptions: same viewer, and the loaders batch without caching.
+  loaders?: Loaders;
+  logger?: Logger;
 };
+
+// Subscriptions repeat the SPA's few documents thousands of times: each text is parsed and validated
+// once and its tree shared (a few kB per subscription otherwise). Bounded, oldest out first.
+const DOCUMENT_CACHE_SIZE = 200;
+const DOCUMENT_CACHE_MAX_TEXT = 16_384;
+
+// GraphQL's own request errors carry the codes Apollo gives them over HTTP, so the error formatter
+// treats both transports alike.
+function requestError(err: unknown, code: string): GraphQLError {
+  if (!(err instanceof GraphQLError)) return new GraphQLError(String(err), { extensions: { code } });
+  return new GraphQLError(err.message, {
+    nodes: err.nodes,
+    source: err.source,
+    positions: err.positions,
+    extensions: { ...err.extensions, code: err.extensions.code ?? code },
+  });
+}
+
+export function documentCache(schema: GraphQLSchema, rules: ReturnType<typeof limitRules>) {
+  const documents = new Map<string, DocumentNode>();
+  return (query: string): DocumentNode | readonly GraphQLError[] => {
+    const cached = documents.get(query);
+    if (cached) return cached;
+    let document;
+    try {
+      document = parse(query, { maxTokens: LIMITS.maxTokens });
+    } catch (err) {
+      return [requestError(err, 'GRAPHQL_PARSE_FAILED')];
+    }
+    // The standard rules and ours: `validate` with a rule list runs only that list.
+    const errors = validate(schema, document, [...specifiedRules, ...rules]);
+    if (errors.length > 0) return errors.map((e) => requestError(e, 'GRAPHQL_VALIDATION_FAILED'));
+    if (query.length <= DOCUMENT_CACHE_MAX_TEXT) {
+      if (documents.size >= DOCUMENT_CACHE_SIZE) documents.delete(documents.keys().next().value!);
+      documents.set(query, document);
+    }
+    return document;
+  };
+}
 
 // The token may come as {Authorization: "Bearer …"}, {authorization}, {token} or {headers: {Authorization}}
 // (GraphiQL sends its header tab this way).
@@ -66,7 +111,7 @@ export function attachGraphQLWebSocket(options: {
     path: '/graphql',
     maxPayload: LIMITS.maxBodyBytes,
   });
-  const rules = limitRules();
+  const documentFor = documentCache(options.schema, limitRules());
 
   const serverCleanup = useServer<Record<string, unknown>, Extra>(
     {
@@ -100,28 +145,35 @@ export function attachGraphQLWebSocket(options: {
         if (ctx.extra.expiryTimer) clearTimeout(ctx.extra.expiryTimer);
       },
       onSubscribe: (ctx, _id, payload) => {
-        let document;
-        try {
-          document = parse(payload.query, { maxTokens: LIMITS.maxTokens });
-        } catch (err) {
-          return [err instanceof GraphQLError ? err : new GraphQLError(String(err))];
-        }
-        const errors = validate(options.schema, document, rules);
-        if (errors.length > 0) return errors;
+        const document = documentFor(payload.query);
+        const refuse = (errors: readonly GraphQLError[]) =>
+          runInScope({ requestId: ctx.extra.connectionId ?? '', locale: ctx.extra.locale ?? 'tr' }, () =>
+            errors.map((e) => {
+              const formatted = options.formatError(e.toJSON(), e);
+              return new GraphQLError(formatted.message, { extensions: formatted.extensions });
+            }),
+          );
+        if (!('kind' in document)) return refuse(document);
         const operation = getOperationAST(document, payload.operationName);
-        if (!operation) return [new GraphQLError('Unable to identify operation')];
-        const contextValue: Context = buildContext({
-          viewer: ctx.extra.viewer ?? null,
+        if (!operation)
+          return refuse([
+            new GraphQLError('Unable to identify operation', {
+              extensions: { code: 'OPERATION_RESOLUTION_FAILURE' },
+            }),
+          ]);
+        const viewer = ctx.extra.viewer ?? null;
+        const contextValue: Context = {
+          viewer,
           services: options.services,
           config: options.config,
-          logger: logger.child({ connectionId: ctx.extra.connectionId }),
+          logger: (ctx.extra.logger ??= logger.child({ connectionId: ctx.extra.connectionId })),
           requestId: ctx.extra.connectionId ?? crypto.randomUUID(),
           locale: ctx.extra.locale ?? 'tr',
           ip: ctx.extra.request.socket.remoteAddress ?? null,
           now: options.clock.now(),
           // A subscription lives long: its loaders batch but never cache, so every event reads fresh rows.
-          cacheLoaders: false,
-        });
+          loaders: (ctx.extra.loaders ??= createLoaders(options.services, viewer, { cache: false })),
+        };
         return {
           schema: options.schema,
           document,

@@ -57,6 +57,29 @@ describe('tokenBalanceChanged', () => {
     await client.dispose();
   });
 
+  it('validates subscriptions like HTTP requests: unknown fields and syntax errors are refused', async () => {
+    const user = await a.newUser();
+    const client = a.ws(user.token);
+    for (const [query, reason] of [
+      ['subscription { tokenBalanceChanged { noSuchField } }', 'GRAPHQL_VALIDATION_FAILED'],
+      ['subscription { noSuchSubscription }', 'GRAPHQL_VALIDATION_FAILED'],
+      ['subscription { tokenBalanceChanged { balance }', 'GRAPHQL_PARSE_FAILED'],
+    ]) {
+      const sub = subscribe(client, query);
+      await sub.waitFor(1).catch(() => undefined);
+      const errors = sub.error as { message: string; extensions?: { code?: string; reason?: string } }[];
+      expect(errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', reason });
+      expect(sub.received).toHaveLength(0);
+    }
+    // The connection stays usable for a valid subscription afterwards.
+    const ok = subscribe(client, BALANCE);
+    await new Promise((r) => setTimeout(r, 300));
+    await a.gql(CREATE_EVENT, { input: buildOnlineEventInput() }, { token: user.token });
+    expect((await ok.waitFor(1))[0].data).toBeTruthy();
+    ok.dispose();
+    await client.dispose();
+  });
+
   it('closes the socket with 4403 when the token is not valid', async () => {
     const client = a.ws('not-a-token');
     const closed = await new Promise<number>((resolve) => {
