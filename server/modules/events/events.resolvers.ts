@@ -76,10 +76,12 @@ export const eventsResolvers: Resolvers = {
   Subscription: {
     eventChanged: {
       async subscribe(_parent, { id }, ctx) {
-        const viewer = requireViewer(ctx);
-        const [event] = await ctx.services.events.byIds([id]);
-        if (!event || (await ctx.services.joinRequests.blockedBetween(viewer.id, event.hostId)))
-          throw notFound('error.eventNotFound');
+        const [found] = await ctx.services.events.byIds([id]);
+        const event = await visibleEvent(found, requireViewer(ctx).id, {
+          blockedBetween: ctx.services.joinRequests.blockedBetween,
+          relation: (eventId) => ctx.loaders.viewerRelation.load(eventId),
+        });
+        if (!event) throw notFound('error.eventNotFound');
         const changes = await ctx.services.events.subscribeChanges(event.id);
         return (async function* () {
           try {
