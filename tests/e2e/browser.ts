@@ -43,6 +43,17 @@ export async function newContext(browser: Browser, viewport = DESKTOP): Promise<
 export async function shot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, `${name}.png`);
+  // Let opening dialogs and fading toasts finish (endless ones such as spinners are not waited for).
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      null,
+      { timeout: 2_000 },
+    )
+    .catch(() => undefined);
   await page.screenshot({ path: file, fullPage: false });
   return file;
 }

@@ -208,6 +208,81 @@ describe('join requests', () => {
     await requesterContext.close();
   });
 
+  it('the host reports and blocks a participant from the profile dialog; the block hides the host’s events', async () => {
+    const suffix = Math.random().toString(36).slice(2, 7);
+    const hostAccount = await confirmedAccount();
+    const guestAccount = await confirmedAccount();
+    const hostToken = await accessToken(hostAccount.email, hostAccount.password);
+    const guestToken = await accessToken(guestAccount.email, guestAccount.password);
+    const joined = await createEvent(hostToken, `Okey turnuvası ${suffix}`);
+    const later = `Tabu akşamı ${suffix}`;
+    await createEvent(hostToken, later);
+    const asked = await graphql<{ requestToJoin: { joinRequest: { id: string } } }>(
+      guestToken,
+      'mutation($id: ID!) { requestToJoin(input: {eventId: $id, message: "Selam!"}) { joinRequest { id } } }',
+      { id: joined },
+    );
+    await graphql(
+      hostToken,
+      'mutation($id: ID!) { acceptRequest(input: {id: $id}) { joinRequest { id } } }',
+      {
+        id: asked.requestToJoin.joinRequest.id,
+      },
+    );
+    const search = (token: string) =>
+      graphql<{ events: { totalCount: number } }>(
+        token,
+        'query($s: String) { events(filter: {search: $s}) { totalCount } }',
+        {
+          s: later,
+        },
+      );
+    expect((await search(guestToken)).events.totalCount).toBe(1);
+
+    const context = await newContext(browser);
+    const host = await context.newPage();
+    const errors = watchErrors(host);
+    await signIn(host, hostAccount.email, hostAccount.password);
+    await host.goto(`/dashboard/eventDetails/${joined}`);
+    await host.getByRole('tab', { name: 'Participants (1)' }).click();
+    await host.getByTestId('participants-list').getByRole('button').first().click();
+    const profile = host.getByTestId('profile-dialog');
+    await profile.waitFor();
+
+    // Report: nothing goes out until a reason is chosen.
+    await profile.getByTestId('profile-report').click();
+    const report = host.getByTestId('report-dialog');
+    await report.waitFor();
+    expect(await host.getByTestId('report-submit').isDisabled()).toBe(true);
+    await report.getByLabel('Taciz').check();
+    await report.getByLabel('Açıklama (isteğe bağlı)').fill('Mesajlarda rahatsız edici yorumlar yaptı.');
+    await expect.poll(() => host.getByTestId('report-submit').isEnabled()).toBe(true);
+    await shot(host, 'safety-report');
+    await host.getByTestId('report-submit').click();
+    await host.getByText('Şikâyetin alındı. Teşekkürler, inceleyeceğiz.').waitFor();
+
+    // Block asks first, then the dialog offers Unblock.
+    await profile.getByTestId('profile-block').click();
+    await host.getByTestId('block-confirm').waitFor();
+    await shot(host, 'safety-block-confirm');
+    await host.getByTestId('block-confirm').click();
+    await host.getByText('engellendi.', { exact: false }).first().waitFor();
+
+    // On the server: the guest no longer finds the host's other event; the joined one stays theirs.
+    await expect.poll(async () => (await search(guestToken)).events.totalCount).toBe(0);
+    const still = await graphql<{ event: { id: string } | null }>(
+      guestToken,
+      'query($id: ID!) { event(id: $id) { id } }',
+      {
+        id: joined,
+      },
+    );
+    expect(still.event?.id).toBe(joined);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a message the automatic check blocks is declined at once, with its reasons', async () => {
     const suffix = Math.random().toString(36).slice(2, 7);
     const title = `Satranç buluşması ${suffix}`;
