@@ -184,7 +184,7 @@ ensureBuilt();
 if (args.includes('--realtime') || ONLY === 'all') {
   const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   if (await postgresReachable()) {
-    const { realtimeBench } = await import('./realtime.ts');
+    const { realtimeBench, HEAP_MB } = await import('./realtime.ts');
     const result = await realtimeBench({
       adminUrl: PG_ADMIN_URL,
       redisUrl,
@@ -192,7 +192,9 @@ if (args.includes('--realtime') || ONLY === 'all') {
       decisionsPerSecond: 10,
       idle: 10_000,
     });
-    console.log('\nRealtime (2 instances + Redis, 1,000 subscribers, 10 decisions/s):');
+    console.log(
+      `\nRealtime (2 instances + Redis, 1,000 subscribers, 10 decisions/s; heap capped at ${HEAP_MB} MB as in the Dockerfile):`,
+    );
     console.table([
       {
         delivered: result.latency.delivered,
@@ -204,7 +206,8 @@ if (args.includes('--realtime') || ONLY === 'all') {
       {
         'idle subscriptions': result.memory.subscriptions,
         'RSS before (MB)': result.memory.rssMbBefore,
-        'RSS with them (MB)': result.memory.rssMb,
+        'RSS peak while subscribing (MB)': result.memory.rssMbPeak,
+        'RSS with them, settled (MB)': result.memory.rssMb,
       },
     ]);
     console.log(
