@@ -592,6 +592,37 @@ export type PublicProfileQuery = {
   } | null;
 };
 
+export type EventRoster_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  participantCount: number;
+  participants: Array<{
+    __typename: 'Participant';
+    joinedAt: string;
+    user: {
+      __typename: 'User';
+      id: string;
+      displayName: string;
+      username: string | null;
+      avatarUrl: string | null;
+      stats: { __typename: 'UserStats'; averageRating: number | null };
+    };
+  }>;
+};
+
+export type EventPlace_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  location: {
+    __typename: 'EventLocation';
+    name: string | null;
+    address: string | null;
+    lat: number;
+    lng: number;
+    exact: boolean;
+  } | null;
+};
+
 export type BlockUserMutationVariables = Exact<{
   input: BlockUserInput;
 }>;
@@ -739,6 +770,15 @@ export type LeaveEventMutation = {
       status: EventStatus;
       freeSlots: number;
       viewerRole: ViewerRole;
+      viewerJoinRequest: {
+        __typename: 'JoinRequest';
+        id: string;
+        status: JoinRequestStatus;
+        message: string | null;
+        declinedByCheck: boolean;
+        createdAt: string;
+        check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+      } | null;
       location: {
         __typename: 'EventLocation';
         name: string | null;
@@ -759,15 +799,6 @@ export type LeaveEventMutation = {
           stats: { __typename: 'UserStats'; averageRating: number | null };
         };
       }>;
-      viewerJoinRequest: {
-        __typename: 'JoinRequest';
-        id: string;
-        status: JoinRequestStatus;
-        message: string | null;
-        declinedByCheck: boolean;
-        createdAt: string;
-        check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
-      } | null;
     };
   };
 };
@@ -1335,14 +1366,6 @@ export type EventDetailsRouteQuery = {
     pendingRequestCount: number | null;
     cancelledAt: string | null;
     viewerCanRate: boolean;
-    location: {
-      __typename: 'EventLocation';
-      name: string | null;
-      address: string | null;
-      lat: number;
-      lng: number;
-      exact: boolean;
-    } | null;
     host: {
       __typename: 'User';
       id: string;
@@ -1351,6 +1374,25 @@ export type EventDetailsRouteQuery = {
       avatarUrl: string | null;
       stats: { __typename: 'UserStats'; averageRating: number | null; eventsHosted: number };
     };
+    analytics: {
+      __typename: 'EventAnalytics';
+      views: number;
+      saves: number;
+      shares: number;
+      requests: number;
+      conversionRate: number | null;
+      medianResponseMinutes: number | null;
+      peakDay: string | null;
+      viewsByDay: Array<{ __typename: 'DailyCount'; date: string; count: number }>;
+    } | null;
+    location: {
+      __typename: 'EventLocation';
+      name: string | null;
+      address: string | null;
+      lat: number;
+      lng: number;
+      exact: boolean;
+    } | null;
     participants: Array<{
       __typename: 'Participant';
       joinedAt: string;
@@ -1363,17 +1405,6 @@ export type EventDetailsRouteQuery = {
         stats: { __typename: 'UserStats'; averageRating: number | null };
       };
     }>;
-    analytics: {
-      __typename: 'EventAnalytics';
-      views: number;
-      saves: number;
-      shares: number;
-      requests: number;
-      conversionRate: number | null;
-      medianResponseMinutes: number | null;
-      peakDay: string | null;
-      viewsByDay: Array<{ __typename: 'DailyCount'; date: string; count: number }>;
-    } | null;
     viewerJoinRequest: {
       __typename: 'JoinRequest';
       id: string;
@@ -1408,6 +1439,15 @@ export type EventDetailsChangedSubscription = {
     status: EventStatus;
     freeSlots: number;
     viewerRole: ViewerRole;
+    viewerJoinRequest: {
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      message: string | null;
+      declinedByCheck: boolean;
+      createdAt: string;
+      check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+    } | null;
     location: {
       __typename: 'EventLocation';
       name: string | null;
@@ -1428,15 +1468,6 @@ export type EventDetailsChangedSubscription = {
         stats: { __typename: 'UserStats'; averageRating: number | null };
       };
     }>;
-    viewerJoinRequest: {
-      __typename: 'JoinRequest';
-      id: string;
-      status: JoinRequestStatus;
-      message: string | null;
-      declinedByCheck: boolean;
-      createdAt: string;
-      check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
-    } | null;
   };
 };
 

@@ -26,6 +26,7 @@ import { SaveButton } from '#client/features/events/details/SaveButton.tsx';
 import { ShareDialog } from '#client/features/events/details/ShareDialog.tsx';
 import { useRecordEventView } from '#client/features/events/details/useEventActivity.ts';
 import { UserProfileDialog } from '#client/features/events/details/UserProfileDialog.tsx';
+import { EVENT_PLACE_FRAGMENT, EVENT_ROSTER_FRAGMENT } from '#client/features/events/details/rosterFragment.ts';
 import { EventNotFound } from '#client/features/events/EventNotFound.tsx';
 import { EventStatusBadge } from '#client/features/events/EventStatusBadge.tsx';
 import { priceText, ratingText, SKILL_CLASSES } from '#client/features/events/format.ts';
@@ -71,13 +72,7 @@ export const EVENT_DETAILS_ROUTE_QUERY: TypedDocumentNode<
       viewerHasSaved
       pendingRequestCount
       cancelledAt
-      location {
-        name
-        address
-        lat
-        lng
-        exact
-      }
+      ...EventPlace_event
       host {
         id
         displayName
@@ -88,18 +83,7 @@ export const EVENT_DETAILS_ROUTE_QUERY: TypedDocumentNode<
           eventsHosted
         }
       }
-      participants {
-        joinedAt
-        user {
-          id
-          displayName
-          username
-          avatarUrl
-          stats {
-            averageRating
-          }
-        }
-      }
+      ...EventRoster_event
       analytics {
         ...AnalyticsPanel_analytics
       }
@@ -110,6 +94,8 @@ export const EVENT_DETAILS_ROUTE_QUERY: TypedDocumentNode<
   ${ANALYTICS_PANEL_FRAGMENT}
   ${JOIN_STATUS_PANEL_FRAGMENT}
   ${RATING_CARD_FRAGMENT}
+  ${EVENT_ROSTER_FRAGMENT}
+  ${EVENT_PLACE_FRAGMENT}
 `;
 
 // Live: participants, counts, status and the viewer's own request, written into the cached event.
@@ -124,28 +110,13 @@ export const EVENT_DETAILS_CHANGED_SUBSCRIPTION: TypedDocumentNode<
       pendingRequestCount
       cancelledAt
       timeLeft
-      location {
-        name
-        address
-        lat
-        lng
-        exact
-      }
-      participants {
-        joinedAt
-        user {
-          id
-          displayName
-          username
-          avatarUrl
-          stats {
-            averageRating
-          }
-        }
-      }
+      ...EventPlace_event
+      ...EventRoster_event
     }
   }
   ${JOIN_STATUS_PANEL_FRAGMENT}
+  ${EVENT_ROSTER_FRAGMENT}
+  ${EVENT_PLACE_FRAGMENT}
 `;
 
 export function loader({ params }: LoaderFunctionArgs) {

@@ -1,6 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import type { LeaveEventMutation, LeaveEventMutationVariables } from '#client/__generated__/graphql.ts';
+import { EVENT_PLACE_FRAGMENT, EVENT_ROSTER_FRAGMENT } from '#client/features/events/details/rosterFragment.ts';
 import { JOIN_STATUS_PANEL_FRAGMENT } from '#client/features/events/join/joinStatusFragment.ts';
 
 export const LEAVE_EVENT_MUTATION: TypedDocumentNode<LeaveEventMutation, LeaveEventMutationVariables> = gql`
@@ -9,29 +10,14 @@ export const LEAVE_EVENT_MUTATION: TypedDocumentNode<LeaveEventMutation, LeaveEv
       event {
         ...JoinStatusPanel_event
         participantCount
-        location {
-          name
-          address
-          lat
-          lng
-          exact
-        }
-        participants {
-          joinedAt
-          user {
-            id
-            displayName
-            username
-            avatarUrl
-            stats {
-              averageRating
-            }
-          }
-        }
+        ...EventPlace_event
+        ...EventRoster_event
       }
     }
   }
   ${JOIN_STATUS_PANEL_FRAGMENT}
+  ${EVENT_ROSTER_FRAGMENT}
+  ${EVENT_PLACE_FRAGMENT}
 `;
 
 // A participant leaves: the event's count, participants, role and (now approximate) place update by id.

@@ -6,6 +6,7 @@ import type {
   DeclineRequestMutation,
   DeclineRequestMutationVariables,
 } from '#client/__generated__/graphql.ts';
+import { EVENT_ROSTER_FRAGMENT } from '#client/features/events/details/rosterFragment.ts';
 
 export const ACCEPT_REQUEST_MUTATION: TypedDocumentNode<
   AcceptRequestMutation,
@@ -23,21 +24,11 @@ export const ACCEPT_REQUEST_MUTATION: TypedDocumentNode<
         participantCount
         freeSlots
         pendingRequestCount
-        participants {
-          joinedAt
-          user {
-            id
-            displayName
-            username
-            avatarUrl
-            stats {
-              averageRating
-            }
-          }
-        }
+        ...EventRoster_event
       }
     }
   }
+  ${EVENT_ROSTER_FRAGMENT}
 `;
 
 export const DECLINE_REQUEST_MUTATION: TypedDocumentNode<

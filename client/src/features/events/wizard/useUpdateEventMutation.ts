@@ -1,6 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import type { UpdateEventMutation, UpdateEventMutationVariables } from '#client/__generated__/graphql.ts';
+import { EVENT_PLACE_FRAGMENT } from '#client/features/events/details/rosterFragment.ts';
 
 export const UPDATE_EVENT_MUTATION: TypedDocumentNode<UpdateEventMutation, UpdateEventMutationVariables> =
   gql`
@@ -28,16 +29,11 @@ export const UPDATE_EVENT_MUTATION: TypedDocumentNode<UpdateEventMutation, Updat
           gameType
           timeLeft
           startsInMinutes
-          location {
-            name
-            address
-            lat
-            lng
-            exact
-          }
+          ...EventPlace_event
         }
       }
     }
+    ${EVENT_PLACE_FRAGMENT}
   `;
 
 // The payload's event updates the cached Event by id; lists drop, as the change may move the event
