@@ -1,16 +1,14 @@
 import type { QuickFilter } from '#client/__generated__/graphql.ts';
 import { Button } from '#client/components/ui/Button.tsx';
-import { Chip } from '#client/components/ui/Chip.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import type { MessageKey } from '#client/lib/i18n/messages.tr.ts';
-import { FilterSection } from '#client/features/events/FilterSection.tsx';
+import { ChoiceChips, FilterSection, ToggleChips } from '#client/features/events/FilterSection.tsx';
 import {
   EMPTY_LOBBY_FILTERS,
   GAME_TYPES,
   LOBBY_DEVICES,
   LOBBY_QUICK,
   LOBBY_SKILLS,
-  toggle,
   VOICE_OPTIONS,
   type LobbyFilters,
 } from '#client/features/events/filters.ts';
@@ -39,47 +37,37 @@ export function LobbyFilterPanel({
       data-testid="lobby-filters"
     >
       <FilterSection title={t('filters.gameType')}>
-        <Chip selected={filters.gameType == null} onClick={() => set({ gameType: null })}>
-          {t('filters.gameType.all')}
-        </Chip>
-        {GAME_TYPES.map((g) => (
-          <Chip key={g} selected={filters.gameType === g} onClick={() => set({ gameType: g })}>
-            {t(`filters.gameType.${g}`)}
-          </Chip>
-        ))}
+        <ChoiceChips
+          options={GAME_TYPES}
+          value={filters.gameType}
+          onChange={(gameType) => set({ gameType })}
+          label={(g) => t(`filters.gameType.${g}`)}
+          anyLabel={t('filters.gameType.all')}
+        />
       </FilterSection>
       <FilterSection title={t('filters.skill')}>
-        {LOBBY_SKILLS.map((s) => (
-          <Chip
-            key={s}
-            selected={filters.skillLevels.includes(s)}
-            onClick={() => set({ skillLevels: toggle(filters.skillLevels, s) })}
-          >
-            {t(`skill.${s}`)}
-          </Chip>
-        ))}
+        <ToggleChips
+          options={LOBBY_SKILLS}
+          values={filters.skillLevels}
+          onChange={(skillLevels) => set({ skillLevels })}
+          label={(s) => t(`skill.${s}`)}
+        />
       </FilterSection>
       <FilterSection title={t('filters.platform')}>
-        {LOBBY_DEVICES.map((d) => (
-          <Chip
-            key={d}
-            selected={filters.devices.includes(d)}
-            onClick={() => set({ devices: toggle(filters.devices, d) })}
-          >
-            {t(`filters.device.${d}`)}
-          </Chip>
-        ))}
+        <ToggleChips
+          options={LOBBY_DEVICES}
+          values={filters.devices}
+          onChange={(devices) => set({ devices })}
+          label={(d) => t(`filters.device.${d}`)}
+        />
       </FilterSection>
       <FilterSection title={t('filters.voice')}>
-        {VOICE_OPTIONS.map((v) => (
-          <Chip
-            key={v}
-            selected={filters.voiceChat === v}
-            onClick={() => set({ voiceChat: filters.voiceChat === v ? null : v })}
-          >
-            {t(`voice.${v}`)}
-          </Chip>
-        ))}
+        <ChoiceChips
+          options={VOICE_OPTIONS}
+          value={filters.voiceChat}
+          onChange={(voiceChat) => set({ voiceChat })}
+          label={(v) => t(`voice.${v}`)}
+        />
       </FilterSection>
       <div className="flex justify-end md:col-span-2">
         <Button
@@ -104,15 +92,12 @@ export function LobbyQuickChips({
   const { t } = useI18n();
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label={t('filters.quick')}>
-      {LOBBY_QUICK.map((q) => (
-        <Chip
-          key={q}
-          selected={filters.quick.includes(q)}
-          onClick={() => onChange({ ...filters, quick: toggle(filters.quick, q) })}
-        >
-          {t(LOBBY_QUICK_LABEL[q] ?? `quick.${q}`)}
-        </Chip>
-      ))}
+      <ToggleChips
+        options={LOBBY_QUICK}
+        values={filters.quick}
+        onChange={(quick) => onChange({ ...filters, quick })}
+        label={(q) => t(LOBBY_QUICK_LABEL[q] ?? `quick.${q}`)}
+      />
     </div>
   );
 }

@@ -1,15 +1,13 @@
 import { Button } from '#client/components/ui/Button.tsx';
-import { Chip } from '#client/components/ui/Chip.tsx';
 import { Select } from '#client/components/ui/Select.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
-import { FilterSection } from '#client/features/events/FilterSection.tsx';
+import { ChoiceChips, FilterSection, ToggleChips } from '#client/features/events/FilterSection.tsx';
 import {
   DISTANCE_OPTIONS,
   EMPTY_PHYSICAL_FILTERS,
   PHYSICAL_QUICK,
   PHYSICAL_SKILLS,
   TIME_WINDOWS,
-  toggle,
   type PhysicalFilters,
 } from '#client/features/events/filters.ts';
 import { categoryLabel } from '#client/features/events/labels.ts';
@@ -47,48 +45,38 @@ export function PhysicalFilterPanel({
         ))}
       </Select>
       <FilterSection title={t('filters.distance')}>
-        <Chip selected={filters.radiusKm == null} onClick={() => set({ radiusKm: null })}>
-          {t('filters.distance.any')}
-        </Chip>
-        {DISTANCE_OPTIONS.map((km) => (
-          <Chip key={km} selected={filters.radiusKm === km} onClick={() => set({ radiusKm: km })}>
-            {t('filters.distance.km', { km })}
-          </Chip>
-        ))}
+        <ChoiceChips
+          options={DISTANCE_OPTIONS}
+          value={filters.radiusKm}
+          onChange={(radiusKm) => set({ radiusKm })}
+          label={(km) => t('filters.distance.km', { km })}
+          anyLabel={t('filters.distance.any')}
+        />
       </FilterSection>
       <FilterSection title={t('filters.time')}>
-        {TIME_WINDOWS.map((w) => (
-          <Chip
-            key={w}
-            selected={filters.timeWindow === w}
-            onClick={() => set({ timeWindow: filters.timeWindow === w ? null : w })}
-          >
-            {t(`filters.time.${w}`)}
-          </Chip>
-        ))}
+        <ChoiceChips
+          options={TIME_WINDOWS}
+          value={filters.timeWindow}
+          onChange={(timeWindow) => set({ timeWindow })}
+          label={(w) => t(`filters.time.${w}`)}
+        />
       </FilterSection>
       <FilterSection title={t('filters.level')}>
-        {PHYSICAL_SKILLS.map((s) => (
-          <Chip
-            key={s}
-            selected={filters.skillLevels.includes(s)}
-            onClick={() => set({ skillLevels: toggle(filters.skillLevels, s) })}
-          >
-            {t(`skill.${s}`)}
-          </Chip>
-        ))}
+        <ToggleChips
+          options={PHYSICAL_SKILLS}
+          values={filters.skillLevels}
+          onChange={(skillLevels) => set({ skillLevels })}
+          label={(s) => t(`skill.${s}`)}
+        />
       </FilterSection>
       <div className="flex flex-wrap items-end justify-between gap-3 md:col-span-2 xl:col-span-4">
         <FilterSection title={t('filters.quick')}>
-          {PHYSICAL_QUICK.map((q) => (
-            <Chip
-              key={q}
-              selected={filters.quick.includes(q)}
-              onClick={() => set({ quick: toggle(filters.quick, q) })}
-            >
-              {t(`quick.${q}`)}
-            </Chip>
-          ))}
+          <ToggleChips
+            options={PHYSICAL_QUICK}
+            values={filters.quick}
+            onChange={(quick) => set({ quick })}
+            label={(q) => t(`quick.${q}`)}
+          />
         </FilterSection>
         <Button
           variant="ghost"
