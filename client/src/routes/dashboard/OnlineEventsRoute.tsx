@@ -9,9 +9,8 @@ import type {
   OnlineEventsRouteQueryVariables,
 } from '#client/__generated__/graphql.ts';
 import { getPreloader } from '#client/app/apolloClient.ts';
-import { Button } from '#client/components/ui/Button.tsx';
+import { ListLoadError, ListUpdating } from '#client/features/events/ListStatus.tsx';
 import { EmptyState } from '#client/components/ui/EmptyState.tsx';
-import { Spinner } from '#client/components/ui/Spinner.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useDebouncedValue } from '#client/lib/useDebouncedValue.ts';
 import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
@@ -126,22 +125,10 @@ function OnlineLobby({ queryRef }: { queryRef: QueryRef<OnlineEventsRouteQuery> 
         <p className="text-sm text-ink-300" aria-live="polite" data-testid="events-found">
           {t('events.found', { count: fmt.number(shown?.events.totalCount ?? 0) })}
         </p>
-        {loading ? (
-          <span className="flex items-center gap-1.5 text-xs text-ink-300">
-            <Spinner /> {t('physical.updating')}
-          </span>
-        ) : null}
+        <ListUpdating loading={loading} />
       </div>
       {error && !shown ? (
-        <EmptyState
-          emoji="⚠️"
-          title={t('physical.loadError')}
-          action={
-            <Button variant="outline" onClick={() => void refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <ListLoadError onRetry={() => void refetch()} />
       ) : events.length === 0 && !loading ? (
         <EmptyState emoji="🎮" title={t('events.empty.title')} text={t('lobby.empty')} />
       ) : (

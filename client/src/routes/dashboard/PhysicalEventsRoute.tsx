@@ -9,7 +9,7 @@ import type {
   PhysicalEventsRouteQueryVariables,
 } from '#client/__generated__/graphql.ts';
 import { getPreloader } from '#client/app/apolloClient.ts';
-import { Button } from '#client/components/ui/Button.tsx';
+import { ListLoadError, ListUpdating } from '#client/features/events/ListStatus.tsx';
 import { EmptyState } from '#client/components/ui/EmptyState.tsx';
 import { Spinner } from '#client/components/ui/Spinner.tsx';
 import { cn } from '#client/lib/cn.ts';
@@ -267,22 +267,10 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
                 {t('events.found', { count: fmt.number(shown?.events.totalCount ?? 0) })}
               </p>
             </div>
-            {loading ? (
-              <span className="flex items-center gap-1.5 text-xs text-ink-300">
-                <Spinner /> {t('physical.updating')}
-              </span>
-            ) : null}
+            <ListUpdating loading={loading} />
           </div>
           {error && !shown ? (
-            <EmptyState
-              emoji="⚠️"
-              title={t('physical.loadError')}
-              action={
-                <Button variant="outline" onClick={() => void refetch()}>
-                  {t('common.retry')}
-                </Button>
-              }
-            />
+            <ListLoadError onRetry={() => void refetch()} />
           ) : events.length === 0 && !loading ? (
             <EmptyState emoji="🗺️" title={t('events.empty.title')} text={t('physical.empty')} />
           ) : (
