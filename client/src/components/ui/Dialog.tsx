@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '#client/lib/cn.ts';
 import { CloseIcon } from '#client/components/ui/StrokeIcon.tsx';
+import { useModalDialog } from '#client/components/ui/useModalDialog.ts';
 
 export type DialogProps = {
   open: boolean;
@@ -14,8 +15,7 @@ export type DialogProps = {
   className?: string;
 };
 
-// A native modal <dialog>: showModal() makes the rest of the page inert (focus stays inside),
-// Esc fires "cancel", the ::backdrop is the overlay. Focus returns to the opener on close.
+// A modal dialog with a title, body and footer, on the native <dialog> (useModalDialog).
 export function Dialog({
   open,
   onOpenChange,
@@ -26,37 +26,16 @@ export function Dialog({
   closeLabel = 'Kapat',
   className,
 }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const modal = useModalDialog(open, onOpenChange);
   const titleId = useId();
   const descriptionId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      const opener = document.activeElement as HTMLElement | null;
-      dialog.showModal();
-      return () => {
-        if (dialog.open) dialog.close();
-        opener?.focus?.();
-      };
-    }
-  }, [open]);
 
   if (!open) return null;
   return createPortal(
     <dialog
-      ref={ref}
+      {...modal}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      onCancel={(e) => {
-        e.preventDefault();
-        onOpenChange(false);
-      }}
-      onClick={(e) => {
-        // A click on the backdrop lands on the <dialog> element itself.
-        if (e.target === e.currentTarget) onOpenChange(false);
-      }}
       className={cn(
         'm-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl border border-ink-600 bg-ink-850 p-0 text-ink-100 shadow-2xl shadow-black/50',
         'animate-fade-in backdrop:bg-black/70 backdrop:backdrop-blur-sm',

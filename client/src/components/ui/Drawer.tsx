@@ -1,7 +1,8 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '#client/lib/cn.ts';
 import { CloseIcon } from '#client/components/ui/StrokeIcon.tsx';
+import { useModalDialog } from '#client/components/ui/useModalDialog.ts';
 
 export type DrawerProps = {
   open: boolean;
@@ -14,31 +15,13 @@ export type DrawerProps = {
 
 // A slide-in side panel built on the native modal <dialog> (inert page behind, Esc closes, backdrop click closes).
 export function Drawer({ open, onOpenChange, label, closeLabel, children, className }: DrawerProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || !open || dialog.open) return;
-    const opener = document.activeElement as HTMLElement | null;
-    dialog.showModal();
-    return () => {
-      if (dialog.open) dialog.close();
-      opener?.focus?.();
-    };
-  }, [open]);
+  const modal = useModalDialog(open, onOpenChange);
 
   if (!open) return null;
   return createPortal(
     <dialog
-      ref={ref}
+      {...modal}
       aria-label={label}
-      onCancel={(e) => {
-        e.preventDefault();
-        onOpenChange(false);
-      }}
-      onClick={(e) => {
-        if (e.target === e.currentTarget) onOpenChange(false);
-      }}
       className={cn(
         'fixed inset-y-0 left-0 m-0 h-dvh max-h-none w-[min(20rem,85vw)] max-w-none border-0 border-r border-ink-700 bg-ink-900 p-0 text-ink-100',
         'animate-drawer-in shadow-2xl shadow-black/60 backdrop:bg-black/60 backdrop:backdrop-blur-sm',
