@@ -26,7 +26,10 @@ import { SaveButton } from '#client/features/events/details/SaveButton.tsx';
 import { ShareDialog } from '#client/features/events/details/ShareDialog.tsx';
 import { useRecordEventView } from '#client/features/events/details/useEventActivity.ts';
 import { UserProfileDialog } from '#client/features/events/details/UserProfileDialog.tsx';
-import { EVENT_PLACE_FRAGMENT, EVENT_ROSTER_FRAGMENT } from '#client/features/events/details/rosterFragment.ts';
+import {
+  EVENT_PLACE_FRAGMENT,
+  EVENT_ROSTER_FRAGMENT,
+} from '#client/features/events/details/rosterFragment.ts';
 import { EventNotFound } from '#client/features/events/EventNotFound.tsx';
 import { EventStatusBadge } from '#client/features/events/EventStatusBadge.tsx';
 import { priceText, ratingText, SKILL_CLASSES } from '#client/features/events/format.ts';

@@ -1,7 +1,10 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import type { LeaveEventMutation, LeaveEventMutationVariables } from '#client/__generated__/graphql.ts';
-import { EVENT_PLACE_FRAGMENT, EVENT_ROSTER_FRAGMENT } from '#client/features/events/details/rosterFragment.ts';
+import {
+  EVENT_PLACE_FRAGMENT,
+  EVENT_ROSTER_FRAGMENT,
+} from '#client/features/events/details/rosterFragment.ts';
 import { JOIN_STATUS_PANEL_FRAGMENT } from '#client/features/events/join/joinStatusFragment.ts';
 
 export const LEAVE_EVENT_MUTATION: TypedDocumentNode<LeaveEventMutation, LeaveEventMutationVariables> = gql`
