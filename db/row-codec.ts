@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client.ts';
 
 // Hot read paths (the map and list queries, the loaders behind every card) select whole rows many
 // times a second. Drizzle's query builder spends more CPU building such a select and mapping its
@@ -40,4 +42,29 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // cannot match a row; they are dropped instead of failing the cast.
 export function uuidArray(ids: readonly string[]): SQL {
   return sql`${`{${ids.filter((id) => UUID.test(id)).join(',')}}`}::uuid[]`;
+}
+
+// Hot reads as named prepared statements: PostgreSQL parses and plans a statement once per
+// connection (after five runs it may keep a generic plan) instead of on every call, and the driver
+// sends only Bind/Execute. The name is derived from the SQL text, so each filter combination gets its
+// own statement; the name cache is bounded because the combinations are.
+const dialect = new PgDialect();
+const statementNames = new Map<string, string>();
+const MAX_STATEMENT_NAMES = 2000;
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `squad_${crypto.createHash('sha1').update(text).digest('base64url')}`;
+    if (statementNames.size >= MAX_STATEMENT_NAMES) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+export async function preparedRows(db: DbOrTx, query: SQL): Promise<Record<string, unknown>[]> {
+  const built = dialect.sqlToQuery(query);
+  const prepared = db._.session.prepareQuery(built, undefined, statementName(built.sql), false);
+  const result = (await prepared.execute()) as { rows: Record<string, unknown>[] };
+  return result.rows;
 }

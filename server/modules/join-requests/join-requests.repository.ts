@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
+import { preparedRows, rowCodec, uuidArray } from '#db/row-codec.ts';
 import {
   blocks,
   eventParticipants,
@@ -8,6 +9,8 @@ import {
   type EventRow,
   type JoinRequestRow,
 } from '#db/schema/index.ts';
+
+const joinRequestRow = rowCodec(joinRequests);
 
 export function createJoinRequestsRepository(db: DbOrTx) {
   return {
@@ -84,12 +87,13 @@ export function createJoinRequestsRepository(db: DbOrTx) {
     async pendingCounts(eventIds: readonly string[]): Promise<Map<string, number>> {
       const result = new Map<string, number>(eventIds.map((id) => [id, 0]));
       if (eventIds.length === 0) return result;
-      const rows = await db
-        .select({ eventId: joinRequests.eventId, n: sql<number>`count(*)::int` })
-        .from(joinRequests)
-        .where(and(inArray(joinRequests.eventId, [...eventIds]), eq(joinRequests.status, 'pending')))
-        .groupBy(joinRequests.eventId);
-      for (const r of rows) result.set(r.eventId, r.n);
+      const rows = (await preparedRows(
+        db,
+        sql`select ${joinRequests.eventId} as event_id, count(*)::int as n from ${joinRequests}
+        where ${joinRequests.eventId} = any(${uuidArray(eventIds)}) and ${joinRequests.status} = 'pending'
+        group by ${joinRequests.eventId}`,
+      )) as { event_id: string; n: number }[];
+      for (const r of rows) result.set(r.event_id, r.n);
       return result;
     },
 
@@ -97,12 +101,13 @@ export function createJoinRequestsRepository(db: DbOrTx) {
     async latestOfUser(userId: string, eventIds: readonly string[]): Promise<Map<string, JoinRequestRow>> {
       const result = new Map<string, JoinRequestRow>();
       if (eventIds.length === 0) return result;
-      const rows = await db
-        .select()
-        .from(joinRequests)
-        .where(and(eq(joinRequests.userId, userId), inArray(joinRequests.eventId, [...eventIds])))
-        .orderBy(desc(joinRequests.createdAt));
-      for (const r of rows) if (!result.has(r.eventId)) result.set(r.eventId, r);
+      const rows = await preparedRows(
+        db,
+        sql`select ${joinRequestRow.columns} from ${joinRequests}
+        where ${joinRequests.userId} = ${userId}::uuid and ${joinRequests.eventId} = any(${uuidArray(eventIds)})
+        order by ${joinRequests.createdAt} desc`,
+      );
+      for (const r of rows.map(joinRequestRow.decode)) if (!result.has(r.eventId)) result.set(r.eventId, r);
       return result;
     },
 

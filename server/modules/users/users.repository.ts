@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
-import { rowCodec, uuidArray } from '#db/row-codec.ts';
+import { preparedRows, rowCodec, uuidArray } from '#db/row-codec.ts';
 import {
   badges,
   userBadges,
@@ -16,17 +16,22 @@ const userRow = rowCodec(users);
 export function createUsersRepository(db: DbOrTx) {
   return {
     async findBySub(sub: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.sub, sub)).limit(1);
-      return row;
+      // Every request resolves its viewer by sub: a prepared statement and the row codec.
+      const [raw] = await preparedRows(
+        db,
+        sql`select ${userRow.columns} from ${users} where ${users.sub} = ${sub} limit 1`,
+      );
+      return raw ? userRow.decode(raw) : undefined;
     },
 
     async findByIds(ids: readonly string[]): Promise<UserRow[]> {
       if (ids.length === 0) return [];
       // Behind every card's host and every participant: the fixed column list of rowCodec.
-      const result = await db.execute<Record<string, unknown>>(
+      const rows = await preparedRows(
+        db,
         sql`select ${userRow.columns} from ${users} where ${users.id} = any(${uuidArray(ids)})`,
       );
-      return result.rows.map(userRow.decode);
+      return rows.map(userRow.decode);
     },
 
     // Returns the new row, or undefined when another request created the same sub first.
@@ -66,19 +71,16 @@ export function createUsersRepository(db: DbOrTx) {
         ]),
       );
       if (ids.length === 0) return result;
-      const rows = await db.execute<{
-        id: string;
-        hosted: number;
-        participants: number;
-        joined: number;
-        rating: number | null;
-      }>(sql`
+      const rows = (await preparedRows(
+        db,
+        sql`
         select u.id, u.hosted_events as hosted, u.hosted_participants as participants,
           (select count(*)::int from event_participants p where p.user_id = u.id) as joined,
           (select round(avg(r.score)::numeric, 2)::float8 from ratings r join events e on e.id = r.event_id and e.host_id = r.ratee_id
              where r.ratee_id = u.id) as rating
-        from users u where u.id = any(${uuidArray(ids)})`);
-      for (const r of rows.rows) {
+        from users u where u.id = any(${uuidArray(ids)})`,
+      )) as { id: string; hosted: number; participants: number; joined: number; rating: number | null }[];
+      for (const r of rows) {
         result.set(r.id, {
           eventsHosted: r.hosted,
           eventsJoined: r.joined,
