@@ -206,6 +206,38 @@ function mineConditions(userId: string, q: MineQuery): SQL[] {
 const eventRow = rowCodec(events);
 const participantRow = rowCodec(eventParticipants);
 
+// The SQL of one page of `events(filter…)`; exported so tests can EXPLAIN the plan it gets.
+export function listQuery(q: EventListQuery): SQL {
+  if (q.near) {
+    // Nearest first straight from the GiST index (KNN), stopping after `limit` matches; the radius
+    // is applied to those. In a dense city this reads a few dozen rows instead of every event in
+    // the circle, in an empty area it still stops after `limit`.
+    const conds = conditions(q, false);
+    const chord = chordFrom(q.near);
+    if (q.after?.d !== undefined) {
+      // Points never tie (see events.public_earth), so the chord alone orders; the id settles the
+      // theoretical exact tie without breaking the index's nearest-first scan.
+      conds.push(
+        sql`(${chord} > ${q.after.d}::float8 or (${chord} = ${q.after.d}::float8 and ${events.id} > ${q.after.id}::uuid))`,
+      );
+    }
+    // Built as text around a fixed column list (see rowCodec): this runs on every map move.
+    const radius = q.radiusKm ? sql`where chord <= ${chordOf(q.radiusKm * 1000)}::float8` : sql``;
+    return sql`
+      select * from (
+        select ${eventRow.columns}, ${chord} as chord from ${events}
+        where ${and(...conds)} order by chord limit ${q.limit}
+      ) nearest ${radius} order by chord`;
+  }
+  const conds = conditions(q);
+  if (q.after?.s !== undefined) {
+    conds.push(sql`(${events.startsAt}, ${events.id}) > (${q.after.s}::timestamptz, ${q.after.id}::uuid)`);
+  }
+  return sql`
+    select ${eventRow.columns} from ${events} where ${and(...conds)}
+    order by ${events.startsAt}, ${events.id} limit ${q.limit}`;
+}
+
 export function createEventsRepository(db: DbOrTx) {
   return {
     async insert(tx: DbOrTx, values: NewEventRow): Promise<EventRow> {
@@ -223,47 +255,12 @@ export function createEventsRepository(db: DbOrTx) {
     },
 
     async list(q: EventListQuery): Promise<EventModel[]> {
-      if (q.near) {
-        // Nearest first straight from the GiST index (KNN), stopping after `limit` matches; the radius
-        // is applied to those. In a dense city this reads a few dozen rows instead of every event in
-        // the circle, in an empty area it still stops after `limit`.
-        const conds = conditions(q, false);
-        const chord = chordFrom(q.near);
-        if (q.after?.d !== undefined) {
-          // Points never tie (see events.public_earth), so the chord alone orders; the id settles the
-          // theoretical exact tie without breaking the index's nearest-first scan.
-          conds.push(
-            sql`(${chord} > ${q.after.d}::float8 or (${chord} = ${q.after.d}::float8 and ${events.id} > ${q.after.id}::uuid))`,
-          );
-        }
-        // Built as text around a fixed column list (see rowCodec): this runs on every map move.
-        const radius = q.radiusKm ? sql`where chord <= ${chordOf(q.radiusKm * 1000)}::float8` : sql``;
-        const rows = await preparedRows(
-          db,
-          sql`
-          select * from (
-            select ${eventRow.columns}, ${chord} as chord from ${events}
-            where ${and(...conds)} order by chord limit ${q.limit}
-          ) nearest ${radius} order by chord`,
-        );
-        return rows.map((raw) => {
-          const c = Number(raw.chord);
-          return { ...eventRow.decode(raw), distanceKm: metresOfChord(c) / 1000, sortKey: c };
-        });
-      }
-      const conds = conditions(q);
-      if (q.after?.s !== undefined) {
-        conds.push(
-          sql`(${events.startsAt}, ${events.id}) > (${q.after.s}::timestamptz, ${q.after.id}::uuid)`,
-        );
-      }
-      const rows = await preparedRows(
-        db,
-        sql`
-        select ${eventRow.columns} from ${events} where ${and(...conds)}
-        order by ${events.startsAt}, ${events.id} limit ${q.limit}`,
-      );
-      return rows.map(eventRow.decode);
+      const rows = await preparedRows(db, listQuery(q));
+      if (!q.near) return rows.map(eventRow.decode);
+      return rows.map((raw) => {
+        const c = Number(raw.chord);
+        return { ...eventRow.decode(raw), distanceKm: metresOfChord(c) / 1000, sortKey: c };
+      });
     },
 
     async update(tx: DbOrTx, id: string, values: Partial<NewEventRow>): Promise<EventRow> {
