@@ -26,10 +26,45 @@ const opt = (name: string, fallback: string) => {
 const EVENTS = Number(opt('events', '10000'));
 const DURATION = Number(opt('duration', '10'));
 const ONLY = opt('only', 'all');
+// `--cpu-prof DIR` writes the server's V8 CPU profiles there (open them in Chrome DevTools).
+const CPU_PROF = opt('cpu-prof', '');
 const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PUBLIC_URL = 'http://bench.local';
 
-type Row = { backend: string; target: string; rps: number; p50: number; p99: number; errors: number };
+type Row = {
+  backend: string;
+  target: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  cpu: CpuPerRequest;
+};
+// CPU milliseconds per request, by process: where a request's cost goes on this machine.
+type CpuPerRequest = { server: number; postgres: number; bench: number };
+
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+// utime + stime in ms of the server, of every PostgreSQL process, and of this process (autocannon and,
+// for the embedded backend, PGlite). Zeros where /proc is not there.
+function cpuSnapshot(serverPid: number): CpuPerRequest {
+  const snap = { server: 0, postgres: 0, bench: 0 };
+  if (!fs.existsSync('/proc/self/stat')) return snap;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    if (Number(pid) === serverPid) snap.server += ms;
+    else if (Number(pid) === process.pid) snap.bench += ms;
+    else if (comm === 'postgres') snap.postgres += ms;
+  }
+  return snap;
+}
 
 function ensureBuilt() {
   if (!fs.existsSync(path.join(paths.root, 'dist/server/main.js'))) {
@@ -40,7 +75,8 @@ function ensureBuilt() {
 
 async function startServer(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
   const port = 4000 + Math.floor(Math.random() * 2000);
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [];
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     cwd: paths.root,
     env: {
       ...process.env,
@@ -67,11 +103,20 @@ async function startServer(databaseUrl: string): Promise<{ url: string; child: C
   throw new Error('server did not become ready');
 }
 
-async function measure(title: string, opts: autocannon.Options): Promise<Omit<Row, 'backend'>> {
+async function measure(
+  serverPid: number,
+  title: string,
+  opts: autocannon.Options,
+): Promise<Omit<Row, 'backend'>> {
   // Warm-up (JIT, pools, caches), then the measured run.
   await autocannon({ ...opts, duration: 2 });
+  const before = cpuSnapshot(serverPid);
   const result = await autocannon({ ...opts, duration: DURATION });
+  const after = cpuSnapshot(serverPid);
+  const requests = Math.max(1, result.requests.total);
+  const per = (k: keyof CpuPerRequest) => Math.round(((after[k] - before[k]) / requests) * 100) / 100;
   return {
+    cpu: { server: per('server'), postgres: per('postgres'), bench: per('bench') },
     target: title,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -140,7 +185,7 @@ async function benchBackend(backend: 'pglite' | 'postgres'): Promise<Row[]> {
       const rows: Row[] = [];
       rows.push({
         backend,
-        ...(await measure('GET /private/events/physical', {
+        ...(await measure(child.pid ?? 0, 'GET /private/events/physical', {
           url: `${url}/private/events/physical?lat=41.0082&lng=28.9784&radiusKm=10&limit=20`,
           connections: 10,
           headers,
@@ -148,7 +193,7 @@ async function benchBackend(backend: 'pglite' | 'postgres'): Promise<Row[]> {
       });
       rows.push({
         backend,
-        ...(await measure('GraphQL events(near)', {
+        ...(await measure(child.pid ?? 0, 'GraphQL events(near)', {
           url: `${url}/graphql`,
           method: 'POST',
           connections: 10,
@@ -231,6 +276,9 @@ console.table(
     'p50 ms': r.p50,
     'p99 ms': r.p99,
     errors: r.errors,
+    'CPU ms/req: server': r.cpu.server,
+    postgres: r.cpu.postgres,
+    'bench (+PGlite)': r.cpu.bench,
   })),
 );
 const pgRows = rows.filter((r) => r.backend === 'postgres');

@@ -2,17 +2,20 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 
 // Bulk events for benchmarks: spread over Istanbul, Ankara and İzmir (physical) plus online ones, in
-// one INSERT … SELECT so even a million rows take seconds, not minutes.
-export async function seedBenchEvents(db: Database, count: number, hostSub = 'bench-host'): Promise<string> {
-  const [host] = (
-    await db.execute<{ id: string }>(sql`
-      insert into users (sub, display_name, token_balance) values (${hostSub}, 'Bench Host', 0)
-      on conflict (sub) do update set display_name = excluded.display_name returning id`)
-  ).rows;
+// one INSERT … SELECT so even a million rows take seconds, not minutes. Hosts as in real use: one per
+// EVENTS_PER_HOST events, so a page of cards names many hosts and no host dominates the statistics.
+const EVENTS_PER_HOST = 20;
+
+export async function seedBenchEvents(db: Database, count: number): Promise<void> {
+  const hosts = Math.max(1, Math.ceil(count / EVENTS_PER_HOST));
+  await db.execute(sql`
+    insert into users (sub, display_name, token_balance)
+    select 'bench-host-' || h, 'Bench Host ' || h, 0 from generate_series(1, ${hosts}) h
+    on conflict (sub) do nothing`);
   await db.execute(sql`
     insert into events (host_id, mode, title, description, category, tags, starts_at, ends_at, duration_minutes,
                         max_participants, location_name, lat, lng, public_location, public_lat, public_lng, platform, is_demo)
-    select ${host.id}::uuid, p.mode, 'Bench etkinliği ' || p.g, 'Benchmark verisi ' || p.g || ' için açıklama',
+    select (select id from users where sub = 'bench-host-' || (1 + p.g % ${hosts})), p.mode, 'Bench etkinliği ' || p.g, 'Benchmark verisi ' || p.g || ' için açıklama',
            case when p.mode = 'online' then 'Popüler Oyunlar' else 'Spor' end,
            case when p.mode = 'online' then array['Valorant'] else array['Halı Saha'] end,
            now() + (p.g % 720) * interval '1 hour' + interval '1 hour',
@@ -33,6 +36,6 @@ export async function seedBenchEvents(db: Database, count: number, hostSub = 'be
       join (values (0, 41.0082, 28.9784, 'İstanbul'), (1, 39.9334, 32.8597, 'Ankara'), (2, 38.4237, 27.1428, 'İzmir'))
         as c(k, lat, lng, name) on c.k = g % 3
     ) p`);
+  await db.execute(sql`analyze users`);
   await db.execute(sql`analyze events`);
-  return host.id;
 }
