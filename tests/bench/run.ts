@@ -41,13 +41,21 @@ type Row = {
   cpu: CpuPerRequest;
 };
 // CPU milliseconds per request, by process: where a request's cost goes on this machine.
-type CpuPerRequest = { server: number; postgres: number; bench: number };
+type CpuPerRequest = { server: number; database: number; load: number };
 
 const CLOCK_TICKS = 100; // USER_HZ on Linux
-// utime + stime in ms of the server, of every PostgreSQL process, and of this process (autocannon and,
-// for the embedded backend, PGlite). Zeros where /proc is not there.
+// utime + stime in ms of the server, of the database (every PostgreSQL process, or the embedded PGlite
+// child) and of this process (autocannon). Zeros where /proc is not there.
+function isPgliteChild(pid: string): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('pglite-child');
+  } catch {
+    return false;
+  }
+}
+
 function cpuSnapshot(serverPid: number): CpuPerRequest {
-  const snap = { server: 0, postgres: 0, bench: 0 };
+  const snap = { server: 0, database: 0, load: 0 };
   if (!fs.existsSync('/proc/self/stat')) return snap;
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     let stat: string;
@@ -60,8 +68,8 @@ function cpuSnapshot(serverPid: number): CpuPerRequest {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
     if (Number(pid) === serverPid) snap.server += ms;
-    else if (Number(pid) === process.pid) snap.bench += ms;
-    else if (comm === 'postgres') snap.postgres += ms;
+    else if (Number(pid) === process.pid) snap.load += ms;
+    else if (comm === 'postgres' || isPgliteChild(pid)) snap.database += ms;
   }
   return snap;
 }
@@ -116,7 +124,7 @@ async function measure(
   const requests = Math.max(1, result.requests.total);
   const per = (k: keyof CpuPerRequest) => Math.round(((after[k] - before[k]) / requests) * 100) / 100;
   return {
-    cpu: { server: per('server'), postgres: per('postgres'), bench: per('bench') },
+    cpu: { server: per('server'), database: per('database'), load: per('load') },
     target: title,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -277,8 +285,8 @@ console.table(
     'p99 ms': r.p99,
     errors: r.errors,
     'CPU ms/req: server': r.cpu.server,
-    postgres: r.cpu.postgres,
-    'bench (+PGlite)': r.cpu.bench,
+    database: r.cpu.database,
+    'load generator': r.cpu.load,
   })),
 );
 const pgRows = rows.filter((r) => r.backend === 'postgres');
