@@ -214,6 +214,18 @@ describe('events', () => {
     await page.getByRole('button', { name: 'Newbie Friendly' }).click();
     await expectFound(page, 1);
     await shot(page, 'events-lobby-found');
+
+    // From the lobby to the event's details: the header stays in online mode, and its Create Event
+    // opens the wizard for an online event.
+    await card.locator('a[href*="/dashboard/eventDetails/"]').first().click();
+    await page.waitForURL('**/dashboard/eventDetails/**');
+    await page.getByRole('heading', { name: onlineTitle, level: 1 }).waitFor();
+    await page.locator('[role="radiogroup"][data-mode="online"]').first().waitFor();
+    await page.getByRole('button', { name: 'Etkinlik Oluştur' }).first().click();
+    const again = page.getByRole('dialog', { name: 'Etkinlik Oluştur' });
+    await again.waitFor();
+    expect(await again.getByRole('radio', { name: /Online/ }).isChecked()).toBe(true);
+    await page.keyboard.press('Escape');
     expect(errors).toEqual([]);
     await context.close();
   });

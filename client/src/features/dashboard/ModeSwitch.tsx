@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useDashboardMode, type DashboardMode as Mode } from '#client/features/dashboard/dashboardMode.ts';
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
-
-type Mode = 'physical' | 'online';
 
 // Physical ↔ online toggle: the thumb slides in 0.6 s and the matching dashboard route opens.
 export function ModeSwitch({ className }: { className?: string }) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const location = useLocation();
-  const routeMode: Mode = location.pathname.startsWith('/dashboard/online') ? 'online' : 'physical';
+  const routeMode = useDashboardMode();
   // The chosen mode shows at once (the thumb starts moving) while the route is still loading.
   const [pending, setPending] = useState<{ mode: Mode; from: string } | null>(null);
   const mode = pending && pending.from === location.pathname ? pending.mode : routeMode;

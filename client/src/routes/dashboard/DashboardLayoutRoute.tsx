@@ -15,6 +15,7 @@ import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { signOutEverywhere } from '#client/features/auth/auth.ts';
 import { useSession } from '#client/features/auth/SessionProvider.tsx';
 import { DashboardHeader } from '#client/features/dashboard/DashboardHeader.tsx';
+import { useDashboardMode } from '#client/features/dashboard/dashboardMode.ts';
 import { DrawerContent } from '#client/features/dashboard/DrawerContent.tsx';
 import { SideNav } from '#client/features/dashboard/SideNav.tsx';
 import { NotificationBell } from '#client/features/notifications/NotificationBell.tsx';
@@ -121,10 +122,12 @@ function DashboardShell() {
     }
   }, [createParam, location.key, openCreate]);
 
-  // The header's and the drawer's Create Event: online mode when on the online lobby.
+  // The header's and the drawer's Create Event: online mode when the user is in the online lobby
+  // (or on a page reached from it).
+  const dashboardMode = useDashboardMode();
   const onCreateEvent = () => {
     setDrawerOpen(false);
-    openCreate(location.pathname.startsWith('/dashboard/online') ? { mode: 'ONLINE' } : {});
+    openCreate(dashboardMode === 'online' ? { mode: 'ONLINE' } : {});
   };
 
   const onLogout = async () => {

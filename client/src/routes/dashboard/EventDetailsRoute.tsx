@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useReadQuery, useSubscription, type QueryRef } from '@apollo/client/react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
@@ -16,6 +16,7 @@ import { Button, buttonClasses } from '#client/components/ui/Button.tsx';
 import { Card } from '#client/components/ui/Card.tsx';
 import { EmptyState } from '#client/components/ui/EmptyState.tsx';
 import { Tabs, type TabItem } from '#client/components/ui/Tabs.tsx';
+import { rememberDashboardMode } from '#client/features/dashboard/dashboardMode.ts';
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
@@ -168,6 +169,8 @@ function EventPage({ event }: { event: Event }) {
     setMessageTarget({ eventId: event.id, withUserId: null, name: event.host.displayName });
   const upcoming = event.status === 'UPCOMING';
   const backTo = event.mode === 'ONLINE' ? '/dashboard/online' : '/dashboard/physical';
+  // The header's toggle and Create Event follow the kind of event on screen.
+  useEffect(() => rememberDashboardMode(event.mode === 'ONLINE' ? 'online' : 'physical'), [event.mode]);
 
   const place =
     event.mode === 'ONLINE'
