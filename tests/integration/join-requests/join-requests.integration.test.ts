@@ -482,6 +482,8 @@ describe('REST shim', () => {
     const asGuest = await app.rest('GET', `/private/event/${id}`, { token: guest.token });
     expect(asGuest.body.joinRequests).toEqual([]);
     expect(asGuest.body.myRequest).toMatchObject({ status: 'pending' });
+    expect(asGuest.body.viewerRole).toBe('requester');
+    expect(asHost.body.viewerRole).toBe('host');
 
     const wrongEvent = await app.rest(
       'PUT',
@@ -502,6 +504,14 @@ describe('REST shim', () => {
       joinRequest: { status: 'accepted' },
       participants: { current: 1 },
     });
+    // The REST shape's relation: the accepted guest is a participant and sees the exact place; a
+    // stranger is nobody and does not.
+    const asParticipant = await app.rest('GET', `/private/event/${id}`, { token: guest.token });
+    expect(asParticipant.body).toMatchObject({ viewerRole: 'participant', location: { exact: true } });
+    const stranger = await app.newUser();
+    const asStranger = await app.rest('GET', `/private/event/${id}`, { token: stranger.token });
+    expect(asStranger.body).toMatchObject({ viewerRole: 'none', myRequest: null });
+    expect(asStranger.body.location?.exact ?? false).toBe(false);
 
     const mine = await app.rest('GET', '/private/myEvents', { token: guest.token });
     expect(mine.body.find((e: any) => e._id === id)).toMatchObject({
