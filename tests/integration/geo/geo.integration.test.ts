@@ -256,3 +256,26 @@ describe('external geocoder (GEOCODER_URL)', () => {
     expect(hits).toBe(2);
   });
 });
+
+describe('lastUsedIpLocation', () => {
+  const ME = '{ me { lastUsedIpLocation { lat lng country city } } }';
+  // A user's first request (the IP is looked at when the last-seen time is written, once a minute).
+  const firstRequestFrom = async (ip: string) => {
+    const { token } = await app.newIdentity();
+    const first = await app.gql('{ me { id } }', undefined, { token, headers: { 'x-forwarded-for': ip } });
+    expect(first.errors).toBeUndefined();
+    return async () => (await app.gql(ME, undefined, { token })).data.me.lastUsedIpLocation;
+  };
+
+  it('is set from a Turkish address of the request, and stays empty for one abroad', async () => {
+    const inTurkey = await firstRequestFrom('88.255.0.1');
+    await expect.poll(inTurkey).toMatchObject({ country: 'TR', city: 'Ümraniye' });
+    const { lat, lng } = await inTurkey();
+    expect(lat).toBeCloseTo(41.03, 1);
+    expect(lng).toBeCloseTo(29.1, 1);
+
+    const abroad = await firstRequestFrom('8.8.8.8');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await abroad()).toBeNull();
+  });
+});
