@@ -126,6 +126,23 @@ function writeUInt128(out: Buffer, value: bigint, at: number): number {
   return at + 16;
 }
 
+// Binary search over ranges sorted by their first address: the last one that starts at or before the
+// address (the only one that can contain it), or -1.
+function lastStartingAtOrBefore(count: number, startsAfter: (index: number) => boolean): number {
+  let lo = 0;
+  let hi = count - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (startsAfter(mid)) hi = mid - 1;
+    else {
+      found = mid;
+      lo = mid + 1;
+    }
+  }
+  return found;
+}
+
 export type TurkeyIpTable = {
   // An IPv4 address as an unsigned 32-bit number, or an IPv6 address as 16 bytes.
   lookupV4(address: number): IpPlace | null;
@@ -151,35 +168,19 @@ export function readTurkeyIpTable(table: Buffer): TurkeyIpTable {
 
   return {
     lookupV4(address) {
-      // The last range starting at or before the address, if it reaches the address.
-      let lo = 0;
-      let hi = n4 - 1;
-      let found = -1;
-      while (lo <= hi) {
-        const mid = (lo + hi) >>> 1;
-        if (table.readUInt32BE(v4At + mid * V4_ENTRY) <= address) {
-          found = mid;
-          lo = mid + 1;
-        } else hi = mid - 1;
-      }
-      if (found < 0) return null;
-      const entry = v4At + found * V4_ENTRY;
+      const i = lastStartingAtOrBefore(n4, (k) => table.readUInt32BE(v4At + k * V4_ENTRY) > address);
+      if (i < 0) return null;
+      const entry = v4At + i * V4_ENTRY;
       return address <= table.readUInt32BE(entry + 4) ? places[table.readUInt16BE(entry + 8)] : null;
     },
     lookupV6(address) {
-      let lo = 0;
-      let hi = n6 - 1;
-      let found = -1;
-      while (lo <= hi) {
-        const mid = (lo + hi) >>> 1;
-        const entry = v6At + mid * V6_ENTRY;
-        if (table.compare(address, 0, 16, entry, entry + 16) <= 0) {
-          found = mid;
-          lo = mid + 1;
-        } else hi = mid - 1;
-      }
-      if (found < 0) return null;
-      const entry = v6At + found * V6_ENTRY;
+      const startsAfter = (k: number) => {
+        const entry = v6At + k * V6_ENTRY;
+        return table.compare(address, 0, 16, entry, entry + 16) > 0;
+      };
+      const i = lastStartingAtOrBefore(n6, startsAfter);
+      if (i < 0) return null;
+      const entry = v6At + i * V6_ENTRY;
       return table.compare(address, 0, 16, entry + 16, entry + 32) >= 0
         ? places[table.readUInt16BE(entry + 32)]
         : null;
