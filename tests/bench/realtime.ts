@@ -17,6 +17,7 @@ import { loadKeyStore } from '#server/identity/signing-keys.ts';
 import { mintAccessToken } from '#server/identity/tokens.ts';
 import { EMBEDDED_CLIENT_ID } from '#server/lib/config.ts';
 import { paths } from '#server/lib/paths.ts';
+import { killedWithBench } from './children.ts';
 
 const PUBLIC_URL = 'http://bench.local';
 // The instances run with the heap cap of the production image (Dockerfile, NODE_OPTIONS). Without a
@@ -27,20 +28,22 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function startInstance(databaseUrl: string, redisUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, 'dist/server/main.js'], {
-    cwd: paths.root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = killedWithBench(
+    spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, 'dist/server/main.js'], {
+      cwd: paths.root,
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: redisUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    }),
+  );
   for (let i = 0; i < 200; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;

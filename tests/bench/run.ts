@@ -16,6 +16,7 @@ import { loadKeyStore } from '#server/identity/signing-keys.ts';
 import { mintAccessToken } from '#server/identity/tokens.ts';
 import { EMBEDDED_CLIENT_ID } from '#server/lib/config.ts';
 import { paths } from '#server/lib/paths.ts';
+import { killedWithBench } from './children.ts';
 import { seedBenchEvents } from './seed.ts';
 
 const args = process.argv.slice(2);
@@ -84,20 +85,22 @@ function ensureBuilt() {
 async function startServer(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
   const port = 4000 + Math.floor(Math.random() * 2000);
   const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [];
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
-    cwd: paths.root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = killedWithBench(
+    spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
+      cwd: paths.root,
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        REDIS_URL: '',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
     try {
