@@ -81,3 +81,15 @@ export function createLoaders(services: Services, viewer: Viewer | null, options
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;
+
+// A row another row points to (event → host, request → user …). The foreign key guarantees it, so a
+// missing one is a broken invariant (an internal error), not something the client asked wrongly.
+export async function loadReferenced<T>(
+  loader: DataLoader<string, T | null>,
+  id: string,
+  what: string,
+): Promise<T> {
+  const row = await loader.load(id);
+  if (!row) throw new Error(`${what} ${id} missing`);
+  return row;
+}

@@ -1,6 +1,7 @@
 import { requireViewer } from '#server/context/context.ts';
 import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
 import { reasonText } from '#server/modules/moderation/moderation.ts';
+import { loadReferenced } from '#server/context/loaders.ts';
 
 export const joinRequestsResolvers: Resolvers = {
   Query: {
@@ -49,16 +50,8 @@ export const joinRequestsResolvers: Resolvers = {
     viewerJoinRequest: async (e, _args, ctx) => (await ctx.loaders.viewerJoinRequest.load(e.id)) ?? null,
   },
   JoinRequest: {
-    async event(r, _args, ctx) {
-      const event = await ctx.loaders.event.load(r.eventId);
-      if (!event) throw new Error(`event ${r.eventId} of request ${r.id} missing`);
-      return event;
-    },
-    async user(r, _args, ctx) {
-      const user = await ctx.loaders.user.load(r.userId);
-      if (!user) throw new Error(`user ${r.userId} of request ${r.id} missing`);
-      return user;
-    },
+    event: (r, _args, ctx) => loadReferenced(ctx.loaders.event, r.eventId, `event of request ${r.id}:`),
+    user: (r, _args, ctx) => loadReferenced(ctx.loaders.user, r.userId, `user of request ${r.id}:`),
     check: (r, _args, ctx) => ({
       verdict: r.checkVerdict,
       reasons: r.checkReasons.map((code) => reasonText(code, ctx.locale)),

@@ -1,5 +1,6 @@
 import { requireViewer } from '#server/context/context.ts';
 import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
+import { loadReferenced } from '#server/context/loaders.ts';
 
 export const ratingsResolvers: Resolvers = {
   Mutation: {
@@ -24,15 +25,7 @@ export const ratingsResolvers: Resolvers = {
     },
   },
   Rating: {
-    async event(r, _args, ctx) {
-      const event = await ctx.loaders.event.load(r.eventId);
-      if (!event) throw new Error(`event ${r.eventId} of rating ${r.id} missing`);
-      return event;
-    },
-    async rater(r, _args, ctx) {
-      const user = await ctx.loaders.user.load(r.raterId);
-      if (!user) throw new Error(`rater ${r.raterId} of rating ${r.id} missing`);
-      return user;
-    },
+    event: (r, _args, ctx) => loadReferenced(ctx.loaders.event, r.eventId, `event of rating ${r.id}:`),
+    rater: (r, _args, ctx) => loadReferenced(ctx.loaders.user, r.raterId, `rater of rating ${r.id}:`),
   },
 };

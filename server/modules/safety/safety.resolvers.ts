@@ -1,5 +1,6 @@
 import { requireViewer } from '#server/context/context.ts';
 import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
+import { loadReferenced } from '#server/context/loaders.ts';
 
 export const safetyResolvers: Resolvers = {
   Query: {
@@ -29,10 +30,6 @@ export const safetyResolvers: Resolvers = {
     viewerHasBlocked: (u, _args, ctx) => (ctx.viewer ? ctx.loaders.viewerBlocked.load(u.id) : false),
   },
   Block: {
-    async user(b, _args, ctx) {
-      const user = await ctx.loaders.user.load(b.blockedId);
-      if (!user) throw new Error(`blocked user ${b.blockedId} missing`);
-      return user;
-    },
+    user: (b, _args, ctx) => loadReferenced(ctx.loaders.user, b.blockedId, 'blocked user'),
   },
 };
