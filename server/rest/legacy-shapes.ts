@@ -79,22 +79,15 @@ export async function legacyEvent(event: EventModel, c: LegacyContext) {
   const isHost = event.hostId === viewer.id;
   // Everything that does not depend on another answer is asked at once: with the loaders batching
   // across a page of events, a page costs three waves of queries instead of one per await.
-  const [host, participants, rating, mine] = await Promise.all([
+  const [relation, host, participants, rating, mine] = await Promise.all([
+    isHost ? undefined : loaders.viewerRelation.load(event.id),
     loaders.user.load(event.hostId),
     loaders.participants.load(event.id),
     loaders.eventRating.load(event.id),
     isHost ? undefined : loaders.viewerJoinRequest.load(event.id),
   ]);
-  // The viewer's relation, read off what is loaded anyway (the same rule as relationsOf): in the
-  // participant list, or with a pending request, which is always the newest one (a new request
-  // needs the pending one to end first).
-  const role: ViewerRole = isHost
-    ? 'host'
-    : participants.some((p) => p.userId === viewer.id)
-      ? 'participant'
-      : mine?.status === 'pending'
-        ? 'requester'
-        : 'none';
+  // The same rule and loader as GraphQL's Event.viewerRole.
+  const role: ViewerRole = c.services.events.roleOf(viewer, event, relation);
   const [hostSummary, list, joinRequests, pendingRequests] = await Promise.all([
     host ? legacyUserSummary(host, loaders) : null,
     Promise.all(

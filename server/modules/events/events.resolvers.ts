@@ -7,11 +7,13 @@ import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
 import type { GameType } from '#server/modules/enum-values.ts';
 import { visibleEvent } from './events.visibility.ts';
 import { eventLocation, eventStatus, minutesUntil, timeLeftText, type ViewerRole } from './events.mappers.ts';
+import { loadReferenced } from '#server/context/loaders.ts';
 
+// One rule for GraphQL and the REST shim (EventsService.roleOf); the host needs no look-up.
 export async function viewerRoleOf(event: EventRow, ctx: Context): Promise<ViewerRole> {
   const viewer = requireViewer(ctx);
-  if (event.hostId === viewer.id) return 'host';
-  return (await ctx.loaders.viewerRelation.load(event.id)) ?? 'none';
+  const relation = event.hostId === viewer.id ? undefined : await ctx.loaders.viewerRelation.load(event.id);
+  return ctx.services.events.roleOf(viewer, event, relation);
 }
 
 export const eventsResolvers: Resolvers = {
@@ -105,11 +107,7 @@ export const eventsResolvers: Resolvers = {
     freeSlots: (e) => Math.max(0, e.maxParticipants - e.participantCount),
     status: (e, _args, ctx) => eventStatus(e, ctx.now),
     viewerRole: (e, _args, ctx) => viewerRoleOf(e, ctx),
-    async host(e, _args, ctx) {
-      const host = await ctx.loaders.user.load(e.hostId);
-      if (!host) throw new Error(`host ${e.hostId} of event ${e.id} missing`);
-      return host;
-    },
+    host: (e, _args, ctx) => loadReferenced(ctx.loaders.user, e.hostId, `host of event ${e.id}:`),
     location: async (e, _args, ctx) => eventLocation(e, await viewerRoleOf(e, ctx)),
     distanceKm: (e) =>
       e.distanceKm === undefined || e.distanceKm === null ? null : Math.round(e.distanceKm * 100) / 100,
@@ -124,10 +122,6 @@ export const eventsResolvers: Resolvers = {
     analytics: (e, _args, ctx) => ctx.services.events.analytics(requireViewer(ctx), e),
   },
   Participant: {
-    async user(p, _args, ctx) {
-      const user = await ctx.loaders.user.load(p.userId);
-      if (!user) throw new Error(`participant ${p.userId} missing`);
-      return user;
-    },
+    user: (p, _args, ctx) => loadReferenced(ctx.loaders.user, p.userId, 'participant'),
   },
 };
