@@ -15,12 +15,12 @@ export function ListUpdating({ loading }: { loading: boolean }) {
 }
 
 // An event list that could not load at all, with a retry.
-export function ListLoadError({ onRetry }: { onRetry: () => void }) {
+export function ListLoadError({ onRetry, title }: { onRetry: () => void; title?: string }) {
   const { t } = useI18n();
   return (
     <EmptyState
       emoji="⚠️"
-      title={t('physical.loadError')}
+      title={title ?? t('physical.loadError')}
       action={
         <Button variant="outline" onClick={onRetry}>
           {t('common.retry')}

@@ -11,6 +11,7 @@ import { useToast } from '#client/components/ui/Toast.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
 import { userFacingMessage } from '#client/features/events/errors.ts';
+import { EVENT_PLACE_FRAGMENT } from '#client/features/events/details/rosterFragment.ts';
 import { EventNotFound } from '#client/features/events/EventNotFound.tsx';
 import { EventWizard } from '#client/features/events/wizard/EventWizard.tsx';
 import { useUpdateEventMutation } from '#client/features/events/wizard/useUpdateEventMutation.ts';
@@ -43,15 +44,10 @@ export const EDIT_EVENT_ROUTE_QUERY: TypedDocumentNode<EditEventRouteQuery, Edit
         skillLevel
         voiceChat
         language
-        location {
-          name
-          address
-          lat
-          lng
-          exact
-        }
+        ...EventPlace_event
       }
     }
+    ${EVENT_PLACE_FRAGMENT}
   `;
 
 export function loader({ params }: LoaderFunctionArgs) {

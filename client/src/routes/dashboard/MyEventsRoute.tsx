@@ -26,6 +26,7 @@ import { MY_EVENT_CARD_FRAGMENT, MyEventCard } from '#client/features/events/myE
 import { JoinRequestsDialog } from '#client/features/events/requests/JoinRequestsDialog.tsx';
 import { SearchField } from '#client/features/events/SearchField.tsx';
 import { useOpenCreateEvent } from '#client/features/events/useCreateEventDialog.tsx';
+import { ListLoadError } from '#client/features/events/ListStatus.tsx';
 
 export const MY_EVENTS_ROUTE_QUERY: TypedDocumentNode<MyEventsRouteQuery, MyEventsRouteQueryVariables> = gql`
   query MyEventsRouteQuery {
@@ -250,19 +251,8 @@ function EventList({
     }
   };
 
-  if (error && !shown) {
-    return (
-      <EmptyState
-        emoji="⚠️"
-        title={t('myEvents.loadFailed')}
-        action={
-          <Button variant="outline" onClick={() => void refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (error && !shown)
+    return <ListLoadError title={t('myEvents.loadFailed')} onRetry={() => void refetch()} />;
   if (!shown) {
     return (
       <p className="flex items-center gap-2 text-sm text-ink-300">
