@@ -62,6 +62,5 @@ export default defineConfig({
   test: {
     projects,
     pool: 'forks',
-    reporters: process.env.CI ? ['default'] : ['default'],
   },
 });

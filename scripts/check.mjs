@@ -25,6 +25,8 @@ const read = (files) =>
 run('format', 'npx', ['prettier', '--check', '.']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+// Files, exports and dependencies nothing uses (knip.json says where the entry points are).
+run('dead code', 'npx', ['knip', '--no-progress']);
 
 const generated = ['server/__generated__/resolvers-types.ts', 'client/src/__generated__/graphql.ts'];
 const before = read(generated);
