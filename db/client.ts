@@ -13,9 +13,48 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
 export type DatabaseHandle = { pool: pg.Pool; db: Database; close(): Promise<void> };
 
+// Errors that say the server is not there (refused, reset, shut down, starting, restarting), as
+// opposed to errors of a query. Looks through wrappers (drizzle's DrizzleQueryError keeps the cause).
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, shutting down, in recovery)
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused|the database system is (starting up|shutting down|in recovery)/i;
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 6; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+    if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function createDatabase(
   url: string,
-  options: { max: number; applicationName?: string },
+  options: {
+    max: number;
+    applicationName?: string;
+    // An idle pooled connection failed (the server restarted, crashed or dropped it). The pool has
+    // already discarded it; without a listener the error would end the process.
+    onIdleError?: (err: Error) => void;
+  },
 ): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
@@ -26,6 +65,7 @@ export function createDatabase(
     // Geo queries must not go parallel (a known earthdistance + GiST plan problem); set per connection.
     options: '-c max_parallel_workers_per_gather=0',
   });
+  pool.on('error', (err) => options.onIdleError?.(err));
   const db = drizzle(pool, { schema, casing: undefined });
   return {
     pool,

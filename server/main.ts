@@ -1,5 +1,6 @@
 import { DataDirLockedError } from '#db/embedded/data-dir-lock.ts';
 import { createApp } from '#server/app/create-app.ts';
+import { seedDemoIfWanted } from '#server/app/demo-data.ts';
 import { ConfigError, loadConfig } from '#server/lib/config.ts';
 import { createLogger } from '#server/lib/logger.ts';
 
@@ -25,6 +26,13 @@ async function main() {
       process.exit(3);
     }
     logger.fatal({ err }, 'failed to start');
+    process.exit(1);
+  }
+  try {
+    await seedDemoIfWanted(app);
+  } catch (err) {
+    logger.fatal({ err }, 'failed to seed the demo data');
+    await app.close();
     process.exit(1);
   }
   await app.listen();

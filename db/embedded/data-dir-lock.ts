@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -15,61 +17,102 @@ export class DataDirLockedError extends Error {
   }
 }
 
-type LockInfo = { pid: number; host: string; startedAt: string };
+type Holder = { app: 'squad'; dataDir: string; pid: number; host: string; startedAt: string };
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+// Unix socket paths are limited to about 107 bytes; a longer data dir gets an abstract socket
+// (Linux), named after the data dir, instead of the file.
+const MAX_SOCKET_PATH = 100;
 
-// One server per data directory: the embedded database is a single PostgreSQL session and its
-// files must not be opened twice. A lock left by a crashed server (dead pid) is taken over.
+// One server per data directory: the embedded database is a single PostgreSQL session and its files
+// must not be opened twice. The lock is a Unix socket the server listens on, so the operating system
+// releases it when the process dies, however it dies: a crashed server's socket refuses connections,
+// whatever became of its pid or hostname. A live holder answers with who it is, and only a Squad
+// server on this data dir counts. A regular file there (older lock format) is stale by definition.
 // Locks held by this process (a second app in the same process must be refused too).
 const heldHere = new Set<string>();
 
-export function acquireDataDirLock(dataDir: string): { release(): void } {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(dataDir, 'server.lock');
-  if (heldHere.has(lockPath)) throw new DataDirLockedError(dataDir, process.pid);
-  const info: LockInfo = { pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() };
+function socketAddress(dataDir: string): { address: string; file: string | null } {
+  const file = path.join(dataDir, 'server.lock');
+  if (file.length <= MAX_SOCKET_PATH || process.platform !== 'linux') return { address: file, file };
+  const digest = crypto.createHash('sha256').update(dataDir).digest('hex').slice(0, 32);
+  return { address: `\0squad-data-dir-${digest}`, file: null };
+}
+
+// Asks whoever listens on the address who they are: a Holder, 'nobody' (refused, no such socket), or
+// 'unknown' (answered, but not as a Squad server on this data dir).
+function askHolder(address: string, dataDir: string): Promise<Holder | 'nobody' | 'unknown'> {
+  return new Promise((resolve) => {
+    const socket = net.connect(address);
+    let text = '';
+    const done = (value: Holder | 'nobody' | 'unknown') => {
+      socket.destroy();
+      clearTimeout(timer);
+      resolve(value);
+    };
+    // A holder that accepts but does not answer is alive (a busy event loop): treat it as holding.
+    const timer = setTimeout(() => done({ app: 'squad', dataDir, pid: 0, host: '', startedAt: '' }), 2000);
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('end', () => {
+      try {
+        const holder = JSON.parse(text) as Holder;
+        done(holder.app === 'squad' && holder.dataDir === dataDir ? holder : 'unknown');
+      } catch {
+        done('unknown');
+      }
+    });
+    socket.on('error', () => done('nobody'));
+  });
+}
+
+function listen(server: net.Server, address: string): Promise<NodeJS.ErrnoException | null> {
+  return new Promise((resolve) => {
+    const onError = (err: NodeJS.ErrnoException) => resolve(err);
+    server.once('error', onError);
+    server.listen(address, () => {
+      server.off('error', onError);
+      resolve(null);
+    });
+  });
+}
+
+export async function acquireDataDirLock(dir: string): Promise<{ release(): Promise<void> }> {
+  fs.mkdirSync(dir, { recursive: true });
+  const dataDir = fs.realpathSync(dir);
+  const { address, file } = socketAddress(dataDir);
+  if (heldHere.has(dataDir)) throw new DataDirLockedError(dataDir, process.pid);
+  const me: Holder = {
+    app: 'squad',
+    dataDir,
+    pid: process.pid,
+    host: os.hostname(),
+    startedAt: new Date().toISOString(),
+  };
+  const server = net.createServer((socket) => socket.end(JSON.stringify(me)));
+  // The lock must not keep a process alive that has nothing else to do.
+  server.unref();
   for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const fd = fs.openSync(lockPath, 'wx', 0o600);
-      fs.writeSync(fd, JSON.stringify(info));
-      fs.closeSync(fd);
-      heldHere.add(lockPath);
+    const err = await listen(server, address);
+    if (!err) {
+      heldHere.add(dataDir);
+      if (file) fs.chmodSync(file, 0o600);
       let released = false;
       return {
-        release() {
+        async release() {
           if (released) return;
           released = true;
-          heldHere.delete(lockPath);
-          try {
-            const current = JSON.parse(fs.readFileSync(lockPath, 'utf8')) as LockInfo;
-            if (current.pid === process.pid) fs.unlinkSync(lockPath);
-          } catch {
-            // already gone
-          }
+          heldHere.delete(dataDir);
+          // Closing a Unix socket server removes its file.
+          await new Promise<void>((resolve) => server.close(() => resolve()));
         },
       };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      let holder: LockInfo | undefined;
-      try {
-        holder = JSON.parse(fs.readFileSync(lockPath, 'utf8')) as LockInfo;
-      } catch {
-        holder = undefined;
-      }
-      const sameHost = holder?.host === os.hostname();
-      if (holder && holder.pid !== process.pid && (!sameHost || isAlive(holder.pid))) {
-        throw new DataDirLockedError(dataDir, holder.pid);
-      }
-      fs.rmSync(lockPath, { force: true });
     }
+    if (err.code !== 'EADDRINUSE') throw err;
+    const holder = await askHolder(address, dataDir);
+    if (holder !== 'nobody' && holder !== 'unknown') throw new DataDirLockedError(dataDir, holder.pid);
+    if (holder === 'unknown' && !file) throw new Error(`Could not lock ${dataDir}: its socket is taken`);
+    // Nobody listens (a crashed server's socket, an old lock file) or not a Squad server: take it over.
+    if (file) fs.rmSync(file, { force: true });
   }
   throw new Error(`Could not lock ${dataDir}`);
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tokenLedgerReason } from './enums.ts';
 import { events } from './event.table.ts';
 import { users } from './user.table.ts';
@@ -21,11 +21,14 @@ export const tokenLedger = pgTable(
     note: text('note'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The order entries were applied in. created_at is the transaction's start, shared by entries of
+    // one transaction and out of order between transactions that waited for each other's lock.
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [
     check('token_ledger_delta_non_zero', sql`${t.delta} <> 0`),
     check('token_ledger_balance_non_negative', sql`${t.balanceAfter} >= 0`),
-    index('token_ledger_user_created_idx').on(t.userId, t.createdAt),
+    index('token_ledger_user_seq_idx').on(t.userId, t.seq),
   ],
 );
 

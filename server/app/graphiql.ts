@@ -22,13 +22,13 @@ export function graphiqlHandler(_req: Request, res: Response) {
     subscriptionsProtocol: 'WS',
     defaultQuery: DEFAULT_QUERY,
     shouldPersistHeaders: true,
-  } as Parameters<typeof renderGraphiQL>[0]);
+  });
   res
     .status(200)
     .setHeader('Cache-Control', 'no-cache')
     .setHeader(
       'Content-Security-Policy',
-      "default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' ws: wss:",
+      "default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'",
     )
     .type('html')
     .send(html);

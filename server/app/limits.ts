@@ -24,5 +24,5 @@ export function limitRules(): ValidationRule[] {
     maxDepthRule({ n: LIMITS.maxDepth, ignoreIntrospection: true, exposeLimits: true, ...report }),
     maxAliasesRule({ n: LIMITS.maxAliases, exposeLimits: true, ...report }),
     costLimitRule({ maxCost: LIMITS.maxCost, ignoreIntrospection: true, exposeLimits: true, ...report }),
-  ] as unknown as ValidationRule[];
+  ];
 }

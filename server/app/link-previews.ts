@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { Services } from '#server/modules/services.ts';
-import { durationLabel, localDateTime } from '#server/modules/events/events.mappers.ts';
+import { durationLabel } from '#server/modules/events/events.catalog.ts';
+import { localDateTime } from '#server/modules/events/events.mappers.ts';
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

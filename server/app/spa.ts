@@ -40,6 +40,7 @@ export function spaRouter(
     if (API_PREFIXES.some((p) => req.path === p || req.path.startsWith(p.endsWith('/') ? p : `${p}/`)))
       return next();
     if (!req.accepts('html')) return next();
+    if (contentSecurityPolicy) res.setHeader('Content-Security-Policy', contentSecurityPolicy);
     if (!fs.existsSync(indexFile)) {
       res
         .status(503)
@@ -51,7 +52,6 @@ export function spaRouter(
       let html = fs.readFileSync(indexFile, 'utf8');
       if (transformIndex) html = (await transformIndex(req, html)) ?? html;
       res.setHeader('Cache-Control', 'no-cache');
-      if (contentSecurityPolicy) res.setHeader('Content-Security-Policy', contentSecurityPolicy);
       res.type('html').send(html);
     } catch (err) {
       next(err);

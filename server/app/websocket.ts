@@ -25,6 +25,7 @@ import { runInScope } from '#server/lib/request-scope.ts';
 import type { Config } from '#server/lib/config.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { Services } from '#server/modules/services.ts';
+import { introspectionRefusal } from './introspection.ts';
 import { LIMITS, limitRules } from './limits.ts';
 
 type Extra = {
@@ -162,6 +163,8 @@ export function attachGraphQLWebSocket(options: {
             }),
           ]);
         const viewer = ctx.extra.viewer ?? null;
+        const refusal = introspectionRefusal(document, viewer, options.config.introspection);
+        if (refusal) return refuse([refusal]);
         const contextValue: Context = {
           viewer,
           services: options.services,

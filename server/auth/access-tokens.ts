@@ -69,7 +69,7 @@ export function createEmbeddedVerifier(
   const jwksUri = `${config.publicUrl}/.well-known/jwks.json`;
   const jwksCache = new SimpleJwksCache({
     fetcher: {
-      fetch: async () => new TextEncoder().encode(JSON.stringify(await keys.jwks())).buffer as ArrayBuffer,
+      fetch: async () => new TextEncoder().encode(JSON.stringify(await keys.jwks())).buffer,
     },
   });
   const verifier = JwtVerifier.create(

@@ -1,5 +1,5 @@
 import { getDirective, MapperKind, mapSchema } from '@graphql-tools/utils';
-import { defaultFieldResolver, type GraphQLFieldConfig, type GraphQLSchema } from 'graphql';
+import { defaultFieldResolver, isObjectType, type GraphQLFieldConfig, type GraphQLSchema } from 'graphql';
 import type { Context } from '#server/context/context.ts';
 import { forbidden, unauthenticated } from '#server/errors/app-error.ts';
 
@@ -12,7 +12,7 @@ export function unmarkedRootFields(schema: GraphQLSchema): string[] {
   const missing: string[] = [];
   for (const rootName of ROOTS) {
     const root = schema.getType(rootName);
-    if (!root || !('getFields' in root)) continue;
+    if (!isObjectType(root)) continue;
     for (const field of Object.values(root.getFields())) {
       const auth = getDirective(schema, field, 'auth');
       const pub = getDirective(schema, field, 'public');
@@ -48,12 +48,12 @@ export function applyAuthDirectives(schema: GraphQLSchema): GraphQLSchema {
       const subscribe = fieldConfig.subscribe;
       return {
         ...fieldConfig,
-        resolve(source, args, ctx, info) {
+        resolve(source, args, ctx: Context, info) {
           guard(ctx, requires);
           return resolve(source, args, ctx, info);
         },
         ...(subscribe && {
-          subscribe(source, args, ctx, info) {
+          subscribe(source, args, ctx: Context, info) {
             guard(ctx, requires);
             return subscribe(source, args, ctx, info);
           },

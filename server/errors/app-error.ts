@@ -10,6 +10,8 @@ export const ErrorCode = {
   CONFLICT: 'CONFLICT',
   RATE_LIMITED: 'RATE_LIMITED',
   INSUFFICIENT_TOKENS: 'INSUFFICIENT_TOKENS',
+  // The database is away (restart, failover, crash): try again shortly. ADR 030.
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
 } as const;
 
@@ -23,6 +25,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   INSUFFICIENT_TOKENS: 402,
+  SERVICE_UNAVAILABLE: 503,
   INTERNAL_SERVER_ERROR: 500,
 };
 
@@ -48,6 +51,13 @@ export class AppError extends Error {
     this.fields = options.fields ?? [];
   }
 
+  // The specific reason beside the closed code, stable for clients to branch on: the message key in
+  // SCREAMING_SNAKE_CASE without its generic namespace ('join.full' → JOIN_FULL,
+  // 'error.eventNotFound' → EVENT_NOT_FOUND, 'validation.dateInPast' → DATE_IN_PAST). ADR 003.
+  get reason(): string {
+    return reasonOf(this.key);
+  }
+
   localizedMessage(locale = currentLocale()): string {
     return t(locale, this.key, this.params);
   }
@@ -57,9 +67,22 @@ export class AppError extends Error {
   }
 }
 
+export function reasonOf(key: string): string {
+  return key
+    .replace(/^(error|validation)\./, '')
+    .replace(/\./g, '_')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toUpperCase();
+}
+
 export const unauthenticated = () => new AppError(ErrorCode.UNAUTHENTICATED, 'error.unauthenticated');
 export const notFound = (key: MessageKey = 'error.notFound') => new AppError(ErrorCode.NOT_FOUND, key);
 export const forbidden = () => new AppError(ErrorCode.FORBIDDEN, 'error.forbidden');
+// How long a client is asked to wait (Retry-After) while the database is away.
+export const RETRY_AFTER_SECONDS = 5;
+
+export const serviceUnavailable = (cause?: unknown) =>
+  new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'error.serviceUnavailable', { cause });
 
 export function badInput(issues: FieldIssue[]): AppError {
   const first = issues[0];

@@ -4,7 +4,7 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { t } from '#server/lib/i18n.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { currentLocale, currentScope } from '#server/lib/request-scope.ts';
-import { AppError, ErrorCode } from './app-error.ts';
+import { AppError, ErrorCode, serviceUnavailable } from './app-error.ts';
 
 // Codes of GraphQL's own request errors (syntax, validation, bad variables): the client's fault.
 const CLIENT_CODES = new Set([
@@ -29,6 +29,7 @@ export function formatAppError(
     message: err.localizedMessage(locale),
     extensions: {
       code: err.code,
+      reason: err.reason,
       ...(fields.length > 0 && { field: fields[0].field, fields }),
     },
   };
@@ -36,7 +37,19 @@ export function formatAppError(
 
 // Every error leaves the server with a code from the closed set. Expected errors keep their
 // (localized) message; anything else is logged with an id and masked.
-export function createFormatError(logger: Logger) {
+// graphql-js appends 'Did you mean "x"?' to validation errors, which spells out field names.
+const SUGGESTION = /\s*Did you mean [^?]*\?/g;
+
+export function createFormatError(
+  logger: Logger,
+  options: {
+    // Says whether an unexpected error is the database being away (and notes it); see ADR 030.
+    databaseUnavailable?: (err: unknown) => boolean;
+    // Production: no suggestions of field, argument or enum names (ADR 031).
+    hideSuggestions?: boolean;
+  } = {},
+) {
+  const databaseUnavailable = options.databaseUnavailable ?? (() => false);
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const original = unwrapResolverError(error);
     const base = { locations: formatted.locations, path: formatted.path };
@@ -46,7 +59,7 @@ export function createFormatError(logger: Logger) {
     if (typeof code === 'string' && (CLIENT_CODES.has(code) || code === 'UNAUTHENTICATED')) {
       return {
         ...base,
-        message: formatted.message,
+        message: options.hideSuggestions ? formatted.message.replace(SUGGESTION, '') : formatted.message,
         extensions: {
           code: code === 'UNAUTHENTICATED' ? code : ErrorCode.BAD_USER_INPUT,
           ...(code !== 'BAD_USER_INPUT' && code !== 'UNAUTHENTICATED' && { reason: code }),
@@ -60,6 +73,11 @@ export function createFormatError(logger: Logger) {
       original instanceof GraphQLError
     ) {
       return { ...base, message: formatted.message, extensions: { code } };
+    }
+
+    if (databaseUnavailable(original)) {
+      logger.warn({ err: original, path: formatted.path }, 'database unavailable');
+      return formatAppError(serviceUnavailable(), base);
     }
 
     const errorId = crypto.randomUUID();

@@ -5,6 +5,8 @@ export class CognitoError extends Error {
     readonly type: string,
     message: string,
     readonly status = 400,
+    // For throttling: when the caller may try again (sent as Retry-After and in the body).
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = type;
@@ -24,8 +26,13 @@ export const cognitoErrors = {
     new CognitoError('CodeMismatchException', 'Invalid verification code provided, please try again.'),
   expiredCode: () =>
     new CognitoError('ExpiredCodeException', 'Invalid code provided, please request a code again.'),
-  limitExceeded: () =>
-    new CognitoError('LimitExceededException', 'Attempt limit exceeded, please try after some time.'),
+  limitExceeded: (retryAfterSeconds?: number) =>
+    new CognitoError(
+      'LimitExceededException',
+      'Attempt limit exceeded, please try after some time.',
+      400,
+      retryAfterSeconds,
+    ),
   tooManyRequests: () =>
     new CognitoError('TooManyRequestsException', 'Too many requests, please try after some time.'),
   resourceNotFound: (message: string) => new CognitoError('ResourceNotFoundException', message),

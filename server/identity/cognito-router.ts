@@ -13,6 +13,16 @@ function send(res: Response, status: number, body: unknown) {
 function sendError(res: Response, err: CognitoError) {
   res.setHeader('x-amzn-ErrorType', `${err.type}:`);
   res.setHeader('x-amzn-ErrorMessage', err.message);
+  if (err.retryAfterSeconds !== undefined) {
+    // Cognito itself says nothing about when; the extra field lets Squad's client say how long to wait.
+    res.setHeader('Retry-After', String(err.retryAfterSeconds));
+    send(res, err.status, {
+      __type: err.type,
+      message: err.message,
+      retryAfterSeconds: err.retryAfterSeconds,
+    });
+    return;
+  }
   send(res, err.status, { __type: err.type, message: err.message });
 }
 
@@ -27,7 +37,10 @@ export function cognitoRouter(identity: IdentityService, logger: Logger): Router
       'Content-Type, X-Amz-Target, X-Amz-User-Agent, X-Amz-Date, X-Amz-Security-Token, Authorization, amz-sdk-invocation-id, amz-sdk-request, Cache-Control',
     );
     res.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS');
-    res.setHeader('Access-Control-Expose-Headers', 'x-amzn-ErrorType, x-amzn-ErrorMessage, x-amzn-RequestId');
+    res.setHeader(
+      'Access-Control-Expose-Headers',
+      'x-amzn-ErrorType, x-amzn-ErrorMessage, x-amzn-RequestId, Retry-After',
+    );
     res.setHeader('x-amzn-RequestId', req.id);
     if (req.method === 'OPTIONS') return void res.status(204).end();
     next();
@@ -49,11 +62,14 @@ export function cognitoRouter(identity: IdentityService, logger: Logger): Router
           ? (req.body as Record<string, unknown>)
           : {};
       try {
+        // Called with .call(identity) below, so `this` stays the service.
+        // eslint-disable-next-line @typescript-eslint/unbound-method
         const handler = identity[op as (typeof COGNITO_OPERATIONS)[number]] as (
+          this: IdentityService,
           b: Record<string, unknown>,
           m: { ip: string },
         ) => Promise<unknown>;
-        send(res, 200, await handler(body, { ip: req.ip ?? 'unknown' }));
+        send(res, 200, await handler.call(identity, body, { ip: req.ip ?? 'unknown' }));
       } catch (err) {
         if (err instanceof CognitoError) {
           req.log.info({ op, error: err.type }, 'identity operation refused');

@@ -154,5 +154,3 @@ export function createIdentityRepository(db: DbOrTx) {
     },
   };
 }
-
-export type IdentityRepository = ReturnType<typeof createIdentityRepository>;

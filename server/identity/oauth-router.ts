@@ -47,7 +47,7 @@ export function oauthRouter(
       .discovery(
         new URL(settings.google.issuer),
         settings.google.clientId!,
-        settings.google.clientSecret!,
+        settings.google.clientSecret,
         undefined,
         {
           execute: settings.google.issuer.startsWith('http://') ? [oidc.allowInsecureRequests] : [],
@@ -132,13 +132,13 @@ export function oauthRouter(
         idTokenExpected: true,
       });
       const claims = tokens.claims();
-      if (!claims?.email || claims.email_verified !== true) {
+      if (typeof claims?.email !== 'string' || !claims.email || claims.email_verified !== true) {
         return back({
           error: 'access_denied',
           error_description: 'Failed to authenticate: Google account e-mail is not verified.',
         });
       }
-      const email = String(claims.email).toLowerCase();
+      const email = claims.email.toLowerCase();
       let account =
         (await identity.repo.accountByGoogleSub(claims.sub)) ?? (await identity.repo.accountByEmail(email));
       if (!account) {

@@ -52,7 +52,38 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   SEED_DEMO: flag(true),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  // Who may ask the schema: everyone, signed-in users only, nobody. Default: public outside
+  // production, signed-in in production.
+  GRAPHQL_INTROSPECTION: z.enum(['public', 'signed-in', 'off']).optional(),
+  // The offline GraphiQL page at /graphiql. Default: on outside production, off in production.
+  GRAPHIQL: optionalText,
+  // A request's headers must arrive within this, its whole body within the request timeout; idle
+  // keep-alive connections close after the keep-alive timeout (longer than the proxy's, 60 s).
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(65_000),
 });
+
+// TRUST_PROXY: how many proxy hops in front of the app set X-Forwarded-For (a number), or which
+// proxies to trust (addresses or CIDR ranges, comma-separated, or Express's names loopback,
+// linklocal, uniquelocal). `true` (trust every hop) would let a client choose its own address and
+// is refused.
+export function parseTrustProxy(value: string | undefined): number | string[] {
+  if (value === undefined) return ['loopback'];
+  const v = value.trim().toLowerCase();
+  if (v === 'true' || v === '*') {
+    throw new ConfigError(
+      'TRUST_PROXY=true would trust every X-Forwarded-For hop a client sends. Set the number of proxies ' +
+        'in front of the app (e.g. 1) or their addresses/networks (e.g. 10.0.0.0/8).',
+    );
+  }
+  if (v === 'false' || v === '0' || v === 'none') return 0;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -64,7 +95,8 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: string | boolean;
+  // Express 'trust proxy': a hop count or the trusted proxies' addresses/networks (never `true`).
+  trustProxy: number | string[];
   database: { url: string | undefined; poolMax: number };
   redisUrl: string | undefined;
   cognito: {
@@ -86,6 +118,9 @@ export type Config = {
   google: { clientId: string | undefined; clientSecret: string | undefined; issuer: string };
   seedDemo: boolean;
   shutdownTimeoutMs: number;
+  introspection: 'public' | 'signed-in' | 'off';
+  graphiql: boolean;
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -133,8 +168,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
-    trustProxy:
-      e.TRUST_PROXY === undefined ? 'loopback' : ['true', '1'].includes(e.TRUST_PROXY) ? true : e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
     redisUrl: e.REDIS_URL,
     cognito,
@@ -155,5 +189,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     seedDemo: e.SEED_DEMO && e.NODE_ENV !== 'production',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    introspection: e.GRAPHQL_INTROSPECTION ?? (e.NODE_ENV === 'production' ? 'signed-in' : 'public'),
+    graphiql:
+      e.GRAPHIQL === undefined
+        ? e.NODE_ENV !== 'production'
+        : !['0', 'false', 'no', 'off'].includes(e.GRAPHIQL.toLowerCase()),
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
   };
 }

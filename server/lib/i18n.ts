@@ -17,6 +17,10 @@ const tr = {
   'error.internal': 'Beklenmeyen bir hata oluştu. Hata kodu: {errorId}',
   'error.payloadTooLarge': 'İstek çok büyük.',
   'error.routeNotFound': 'Böyle bir adres yok.',
+  'error.serviceUnavailable':
+    'Şu an veritabanına ulaşamıyoruz, birkaç saniye içinde tekrar dene. Verilerin güvende.',
+  'error.requestTimeout': 'İstek zamanında tamamlanmadı.',
+  'error.headersTooLarge': 'İsteğin başlıkları çok büyük.',
   'event.created': 'Etkinlik başarıyla oluşturuldu.',
   'validation.required': 'Bu alan zorunlu.',
   'validation.tooShort': 'En az {min} karakter olmalı.',
@@ -108,6 +112,10 @@ const en: Record<MessageKey, string> = {
   'error.internal': 'Something unexpected went wrong. Error id: {errorId}',
   'error.payloadTooLarge': 'The request is too large.',
   'error.routeNotFound': 'No such address.',
+  'error.serviceUnavailable':
+    'The database cannot be reached right now; try again in a few seconds. Your data is safe.',
+  'error.requestTimeout': 'The request did not arrive in time.',
+  'error.headersTooLarge': 'The request headers are too large.',
   'event.created': 'Event created successfully.',
   'validation.required': 'This field is required.',
   'validation.tooShort': 'At least {min} characters.',

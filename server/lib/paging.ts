@@ -1,4 +1,5 @@
 import { badInput } from '#server/errors/app-error.ts';
+import { isUuid } from './ids.ts';
 
 export const MAX_PAGE_SIZE = 100;
 
@@ -8,4 +9,52 @@ export function pageSize(first: number | null | undefined, fallback = 20): numbe
   if (!Number.isInteger(n) || n < 1 || n > MAX_PAGE_SIZE)
     throw badInput([{ field: 'first', key: 'validation.pageSize' }]);
   return n;
+}
+
+// Keyset cursors: the row's id plus the value it was ordered by, under one of these keys:
+// s = start instant (ISO), c = creation instant (ISO), d = distance chord, n = a sequence number.
+export type Cursor = { id: string; s?: string; c?: string; d?: number; n?: number };
+type SortKey = 's' | 'c' | 'd' | 'n';
+
+// Opaque page cursors: base64url JSON. A cursor that does not decode is the client's error.
+export function encodeCursor(value: Cursor): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+// The cursor of `after`, which must carry one of `keys` (the orders the list can be in).
+export function decodeCursor(cursor: string, keys: readonly SortKey[], field = 'after'): Cursor {
+  try {
+    const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (typeof v === 'object' && v !== null && isUuid((v as Cursor).id)) {
+      const c = v as Cursor;
+      const valid = keys.some((k) =>
+        k === 'd'
+          ? typeof c.d === 'number'
+          : k === 'n'
+            ? Number.isSafeInteger(c.n)
+            : typeof c[k] === 'string',
+      );
+      if (valid) return c;
+    }
+  } catch {
+    // fall through
+  }
+  throw badInput([{ field, key: 'validation.cursor' }]);
+}
+
+export type Page<T> = {
+  nodes: T[];
+  edges: { cursor: string; node: T }[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+};
+
+// One page from rows fetched with `limit + 1` (the extra row only says that there is a next page).
+export function pageOf<T>(rows: readonly T[], limit: number, cursorOf: (row: T) => Cursor): Page<T> {
+  const nodes = rows.slice(0, limit);
+  const edges = nodes.map((node) => ({ cursor: encodeCursor(cursorOf(node)), node }));
+  return {
+    nodes,
+    edges,
+    pageInfo: { hasNextPage: rows.length > limit, endCursor: edges.at(-1)?.cursor ?? null },
+  };
 }

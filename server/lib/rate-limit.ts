@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { Logger } from './logger.ts';
 
 export type RateDecision = { allowed: boolean; count: number; retryAfterSeconds: number };
 
@@ -77,5 +78,40 @@ export function createRedisRateLimiter(redis: Redis, prefix = 'squad:rl:'): Rate
     async reset(key) {
       await redis.del(prefix + key);
     },
+  };
+}
+
+// Redis-backed limits that keep working without Redis: while the client is not connected, or when a
+// command fails, this instance counts in its own memory (stricter per instance, never open). Counts
+// move back to Redis once it is back.
+export function createFallbackRateLimiter(
+  redis: Redis,
+  fallback: RateLimiter,
+  logger: Logger,
+): RateLimiter & { store: () => 'redis' | 'memory' } {
+  const primary = createRedisRateLimiter(redis);
+  let warned = false;
+  const usable = () => redis.status === 'ready';
+  async function run<T>(op: (limiter: RateLimiter) => Promise<T>): Promise<T> {
+    if (usable()) {
+      try {
+        const result = await op(primary);
+        warned = false;
+        return result;
+      } catch (err) {
+        if (!warned) logger.warn({ err }, 'rate limits: Redis failed, counting in memory');
+        warned = true;
+      }
+    }
+    return op(fallback);
+  }
+  return {
+    hit: (key, limit, windowSeconds) => run((l) => l.hit(key, limit, windowSeconds)),
+    peek: (key, limit) => run((l) => l.peek(key, limit)),
+    async reset(key) {
+      await fallback.reset(key);
+      await run((l) => l.reset(key));
+    },
+    store: () => (usable() ? 'redis' : 'memory'),
   };
 }

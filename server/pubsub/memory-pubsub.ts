@@ -14,7 +14,8 @@ export function createMemoryPubSub(): PubSub {
     subscribe<T>(channel: Channel<T>): Promise<Subscription<T>> {
       return hub.subscribe<T>(channel.name);
     },
-    localSubscriberCount: () => hub.count(),
+    localSubscriberCount: (channel) => hub.count(channel?.name),
+    available: () => true,
     async close() {},
   };
 }

@@ -11,8 +11,11 @@ export interface PubSub {
   publish<T>(channel: Channel<T>, message: T): Promise<void>;
   // Resolves once the subscription is live, so nothing published afterwards is missed.
   subscribe<T>(channel: Channel<T>): Promise<Subscription<T>>;
-  // Subscriber count on this instance, for health and benchmarks.
-  localSubscriberCount(): number;
+  // Subscriber count on this instance (of one channel, or of all), for health, benchmarks and tests
+  // that wait until a subscription is live.
+  localSubscriberCount(channel?: Channel<unknown>): number;
+  // Whether messages reach other instances now (always true in memory); for readiness.
+  available(): boolean;
   close(): Promise<void>;
 }
 
@@ -36,7 +39,8 @@ export class ChannelHub {
     for (const listener of [...set]) listener(payload);
   }
 
-  count(): number {
+  count(name?: string): number {
+    if (name !== undefined) return this.listeners.get(name)?.size ?? 0;
     let n = 0;
     for (const set of this.listeners.values()) n += set.size;
     return n;

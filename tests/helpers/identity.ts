@@ -92,3 +92,31 @@ export async function signedUpUser(app: TestApp, password = 'gizli-sifre-1') {
 }
 
 export { ConfirmForgotPasswordCommand, ForgotPasswordCommand };
+
+// The error's Cognito name, as the AWS SDK reports it.
+export async function errorName(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (err) {
+    return (err as { name: string }).name;
+  }
+  return 'no error';
+}
+
+export const signUp = (sdk: ReturnType<typeof sdkFor>, email: string, password = 'gizli-sifre-1') =>
+  sdk.send(
+    new SignUpCommand({
+      ClientId: CLIENT_ID,
+      Username: email,
+      Password: password,
+      UserAttributes: [{ Name: 'email', Value: email }],
+    }),
+  );
+export const signIn = (sdk: ReturnType<typeof sdkFor>, email: string, password: string) =>
+  sdk.send(
+    new InitiateAuthCommand({
+      ClientId: CLIENT_ID,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );

@@ -9,6 +9,7 @@ import { createApp, type App } from '#server/app/create-app.ts';
 import { mintAccessToken, type TokenIdentity } from '#server/identity/tokens.ts';
 import { loadConfig } from '#server/lib/config.ts';
 import type { Clock } from '#server/lib/clock.ts';
+import type { Channel } from '#server/pubsub/channels.ts';
 
 export type TestApp = App & {
   baseUrl: string;
@@ -27,6 +28,9 @@ export type TestApp = App & {
   newIdentity(sub?: string): Promise<{ sub: string; token: string }>;
   tokenFor(who: TokenIdentity, options?: { ttlSeconds?: number }): string;
   ws(token?: string): Client;
+  // Resolves once this instance has a live subscriber on the channel (the readiness signal tests wait
+  // for before causing what the subscription should hear).
+  subscribed(channel: Channel<unknown>, timeoutMs?: number): Promise<void>;
 };
 
 export type TestUser = { sub: string; username: string; token: string; id: string };
@@ -124,6 +128,13 @@ export function decorate(app: App, baseUrl: string): TestApp {
       const { data, errors } = await test.gql<{ me: { id: string } }>('{ me { id } }', undefined, { token });
       if (errors) throw new Error(`newUser failed: ${JSON.stringify(errors)}`);
       return { sub, username, token, id: data.me.id };
+    },
+    async subscribed(channel: Channel<unknown>, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (app.pubsub.localSubscriberCount(channel) === 0) {
+        if (Date.now() > deadline) throw new Error(`no subscriber on ${channel.name} after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
     },
     ws(token?: string) {
       return createClient({

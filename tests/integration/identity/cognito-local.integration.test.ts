@@ -91,18 +91,18 @@ describe.runIf(inject('backend') === 'pglite')('the SPA Cognito client against c
 
     const signed = await cognito.signUp(email, 'Gizli-sifre-1');
     expect(signed.UserConfirmed).toBe(false);
-    await cognito.confirmSignUp(email, await codeFor(signed.UserSub!));
+    await cognito.confirmSignUp(email, await codeFor(signed.UserSub));
 
     const tokens = await cognito.signIn(email, 'Gizli-sifre-1');
     expect(tokens.AccessToken).toBeTruthy();
     expect(tokens.RefreshToken).toBeTruthy();
-    const user = await cognito.getUser(tokens.AccessToken!);
+    const user = await cognito.getUser(tokens.AccessToken);
     expect(user.UserAttributes).toEqual(expect.arrayContaining([{ Name: 'email', Value: email }]));
     const refreshed = await cognito.refresh(tokens.RefreshToken!);
     expect(refreshed.AccessToken).toBeTruthy();
 
     await cognito.forgotPassword(email);
-    await cognito.confirmForgotPassword(email, await codeFor(signed.UserSub!), 'Yeni-Sifre-2!');
+    await cognito.confirmForgotPassword(email, await codeFor(signed.UserSub), 'Yeni-Sifre-2!');
     const again = await cognito.signIn(email, 'Yeni-Sifre-2!');
     expect(again.IdToken).toBeTruthy();
     // (cognito-local does not implement GlobalSignOut; our provider's sign-out is tested with the AWS SDK.)

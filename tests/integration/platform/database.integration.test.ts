@@ -97,8 +97,8 @@ describe(`database (${inject('backend')})`, () => {
         mode: 'physical',
         title: 'İstanbul halı saha',
         description: 'Kadıköy',
-        category: 'Spor',
-        tags: ['Halı Saha', 'Futbol'],
+        category: 'sports',
+        tags: ['hali-saha', 'futbol'],
         startsAt,
         durationMinutes: 90,
         endsAt: new Date(startsAt.getTime() + 90 * 60_000),
@@ -131,7 +131,56 @@ describe(`database (${inject('backend')})`, () => {
     );
     expect(decoded.startsAt).toEqual(startsAt);
     expect(decoded.price).toBe(12.5);
-    expect(decoded.tags).toEqual(['Halı Saha', 'Futbol']);
+    expect(decoded.tags).toEqual(['hali-saha', 'futbol']);
     expect(decoded.cancelledAt).toBeNull();
+  });
+});
+
+describe(`migration 0010: catalogue ids (${inject('backend')})`, () => {
+  it('turns stored Turkish names into stable ids, keeps unknown values, and rebuilds the search text', async () => {
+    const [host] = await database.db
+      .insert(users)
+      .values({ sub: `migration-${Date.now()}`, displayName: 'Göç testi' })
+      .returning();
+    const rows = await database.db
+      .insert(events)
+      .values(
+        [
+          { category: 'Spor', tags: ['Halı Saha', 'Ders Çalışma', 'Uydurma'], platform: null },
+          { category: 'Popüler Oyunlar', tags: ['Counter-Strike 2', 'Ranked'], platform: 'CS2' },
+        ].map((v, i) => ({
+          hostId: host.id,
+          mode: i === 0 ? ('physical' as const) : ('online' as const),
+          title: `Göç ${i}`,
+          description: 'Eski kayıt',
+          ...v,
+          startsAt: new Date(Date.now() + 86_400_000),
+          endsAt: new Date(Date.now() + 90_000_000),
+          durationMinutes: 60,
+          ...(i === 0 && { lat: 41, lng: 29, publicLat: 41, publicLng: 29 }),
+        })),
+      )
+      .returning({ id: events.id });
+    const fs = await import('node:fs');
+    const { paths } = await import('#server/lib/paths.ts');
+    const migration = fs.readFileSync(`${paths.migrations}/0010_catalog_ids.sql`, 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await database.db.execute(sql.raw(statement));
+    const after = await database.db
+      .select({
+        category: events.category,
+        tags: events.tags,
+        platform: events.platform,
+        search: events.searchText,
+      })
+      .from(events)
+      .where(sql`${events.id} = any(${uuidArray(rows.map((r) => r.id))})`)
+      .orderBy(events.title);
+    expect(after.map(({ search: _s, ...r }) => r)).toEqual([
+      { category: 'sports', tags: ['hali-saha', 'ders-calisma', 'Uydurma'], platform: null },
+      { category: 'popular-games', tags: ['counter-strike-2', 'ranked'], platform: 'cs2' },
+    ]);
+    expect(after[0].search).toContain('hali-saha');
+    await database.db.delete(users).where(eq(users.id, host.id));
   });
 });

@@ -1,0 +1,118 @@
+import type { Express } from 'express';
+import type { Database } from '#db/client.ts';
+import {
+  cognitoProfile,
+  createCognitoVerifier,
+  createEmbeddedVerifier,
+  type AccessTokenVerifier,
+} from '#server/auth/access-tokens.ts';
+import { createAuthenticate, type Authenticate } from '#server/auth/authenticate.ts';
+import { cognitoRouter } from '#server/identity/cognito-router.ts';
+import { createIdentityService, type IdentityService } from '#server/identity/identity.service.ts';
+import { oauthRouter, openIdConfiguration } from '#server/identity/oauth-router.ts';
+import { loadKeyStore, type KeyStore } from '#server/identity/signing-keys.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import type { Config } from '#server/lib/config.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import type { RateLimiter } from '#server/lib/rate-limit.ts';
+import { serverSecret } from '#server/lib/server-secrets.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
+import type { Services } from '#server/modules/services.ts';
+
+export type IdentitySetup = {
+  identity: IdentityService | null;
+  keys: KeyStore | null;
+  authenticate: Authenticate;
+};
+
+// Identity: the built-in Cognito-protocol provider unless a real Cognito pool is configured.
+export async function setupIdentity(options: {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  services: Services;
+}): Promise<IdentitySetup> {
+  const { config, services } = options;
+  let identity: IdentityService | null = null;
+  let keys: KeyStore | null = null;
+  let verifier: AccessTokenVerifier;
+  if (config.cognito.external) {
+    verifier = createCognitoVerifier(config);
+  } else {
+    keys = await loadKeyStore(options.db);
+    let revocationCheck: (c: {
+      sub: string;
+      originJti?: string;
+      iat?: number;
+    }) => Promise<boolean> = async () => false;
+    const embeddedVerifier = createEmbeddedVerifier(config, keys, (claims) => revocationCheck(claims));
+    verifier = embeddedVerifier;
+    identity = createIdentityService({
+      db: options.db,
+      clock: options.clock,
+      logger: options.logger,
+      mailer: options.mailer,
+      limiter: options.limiter,
+      keys,
+      hashKey: await serverSecret(options.db, 'idp-hash-key'),
+      issuer: config.cognito.issuer,
+      clientId: config.cognito.clientId,
+      publicUrl: config.publicUrl,
+      verifyAccessToken: async (token) => {
+        const claims = await embeddedVerifier.verifySignature(token);
+        return { sub: claims.sub, originJti: claims.originJti, iat: claims.issuedAt };
+      },
+      onRevoked: (sub) => {
+        embeddedVerifier.forget(sub);
+        services.users.forget(sub);
+      },
+    });
+    const idp = identity;
+    revocationCheck = (claims) => idp.isAccessRevoked(claims);
+  }
+  const authenticate = createAuthenticate(verifier, services.users, (claims, token) =>
+    identity ? identity.profile(claims.sub) : cognitoProfile(config.cognito.endpoint, token),
+  );
+  return { identity, keys, authenticate };
+}
+
+// The built-in provider's endpoints: JWKS, the Cognito JSON API, OAuth2 and OpenID discovery.
+export function mountIdentity(
+  app: Express,
+  options: { setup: IdentitySetup; config: Config; clock: Clock; logger: Logger },
+) {
+  const { config, logger } = options;
+  const { keys, identity } = options.setup;
+  if (keys) {
+    app.get('/.well-known/jwks.json', async (_req, res, next) => {
+      try {
+        res.setHeader('Cache-Control', 'public, max-age=300');
+        res.json(await keys.jwks());
+      } catch (err) {
+        next(err);
+      }
+    });
+  }
+  if (!identity) return;
+  const oauthSettings = {
+    publicUrl: config.publicUrl,
+    issuer: config.cognito.issuer,
+    clientId: config.cognito.clientId,
+    redirectUris: [
+      `${config.publicUrl}/googleAuth`,
+      ...(config.isProduction
+        ? []
+        : ['http://localhost:5173/googleAuth', 'http://127.0.0.1:5173/googleAuth']),
+    ],
+    google: config.google,
+  };
+  app.use('/cognito', cognitoRouter(identity, logger));
+  app.use('/oauth2', oauthRouter(identity, oauthSettings, options.clock, logger));
+  app.get('/.well-known/openid-configuration', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.json(openIdConfiguration(oauthSettings));
+  });
+}

@@ -1,0 +1,64 @@
+import { cognitoErrors as E } from './cognito-errors.ts';
+import { LIMITS, normalizeEmail, str, type IdentityCore, type RequestMeta } from './identity-core.service.ts';
+import { hashPassword, passwordPolicyProblem, verifyPassword } from './passwords.ts';
+import { maskEmail } from './secrets.ts';
+
+// ForgotPassword, ConfirmForgotPassword (reset by e-mailed code) and ChangePassword (signed in).
+export function passwordFlow(core: IdentityCore) {
+  const { repo, deps, checkClient, limit, sendCode, checkCode, accountFromAccessToken, passwordGuard } = core;
+  return {
+    async ForgotPassword(body: Record<string, unknown>, meta: RequestMeta) {
+      checkClient(body.ClientId);
+      const email = normalizeEmail(body.Username);
+      const account = await repo.accountByEmail(email);
+      if (!account) {
+        await limit(`code-send:ip:${meta.ip}`, LIMITS.codeSendsPerIp);
+        return {
+          CodeDeliveryDetails: {
+            Destination: maskEmail(email),
+            DeliveryMedium: 'EMAIL',
+            AttributeName: 'email',
+          },
+        };
+      }
+      if (account.emailVerified !== 1) {
+        throw E.invalidParameter(
+          'Cannot reset password for the user as there is no registered/verified email or phone_number',
+        );
+      }
+      return { CodeDeliveryDetails: await sendCode(account, 'reset', meta) };
+    },
+
+    async ConfirmForgotPassword(body: Record<string, unknown>, meta: RequestMeta) {
+      checkClient(body.ClientId);
+      const email = normalizeEmail(body.Username);
+      const problem = passwordPolicyProblem(body.Password);
+      if (problem) throw E.invalidPassword(problem);
+      const account = await repo.accountByEmail(email);
+      await checkCode(account, 'reset', body.ConfirmationCode, meta);
+      await repo.updateAccount(account!.sub, { passwordHash: await hashPassword(body.Password as string) });
+      // A new password ends every existing session.
+      await repo.revokeAllRefreshTokens(account!.sub);
+      deps.onRevoked?.(account!.sub);
+      // The owner proved control of the mailbox: this address may sign in again at once.
+      await passwordGuard(email, meta.ip).succeed();
+      return {};
+    },
+
+    async ChangePassword(body: Record<string, unknown>, meta: RequestMeta) {
+      const account = await accountFromAccessToken(body.AccessToken);
+      const problem = passwordPolicyProblem(body.ProposedPassword);
+      if (problem) throw E.invalidPassword(problem);
+      const guard = passwordGuard(account.email, meta.ip);
+      await guard.check();
+      if (!(await verifyPassword(account.passwordHash, str(body.PreviousPassword) ?? ''))) {
+        await guard.fail();
+        throw E.badCredentials();
+      }
+      await repo.updateAccount(account.sub, {
+        passwordHash: await hashPassword(body.ProposedPassword as string),
+      });
+      return {};
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { cognitoErrors as E } from './cognito-errors.ts';
+import { str, type IdentityCore, type VerifiedAccess } from './identity-core.service.ts';
+import { keyedHash } from './secrets.ts';
+
+// The signed-in user's account and sessions: GetUser, GlobalSignOut, RevokeToken, DeleteUser, and
+// the revocation check the API's token verifier asks.
+export function sessionsFlow(core: IdentityCore) {
+  const { repo, deps, codeKey, now, checkClient, accountFromAccessToken, isRevoked, userAttributes } = core;
+  return {
+    async GetUser(body: Record<string, unknown>) {
+      const account = await accountFromAccessToken(body.AccessToken);
+      return { Username: account.sub, UserAttributes: userAttributes(account) };
+    },
+
+    async GlobalSignOut(body: Record<string, unknown>) {
+      const account = await accountFromAccessToken(body.AccessToken);
+      await repo.revokeAllRefreshTokens(account.sub);
+      // Whole seconds: tokens carry iat in seconds; anything issued up to now is out.
+      await repo.updateAccount(account.sub, {
+        tokensValidAfter: new Date(Math.ceil(now().getTime() / 1000) * 1000 + 1000),
+      });
+      deps.onRevoked?.(account.sub);
+      return {};
+    },
+
+    async RevokeToken(body: Record<string, unknown>) {
+      checkClient(body.ClientId);
+      const token = str(body.Token);
+      if (!token) throw E.invalidParameter('Missing required parameter Token');
+      if (token.split('.').length === 3) throw E.unsupportedTokenType();
+      const row = await repo.refreshTokenByHash(keyedHash(codeKey, token));
+      if (row) {
+        await repo.revokeRefreshToken(row.id);
+        deps.onRevoked?.(row.sub);
+      }
+      return {};
+    },
+
+    async DeleteUser(body: Record<string, unknown>) {
+      const account = await accountFromAccessToken(body.AccessToken);
+      await repo.deleteAccount(account.sub);
+      deps.onRevoked?.(account.sub);
+      deps.logger.info({ sub: account.sub }, 'account deleted');
+      return {};
+    },
+
+    async isAccessRevoked(claims: VerifiedAccess): Promise<boolean> {
+      const account = await repo.accountBySub(claims.sub);
+      if (!account) return true;
+      return isRevoked(account, claims);
+    },
+
+    async profile(sub: string) {
+      const account = await repo.accountBySub(sub);
+      return account
+        ? { email: account.email, name: account.name, emailVerified: account.emailVerified === 1 }
+        : null;
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { cognitoErrors as E } from './cognito-errors.ts';
+import { LIMITS, normalizeEmail, str, type IdentityCore, type RequestMeta } from './identity-core.service.ts';
+import { hashPassword, passwordPolicyProblem } from './passwords.ts';
+import { maskEmail } from './secrets.ts';
+
+// SignUp, ConfirmSignUp, ResendConfirmationCode.
+export function signUpFlow(core: IdentityCore) {
+  const { repo, deps, checkClient, limit, sendCode, checkCode } = core;
+  return {
+    async SignUp(body: Record<string, unknown>, meta: RequestMeta) {
+      checkClient(body.ClientId);
+      const email = normalizeEmail(body.Username);
+      const attributes = Array.isArray(body.UserAttributes)
+        ? (body.UserAttributes as { Name?: unknown; Value?: unknown }[])
+        : [];
+      const emailAttr = attributes.find((a) => a?.Name === 'email');
+      if (emailAttr && normalizeEmail(emailAttr.Value) !== email)
+        throw E.invalidParameter('Email attribute must match the username.');
+      const problem = passwordPolicyProblem(body.Password);
+      if (problem) throw E.invalidPassword(problem);
+      const attr = (name: string) =>
+        str(attributes.find((a) => a?.Name === name)?.Value)
+          ?.trim()
+          .slice(0, 100) || null;
+      const account = await repo.insertAccount({
+        email,
+        passwordHash: await hashPassword(body.Password as string),
+        name: attr('name'),
+        givenName: attr('given_name'),
+        familyName: attr('family_name'),
+      });
+      if (!account) throw E.usernameExists();
+      const delivery = await sendCode(account, 'signup', meta).catch(async (err) => {
+        // Throttled before anything was sent: the account must not linger without a code.
+        await repo.deleteAccount(account.sub);
+        throw err;
+      });
+      deps.logger.info({ sub: account.sub }, 'account signed up');
+      return { UserConfirmed: false, UserSub: account.sub, CodeDeliveryDetails: delivery };
+    },
+
+    async ConfirmSignUp(body: Record<string, unknown>, meta: RequestMeta) {
+      checkClient(body.ClientId);
+      const email = normalizeEmail(body.Username);
+      const account = await repo.accountByEmail(email);
+      if (account && account.status === 'CONFIRMED')
+        throw E.notAuthorized('User cannot be confirmed. Current status is CONFIRMED');
+      await checkCode(account, 'signup', body.ConfirmationCode, meta);
+      await repo.updateAccount(account!.sub, { status: 'CONFIRMED', emailVerified: 1 });
+      return {};
+    },
+
+    async ResendConfirmationCode(body: Record<string, unknown>, meta: RequestMeta) {
+      checkClient(body.ClientId);
+      const email = normalizeEmail(body.Username);
+      const account = await repo.accountByEmail(email);
+      // Unknown users get the same answer (PreventUserExistenceErrors).
+      if (!account) {
+        await limit(`code-send:ip:${meta.ip}`, LIMITS.codeSendsPerIp);
+        return {
+          CodeDeliveryDetails: {
+            Destination: maskEmail(email),
+            DeliveryMedium: 'EMAIL',
+            AttributeName: 'email',
+          },
+        };
+      }
+      if (account.status === 'CONFIRMED') throw E.invalidParameter('User is already confirmed.');
+      return { CodeDeliveryDetails: await sendCode(account, 'signup', meta) };
+    },
+  };
+}
