@@ -11,7 +11,7 @@ export type RowCodec<Row> = {
   // `"table"."col", …` for a select list.
   columns: SQL;
   // A raw row (database column names, driver values) -> the row type Drizzle would return.
-  decode(raw: Record<string, unknown>): Row;
+  decode: (raw: Record<string, unknown>) => Row;
 };
 
 export function rowCodec<T extends PgTable>(table: T): RowCodec<T['$inferSelect']> {
@@ -31,7 +31,7 @@ export function rowCodec<T extends PgTable>(table: T): RowCodec<T['$inferSelect'
         const value = raw[f.name];
         row[f.key] = value === null || value === undefined ? null : f.decode(value);
       }
-      return row as T['$inferSelect'];
+      return row;
     },
   };
 }

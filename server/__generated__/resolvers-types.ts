@@ -14,6 +14,8 @@ import type { PlaceKind } from '../modules/enum-values.ts';
 import type { GameType } from '../modules/enum-values.ts';
 import type { TimeWindow } from '../modules/enum-values.ts';
 import type { QuickFilter } from '../modules/enum-values.ts';
+import type { ActivityType } from '../modules/enum-values.ts';
+import type { Device } from '../modules/enum-values.ts';
 import type { ShareChannel } from '../modules/enum-values.ts';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { UserModel, BadgeModel, UserStatsModel } from '../modules/users/users.mappers.ts';
@@ -21,8 +23,10 @@ import type {
   EventModel,
   EventConnectionModel,
   EventLocationModel,
+  ActivityModel,
   ParticipantModel,
 } from '../modules/events/events.mappers.ts';
+import type { CategoryDef, TagDef, PlatformDef, DurationModel } from '../modules/events/events.catalog.ts';
 import type {
   JoinRequestRow,
   MessageRow,
@@ -54,6 +58,8 @@ export type Scalars = {
   /** A wall-clock time in Turkey's time zone (Europe/Istanbul), HH:mm (24-hour). */
   Time: { input: string; output: string };
 };
+
+export type { ActivityType };
 
 /** A badge a user earned. */
 export type Badge = {
@@ -128,8 +134,8 @@ export type Conversation = {
 
 /** Everything the create-event wizard collects. */
 export type CreateEventInput = {
-  /** Category from the mode's list. */
-  category: Scalars['String']['input'];
+  /** Category id from the mode's list (eventCatalog). */
+  category: Scalars['ID']['input'];
   /** Start day in Turkey's time zone; not in the past. */
   date: Scalars['Date']['input'];
   /** Description, 10 to 2000 characters. */
@@ -144,8 +150,8 @@ export type CreateEventInput = {
   maxParticipants?: InputMaybe<Scalars['Int']['input']>;
   /** Physical or online. */
   mode: EventMode;
-  /** Online events: the platform. */
-  platform?: InputMaybe<Scalars['String']['input']>;
+  /** Online events: the platform id. */
+  platform?: InputMaybe<Scalars['ID']['input']>;
   /** Price in Turkish lira; default 0 (free). */
   price?: InputMaybe<Scalars['Float']['input']>;
   /** Physical events: the place text everyone may see. */
@@ -154,8 +160,8 @@ export type CreateEventInput = {
   requirements?: InputMaybe<Scalars['String']['input']>;
   /** Expected skill level. */
   skillLevel?: InputMaybe<SkillLevel>;
-  /** One to ten tags. */
-  tags: Array<Scalars['String']['input']>;
+  /** One to ten tag ids of the mode's lists. */
+  tags: Array<Scalars['ID']['input']>;
   /** Start time in Turkey's time zone. */
   time: Scalars['Time']['input'];
   /** Title, 3 to 100 characters. */
@@ -182,6 +188,8 @@ export type DailyCount = {
   date: Scalars['Date']['output'];
 };
 
+export type { Device };
+
 /** A district (ilçe) of a province. */
 export type District = {
   __typename?: 'District';
@@ -196,7 +204,7 @@ export type District = {
 /** A duration choice of the wizard. */
 export type DurationOption = {
   __typename?: 'DurationOption';
-  /** Label, e.g. "1.5 saat". */
+  /** Label in the viewer's language, e.g. "1.5 saat" / "1.5 hours". */
   label: Scalars['String']['output'];
   /** Minutes. */
   minutes: Scalars['Int']['output'];
@@ -211,8 +219,8 @@ export type Event = {
   averageRating?: Maybe<Scalars['Float']['output']>;
   /** When the host cancelled it. */
   cancelledAt?: Maybe<Scalars['DateTime']['output']>;
-  /** Category, e.g. "Spor" or "Popüler Oyunlar". */
-  category: Scalars['String']['output'];
+  /** Category, from eventCatalog. */
+  category: EventCategory;
   /** When it was created. */
   createdAt: Scalars['DateTime']['output'];
   /** Start day in Turkey's time zone. */
@@ -221,6 +229,8 @@ export type Event = {
   description: Scalars['String']['output'];
   /** Kilometres from the point given in the query's filter; null without one. */
   distanceKm?: Maybe<Scalars['Float']['output']>;
+  /** The duration's label in the viewer's language, e.g. "1.5 saat". */
+  durationLabel: Scalars['String']['output'];
   /** Duration in minutes (30, 60, 90, 120, 180; 240 means "4+ saat"). */
   durationMinutes: Scalars['Int']['output'];
   /** End instant (start plus duration). */
@@ -235,8 +245,6 @@ export type Event = {
   host: User;
   /** Stable id (the spec's _id). */
   id: Scalars['ID']['output'];
-  /** True for the demo data set seeded into an empty embedded database. */
-  isDemo: Scalars['Boolean']['output'];
   /** Host only: join requests, newest first, optionally of one status; null for everyone else. */
   joinRequests?: Maybe<Array<JoinRequest>>;
   /** The language the event is held in: "tr" or "en". */
@@ -253,8 +261,8 @@ export type Event = {
   participants: Array<Participant>;
   /** Host only: how many requests wait for a decision; null for everyone else. */
   pendingRequestCount?: Maybe<Scalars['Int']['output']>;
-  /** Online events: the platform (Steam, Discord, Valorant, League of Legends, Among Us, Minecraft, CS2, Other). */
-  platform?: Maybe<Scalars['String']['output']>;
+  /** Online events: the platform, from eventCatalog. */
+  platform?: Maybe<EventPlatform>;
   /** Price in Turkish lira; 0 means free ('Ücretsiz'). */
   price: Scalars['Float']['output'];
   /** Physical events: the place text everyone may see, e.g. "Kadıköy, İstanbul". */
@@ -271,8 +279,8 @@ export type Event = {
   startsInMinutes: Scalars['Int']['output'];
   /** Derived from time, or CANCELLED. */
   status: EventStatus;
-  /** Tags from the category's list. */
-  tags: Array<Scalars['String']['output']>;
+  /** Tags from the catalogue (any list of the event's mode). */
+  tags: Array<EventTag>;
   /** Start time in Turkey's time zone. */
   time: Scalars['Time']['output'];
   /** "2 saat 15 dk", "Başladı", "Bitti": the time left in the viewer's language, for list cards. */
@@ -327,23 +335,29 @@ export type EventCatalog = {
   __typename?: 'EventCatalog';
   /** Durations. */
   durations: Array<DurationOption>;
+  /** Limits on events and join requests. */
+  limits: EventLimits;
   /** Online categories with their tags. */
   online: Array<EventCategory>;
   /** Physical categories with their tags. */
   physical: Array<EventCategory>;
   /** Online platforms. */
-  platforms: Array<Scalars['String']['output']>;
+  platforms: Array<EventPlatform>;
 };
 
-/** A category of the wizard with its tags. */
+/** A category of events with its tags. Clients keep the stable id; the label is in the viewer's language. */
 export type EventCategory = {
   __typename?: 'EventCategory';
   /** Map marker icon: gaming, board-games, sports, coffee, music, study, photography or social. */
   icon: Scalars['String']['output'];
-  /** Name, e.g. "Spor". */
-  name: Scalars['String']['output'];
+  /** Stable id, e.g. "sports", "board-games", "popular-games". */
+  id: Scalars['ID']['output'];
+  /** Label in the viewer's language, e.g. "Spor" / "Sports". */
+  label: Scalars['String']['output'];
+  /** Physical or online. */
+  mode: EventMode;
   /** The tags offered under it. */
-  tags: Array<Scalars['String']['output']>;
+  tags: Array<EventTag>;
 };
 
 /** A page of events. */
@@ -370,8 +384,10 @@ export type EventEdge = {
 export type EventFilter = {
   /** Only events whose public point lies in this rectangle (the map's visible area). */
   bounds?: InputMaybe<GeoBoundsInput>;
-  /** Only this category. */
-  category?: InputMaybe<Scalars['String']['input']>;
+  /** Only this category (an id from eventCatalog). */
+  category?: InputMaybe<Scalars['ID']['input']>;
+  /** Online: only platforms that run on one of these devices. */
+  devices?: InputMaybe<Array<Device>>;
   /** Online: only this game genre. */
   gameType?: InputMaybe<GameType>;
   /** Include events that already ended (default false: upcoming and ongoing only). */
@@ -380,8 +396,8 @@ export type EventFilter = {
   mode?: InputMaybe<EventMode>;
   /** Sort by distance from this point and fill distanceKm. */
   near?: InputMaybe<GeoPointInput>;
-  /** Online: only these platforms. */
-  platforms?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Online: only these platforms (ids). */
+  platforms?: InputMaybe<Array<Scalars['ID']['input']>>;
   /** Quick chips; all must hold. */
   quick?: InputMaybe<Array<QuickFilter>>;
   /** With near: only events within this many kilometres (1, 5, 10; null for any distance). */
@@ -390,12 +406,37 @@ export type EventFilter = {
   search?: InputMaybe<Scalars['String']['input']>;
   /** Only these skill levels. */
   skillLevels?: InputMaybe<Array<SkillLevel>>;
-  /** Only events carrying at least one of these tags. */
-  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Only events carrying at least one of these tags (ids). */
+  tags?: InputMaybe<Array<Scalars['ID']['input']>>;
   /** Only events starting in this window. */
   timeWindow?: InputMaybe<TimeWindow>;
   /** Online: only this voice-chat setting. */
   voiceChat?: InputMaybe<VoiceChat>;
+};
+
+/** The limits the server enforces on events and join requests, so clients need not copy them. */
+export type EventLimits = {
+  __typename?: 'EventLimits';
+  /** Tokens that creating an event costs. */
+  creationCost: Scalars['Int']['output'];
+  /** Longest description, in characters. */
+  descriptionMax: Scalars['Int']['output'];
+  /** Shortest description, in characters. */
+  descriptionMin: Scalars['Int']['output'];
+  /** Longest join message, in characters. */
+  joinMessageMax: Scalars['Int']['output'];
+  /** The capacity when none is given. */
+  participantsDefault: Scalars['Int']['output'];
+  /** Largest capacity. */
+  participantsMax: Scalars['Int']['output'];
+  /** Smallest capacity. */
+  participantsMin: Scalars['Int']['output'];
+  /** Most tags per event. */
+  tagsMax: Scalars['Int']['output'];
+  /** Longest title, in characters. */
+  titleMax: Scalars['Int']['output'];
+  /** Shortest title, in characters. */
+  titleMin: Scalars['Int']['output'];
 };
 
 /** An event's place as the viewer may see it. Only the host and accepted participants get the exact point. */
@@ -427,6 +468,17 @@ export type EventLocationInput = {
 
 export type { EventMode };
 
+/** An online platform: a launcher, a voice app or a game. */
+export type EventPlatform = {
+  __typename?: 'EventPlatform';
+  /** The devices it runs on (the lobby's platform filter). */
+  devices: Array<Device>;
+  /** Stable id, e.g. "steam", "discord", "cs2", "other". */
+  id: Scalars['ID']['output'];
+  /** Label in the viewer's language, e.g. "Steam", "Diğer" / "Other". */
+  label: Scalars['String']['output'];
+};
+
 /** An event to save, unsave or record a view of. */
 export type EventRefInput = {
   /** The event. */
@@ -434,6 +486,15 @@ export type EventRefInput = {
 };
 
 export type { EventStatus };
+
+/** A tag of the catalogue. */
+export type EventTag = {
+  __typename?: 'EventTag';
+  /** Stable id, e.g. "hali-saha", "valorant", "ranked". */
+  id: Scalars['ID']['output'];
+  /** Label in the viewer's language, e.g. "Halı Saha" / "Five-a-side". */
+  label: Scalars['String']['output'];
+};
 
 export type { GameType };
 
@@ -1176,8 +1237,8 @@ export type UnblockUserInput = {
 
 /** Changes to an upcoming event; only the host may make them. Fields left out keep their value. */
 export type UpdateEventInput = {
-  /** Category from the mode's list. */
-  category?: InputMaybe<Scalars['String']['input']>;
+  /** Category id from the mode's list (eventCatalog). */
+  category?: InputMaybe<Scalars['ID']['input']>;
   /** Start day in Turkey's time zone; not in the past. */
   date?: InputMaybe<Scalars['Date']['input']>;
   /** Description, 10 to 2000 characters. */
@@ -1192,8 +1253,8 @@ export type UpdateEventInput = {
   location?: InputMaybe<EventLocationInput>;
   /** Capacity, 2 to 20, not below the accepted participants. */
   maxParticipants?: InputMaybe<Scalars['Int']['input']>;
-  /** Online events: the platform. */
-  platform?: InputMaybe<Scalars['String']['input']>;
+  /** Online events: the platform id. */
+  platform?: InputMaybe<Scalars['ID']['input']>;
   /** Price in Turkish lira. */
   price?: InputMaybe<Scalars['Float']['input']>;
   /** Physical events: the place text everyone may see. */
@@ -1202,8 +1263,8 @@ export type UpdateEventInput = {
   requirements?: InputMaybe<Scalars['String']['input']>;
   /** Expected skill level. */
   skillLevel?: InputMaybe<SkillLevel>;
-  /** One to ten tags. */
-  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** One to ten tag ids of the mode's lists. */
+  tags?: InputMaybe<Array<Scalars['ID']['input']>>;
   /** Start time in Turkey's time zone. */
   time?: InputMaybe<Scalars['Time']['input']>;
   /** Title, 3 to 100 characters. */
@@ -1222,6 +1283,11 @@ export type UpdateEventPayload = {
 /** A Squad user. Fields marked private are null unless the viewer is this user. */
 export type User = {
   __typename?: 'User';
+  /**
+   * Private: events this user hosted or took part in, newest first, cancelled ones left out (the
+   * profile's recent activity).
+   */
+  activity?: Maybe<Array<UserActivity>>;
   /** Profile picture URL. */
   avatarUrl?: Maybe<Scalars['String']['output']>;
   /** Badges earned, newest first. */
@@ -1242,6 +1308,8 @@ export type User = {
   exactLocation?: Maybe<Place>;
   /** Private: the user's full name. */
   fullName?: Maybe<Scalars['String']['output']>;
+  /** Private: the point of the user's district or city (the spec's profile coordinates). */
+  homePoint?: Maybe<GeoPoint>;
   /** Stable id. */
   id: Scalars['ID']['output'];
   /** Things the user likes, e.g. "Valorant", "Halı Saha". */
@@ -1256,6 +1324,20 @@ export type User = {
   username?: Maybe<Scalars['String']['output']>;
   /** Whether the viewer has blocked this user (always false for the viewer themself). */
   viewerHasBlocked: Scalars['Boolean']['output'];
+};
+
+/** A Squad user. Fields marked private are null unless the viewer is this user. */
+export type UserActivityArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** An event in a user's activity. */
+export type UserActivity = {
+  __typename?: 'UserActivity';
+  /** The event. */
+  event: Event;
+  /** Hosted or joined. */
+  type: ActivityType;
 };
 
 /** Numbers shown on a profile. */
@@ -1361,6 +1443,7 @@ export type DirectiveResolverFn<
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  ActivityType: ActivityType;
   Badge: ResolverTypeWrapper<BadgeModel>;
   Block: ResolverTypeWrapper<BlockRow>;
   BlockUserInput: BlockUserInput;
@@ -1385,20 +1468,31 @@ export type ResolversTypes = {
   DailyCount: ResolverTypeWrapper<DailyCount>;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  Device: Device;
   District: ResolverTypeWrapper<District>;
-  DurationOption: ResolverTypeWrapper<DurationOption>;
+  DurationOption: ResolverTypeWrapper<DurationModel>;
   Event: ResolverTypeWrapper<EventModel>;
   EventAnalytics: ResolverTypeWrapper<EventAnalytics>;
-  EventCatalog: ResolverTypeWrapper<EventCatalog>;
-  EventCategory: ResolverTypeWrapper<EventCategory>;
+  EventCatalog: ResolverTypeWrapper<
+    Omit<EventCatalog, 'durations' | 'online' | 'physical' | 'platforms'> & {
+      durations: Array<ResolversTypes['DurationOption']>;
+      online: Array<ResolversTypes['EventCategory']>;
+      physical: Array<ResolversTypes['EventCategory']>;
+      platforms: Array<ResolversTypes['EventPlatform']>;
+    }
+  >;
+  EventCategory: ResolverTypeWrapper<CategoryDef>;
   EventConnection: ResolverTypeWrapper<EventConnectionModel>;
   EventEdge: ResolverTypeWrapper<Omit<EventEdge, 'node'> & { node: ResolversTypes['Event'] }>;
   EventFilter: EventFilter;
+  EventLimits: ResolverTypeWrapper<EventLimits>;
   EventLocation: ResolverTypeWrapper<EventLocationModel>;
   EventLocationInput: EventLocationInput;
   EventMode: EventMode;
+  EventPlatform: ResolverTypeWrapper<PlatformDef>;
   EventRefInput: EventRefInput;
   EventStatus: EventStatus;
+  EventTag: ResolverTypeWrapper<TagDef>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   GameType: GameType;
   GeoBoundsInput: GeoBoundsInput;
@@ -1491,6 +1585,7 @@ export type ResolversTypes = {
     Omit<UpdateEventPayload, 'event'> & { event: ResolversTypes['Event'] }
   >;
   User: ResolverTypeWrapper<UserModel>;
+  UserActivity: ResolverTypeWrapper<ActivityModel>;
   UserStats: ResolverTypeWrapper<UserStatsModel>;
   ViewerRole: ViewerRole;
   VoiceChat: VoiceChat;
@@ -1518,17 +1613,25 @@ export type ResolversParentTypes = {
   Date: Scalars['Date']['output'];
   DateTime: Scalars['DateTime']['output'];
   District: District;
-  DurationOption: DurationOption;
+  DurationOption: DurationModel;
   Event: EventModel;
   EventAnalytics: EventAnalytics;
-  EventCatalog: EventCatalog;
-  EventCategory: EventCategory;
+  EventCatalog: Omit<EventCatalog, 'durations' | 'online' | 'physical' | 'platforms'> & {
+    durations: Array<ResolversParentTypes['DurationOption']>;
+    online: Array<ResolversParentTypes['EventCategory']>;
+    physical: Array<ResolversParentTypes['EventCategory']>;
+    platforms: Array<ResolversParentTypes['EventPlatform']>;
+  };
+  EventCategory: CategoryDef;
   EventConnection: EventConnectionModel;
   EventEdge: Omit<EventEdge, 'node'> & { node: ResolversParentTypes['Event'] };
   EventFilter: EventFilter;
+  EventLimits: EventLimits;
   EventLocation: EventLocationModel;
   EventLocationInput: EventLocationInput;
+  EventPlatform: PlatformDef;
   EventRefInput: EventRefInput;
+  EventTag: TagDef;
   Float: Scalars['Float']['output'];
   GeoBoundsInput: GeoBoundsInput;
   GeoPoint: GeoPoint;
@@ -1596,6 +1699,7 @@ export type ResolversParentTypes = {
   UpdateEventInput: UpdateEventInput;
   UpdateEventPayload: Omit<UpdateEventPayload, 'event'> & { event: ResolversParentTypes['Event'] };
   User: UserModel;
+  UserActivity: ActivityModel;
   UserStats: UserStatsModel;
 };
 
@@ -1618,6 +1722,11 @@ export type PublicDirectiveResolver<
   ContextType = Context,
   Args = PublicDirectiveArgs,
 > = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type ActivityTypeResolvers = EnumResolverSignature<
+  { HOSTED?: any; JOINED?: any },
+  ResolversTypes['ActivityType']
+>;
 
 export type BadgeResolvers<
   ContextType = Context,
@@ -1693,6 +1802,11 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
   name: 'DateTime';
 }
 
+export type DeviceResolvers = EnumResolverSignature<
+  { MOBILE?: any; PC?: any; PLAYSTATION?: any; XBOX?: any },
+  ResolversTypes['Device']
+>;
+
 export type DistrictResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['District'] = ResolversParentTypes['District'],
@@ -1717,11 +1831,12 @@ export type EventResolvers<
   analytics?: Resolver<Maybe<ResolversTypes['EventAnalytics']>, ParentType, ContextType>;
   averageRating?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   cancelledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  category?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  category?: Resolver<ResolversTypes['EventCategory'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   distanceKm?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  durationLabel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   durationMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   endsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   feedbackCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1729,7 +1844,6 @@ export type EventResolvers<
   gameType?: Resolver<Maybe<ResolversTypes['GameType']>, ParentType, ContextType>;
   host?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  isDemo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   joinRequests?: Resolver<
     Maybe<Array<ResolversTypes['JoinRequest']>>,
     ParentType,
@@ -1743,7 +1857,7 @@ export type EventResolvers<
   participantCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   participants?: Resolver<Array<ResolversTypes['Participant']>, ParentType, ContextType>;
   pendingRequestCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
-  platform?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  platform?: Resolver<Maybe<ResolversTypes['EventPlatform']>, ParentType, ContextType>;
   price?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   publicLocation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   requirements?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1752,7 +1866,7 @@ export type EventResolvers<
   startsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   startsInMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['EventStatus'], ParentType, ContextType>;
-  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['EventTag']>, ParentType, ContextType>;
   time?: Resolver<ResolversTypes['Time'], ParentType, ContextType>;
   timeLeft?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1783,9 +1897,10 @@ export type EventCatalogResolvers<
   ParentType extends ResolversParentTypes['EventCatalog'] = ResolversParentTypes['EventCatalog'],
 > = {
   durations?: Resolver<Array<ResolversTypes['DurationOption']>, ParentType, ContextType>;
+  limits?: Resolver<ResolversTypes['EventLimits'], ParentType, ContextType>;
   online?: Resolver<Array<ResolversTypes['EventCategory']>, ParentType, ContextType>;
   physical?: Resolver<Array<ResolversTypes['EventCategory']>, ParentType, ContextType>;
-  platforms?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  platforms?: Resolver<Array<ResolversTypes['EventPlatform']>, ParentType, ContextType>;
 };
 
 export type EventCategoryResolvers<
@@ -1793,8 +1908,10 @@ export type EventCategoryResolvers<
   ParentType extends ResolversParentTypes['EventCategory'] = ResolversParentTypes['EventCategory'],
 > = {
   icon?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  mode?: Resolver<ResolversTypes['EventMode'], ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['EventTag']>, ParentType, ContextType>;
 };
 
 export type EventConnectionResolvers<
@@ -1814,6 +1931,22 @@ export type EventEdgeResolvers<
   node?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
 };
 
+export type EventLimitsResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['EventLimits'] = ResolversParentTypes['EventLimits'],
+> = {
+  creationCost?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  descriptionMax?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  descriptionMin?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  joinMessageMax?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  participantsDefault?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  participantsMax?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  participantsMin?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tagsMax?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  titleMax?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  titleMin?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type EventLocationResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['EventLocation'] = ResolversParentTypes['EventLocation'],
@@ -1830,10 +1963,27 @@ export type EventModeResolvers = EnumResolverSignature<
   ResolversTypes['EventMode']
 >;
 
+export type EventPlatformResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['EventPlatform'] = ResolversParentTypes['EventPlatform'],
+> = {
+  devices?: Resolver<Array<ResolversTypes['Device']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type EventStatusResolvers = EnumResolverSignature<
   { CANCELLED?: any; COMPLETED?: any; ONGOING?: any; UPCOMING?: any },
   ResolversTypes['EventStatus']
 >;
+
+export type EventTagResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['EventTag'] = ResolversParentTypes['EventTag'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
 
 export type GameTypeResolvers = EnumResolverSignature<
   { BATTLE_ROYALE?: any; FPS?: any; MMO?: any; MOBA?: any; PARTY?: any },
@@ -2413,6 +2563,12 @@ export type UserResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User'],
 > = {
+  activity?: Resolver<
+    Maybe<Array<ResolversTypes['UserActivity']>>,
+    ParentType,
+    ContextType,
+    RequireFields<UserActivityArgs, 'first'>
+  >;
   avatarUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   badges?: Resolver<Array<ResolversTypes['Badge']>, ParentType, ContextType>;
   bio?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2423,6 +2579,7 @@ export type UserResolvers<
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   exactLocation?: Resolver<Maybe<ResolversTypes['Place']>, ParentType, ContextType>;
   fullName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  homePoint?: Resolver<Maybe<ResolversTypes['GeoPoint']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   interests?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   lastUsedIpLocation?: Resolver<Maybe<ResolversTypes['IpLocation']>, ParentType, ContextType>;
@@ -2430,6 +2587,14 @@ export type UserResolvers<
   tokenBalance?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   username?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   viewerHasBlocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type UserActivityResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['UserActivity'] = ResolversParentTypes['UserActivity'],
+> = {
+  event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['ActivityType'], ParentType, ContextType>;
 };
 
 export type UserStatsResolvers<
@@ -2453,6 +2618,7 @@ export type VoiceChatResolvers = EnumResolverSignature<
 >;
 
 export type Resolvers<ContextType = Context> = {
+  ActivityType?: ActivityTypeResolvers;
   Badge?: BadgeResolvers<ContextType>;
   Block?: BlockResolvers<ContextType>;
   BlockUserPayload?: BlockUserPayloadResolvers<ContextType>;
@@ -2463,6 +2629,7 @@ export type Resolvers<ContextType = Context> = {
   DailyCount?: DailyCountResolvers<ContextType>;
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
+  Device?: DeviceResolvers;
   District?: DistrictResolvers<ContextType>;
   DurationOption?: DurationOptionResolvers<ContextType>;
   Event?: EventResolvers<ContextType>;
@@ -2471,9 +2638,12 @@ export type Resolvers<ContextType = Context> = {
   EventCategory?: EventCategoryResolvers<ContextType>;
   EventConnection?: EventConnectionResolvers<ContextType>;
   EventEdge?: EventEdgeResolvers<ContextType>;
+  EventLimits?: EventLimitsResolvers<ContextType>;
   EventLocation?: EventLocationResolvers<ContextType>;
   EventMode?: EventModeResolvers;
+  EventPlatform?: EventPlatformResolvers<ContextType>;
   EventStatus?: EventStatusResolvers;
+  EventTag?: EventTagResolvers<ContextType>;
   GameType?: GameTypeResolvers;
   GeoPoint?: GeoPointResolvers<ContextType>;
   IpLocation?: IpLocationResolvers<ContextType>;
@@ -2519,6 +2689,7 @@ export type Resolvers<ContextType = Context> = {
   TokenPackage?: TokenPackageResolvers<ContextType>;
   UpdateEventPayload?: UpdateEventPayloadResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
+  UserActivity?: UserActivityResolvers<ContextType>;
   UserStats?: UserStatsResolvers<ContextType>;
   ViewerRole?: ViewerRoleResolvers;
   VoiceChat?: VoiceChatResolvers;

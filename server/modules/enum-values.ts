@@ -56,6 +56,8 @@ export const enumValues = {
     ENGLISH: 'english',
     MIC_REQUIRED: 'mic_required',
   },
+  ActivityType: { HOSTED: 'hosted', JOINED: 'joined' },
+  Device: { PC: 'pc', PLAYSTATION: 'playstation', XBOX: 'xbox', MOBILE: 'mobile' },
   ShareChannel: { COPY_LINK: 'copy_link', TWITTER: 'twitter', WHATSAPP: 'whatsapp', DISCORD: 'discord' },
 } as const;
 
@@ -75,4 +77,6 @@ export type PlaceKind = ValueOf<typeof enumValues.PlaceKind>;
 export type GameType = ValueOf<typeof enumValues.GameType>;
 export type TimeWindow = ValueOf<typeof enumValues.TimeWindow>;
 export type QuickFilter = ValueOf<typeof enumValues.QuickFilter>;
+export type ActivityType = ValueOf<typeof enumValues.ActivityType>;
+export type Device = ValueOf<typeof enumValues.Device>;
 export type ShareChannel = ValueOf<typeof enumValues.ShareChannel>;

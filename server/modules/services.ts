@@ -19,10 +19,14 @@ export function createServices(deps: Deps) {
   const events = createEventsService(deps, tokens, notifications);
   const geo = createGeoService(deps.config, deps.logger);
   const checker = createMessageChecker(deps.config);
-  const joinRequests = createJoinRequestsService(deps, { events, users, notifications, checker });
-  const safety = createSafetyService(deps, { users, events, joinRequests });
+  const safety = createSafetyService(deps, { users, events });
+  const joinRequests = createJoinRequestsService(deps, { events, users, notifications, checker, safety });
+  // A block ends the pending requests between the two users, in the block's transaction.
+  safety.onBlock((tx, afterCommit, blocker, blocked) =>
+    joinRequests.endPendingBetween(tx, afterCommit, blocker, blocked),
+  );
   const messages = createMessagesService(deps, { events, notifications, safety });
-  const ratings = createRatingsService(deps, { events, joinRequests });
+  const ratings = createRatingsService(deps, { events, safety });
   return { tokens, users, events, notifications, geo, joinRequests, messages, ratings, safety };
 }
 

@@ -1,135 +1,84 @@
-import type { EventRow, JoinRequestRow, UserRow } from '#db/schema/index.ts';
-import type { Locale } from '#server/lib/i18n.ts';
-import { reasonText } from '#server/modules/moderation/moderation.ts';
-import type { Services } from '#server/modules/services.ts';
-import type { Loaders } from '#server/context/loaders.ts';
-import type { Viewer } from '#server/context/viewer.ts';
-import {
-  durationLabel,
-  eventLocation,
-  eventStatus,
-  localDateTime,
-  minutesUntil,
-  timeLeftText,
-  type EventModel,
-  type ViewerRole,
-} from '#server/modules/events/events.mappers.ts';
+import { durationLabel, legacy } from '#server/modules/events/events.catalog.ts';
+import type {
+  LegacyEventFragment,
+  LegacyProfileQuery,
+  LegacyUserFragment,
+} from './__generated__/operations.ts';
 
-// The shapes the spec's REST clients read (`_id`, `eventLimit`, `public_location`, ...). Built from the
-// same rows and loaders as the GraphQL types.
+// The shapes the spec's REST clients read (`_id`, `eventLimit`, `public_location`, Turkish category
+// names, …), renamed from GraphQL results (legacy-documents.ts). Nothing is computed here: values
+// come from the resolvers; only names, enum spellings and catalogue ids change.
 
-async function legacyUserSummary(user: UserRow, loaders: Loaders) {
-  const stats = await loaders.userStats.load(user.id);
+const lower = <T extends string>(value: T) => value.toLowerCase() as Lowercase<T>;
+
+function legacyUser(user: LegacyUserFragment) {
   return {
     id: user.id,
     _id: user.id,
     name: user.displayName,
     username: user.username,
     avatar: user.avatarUrl,
-    rating: stats.averageRating,
-    eventsHosted: stats.eventsHosted,
-    eventsAttended: stats.eventsJoined,
+    rating: user.stats.averageRating,
+    eventsHosted: user.stats.eventsHosted,
+    eventsAttended: user.stats.eventsJoined,
   };
 }
 
-async function legacyJoinRequest(request: JoinRequestRow, loaders: Loaders, locale: Locale) {
-  const user = await loaders.user.load(request.userId);
-  const [stats, badges] = await Promise.all([
-    loaders.userStats.load(request.userId),
-    loaders.userBadges.load(request.userId),
-  ]);
+type LegacyRequest = NonNullable<LegacyEventFragment['joinRequests']>[number];
+
+function legacyJoinRequest(request: LegacyRequest) {
+  const { user } = request;
   return {
     id: request.id,
     _id: request.id,
-    status: request.status,
+    status: lower(request.status),
     message: request.message,
-    timestamp: request.createdAt.toISOString(),
-    decidedAt: request.decidedAt?.toISOString() ?? null,
-    name: user?.displayName ?? null,
-    avatar: user?.avatarUrl ?? null,
-    user: user && {
-      id: user.id,
-      _id: user.id,
-      name: user.displayName,
-      username: user.username,
-      avatar: user.avatarUrl,
-      rating: stats.averageRating,
-      eventsAttended: stats.eventsJoined,
-      gamesPlayed: stats.eventsJoined,
-      badges: badges.map((b) => ({ id: b.id, name: b.name, icon: b.icon })),
+    timestamp: request.createdAt,
+    decidedAt: request.decidedAt,
+    name: user.displayName,
+    avatar: user.avatarUrl,
+    user: {
+      ...legacyUser(user),
+      gamesPlayed: user.stats.eventsJoined,
+      badges: user.badges.map((b) => ({ id: b.id, name: b.name, icon: b.icon })),
     },
     check: {
-      verdict: request.checkVerdict,
-      reasons: request.checkReasons.map((code) => reasonText(code, locale)),
-      engine: request.checkEngine,
+      verdict: lower(request.check.verdict),
+      reasons: request.check.reasons,
+      engine: request.check.engine,
     },
   };
 }
 
-export type LegacyContext = {
-  viewer: Viewer;
-  loaders: Loaders;
-  services: Services;
-  now: Date;
-  locale: Locale;
-};
-
-export async function legacyEvent(event: EventModel, c: LegacyContext) {
-  const { viewer, loaders, now } = c;
-  const isHost = event.hostId === viewer.id;
-  // Everything that does not depend on another answer is asked at once: with the loaders batching
-  // across a page of events, a page costs three waves of queries instead of one per await.
-  const [relation, host, participants, rating, mine] = await Promise.all([
-    isHost ? undefined : loaders.viewerRelation.load(event.id),
-    loaders.user.load(event.hostId),
-    loaders.participants.load(event.id),
-    loaders.eventRating.load(event.id),
-    isHost ? undefined : loaders.viewerJoinRequest.load(event.id),
-  ]);
-  // The same rule and loader as GraphQL's Event.viewerRole.
-  const role: ViewerRole = c.services.events.roleOf(viewer, event, relation);
-  const [hostSummary, list, joinRequests, pendingRequests] = await Promise.all([
-    host ? legacyUserSummary(host, loaders) : null,
-    Promise.all(
-      participants.map(async (p) => {
-        const user = await loaders.user.load(p.userId);
-        return user ? legacyUserSummary(user, loaders) : null;
-      }),
-    ).then((summaries) => summaries.filter((u) => u !== null)),
-    // The host sees every request with the automatic check's verdict; others see none.
-    role === 'host'
-      ? c.services.joinRequests
-          .forEvent(viewer, event)
-          .then((requests) =>
-            Promise.all((requests ?? []).map((r) => legacyJoinRequest(r, loaders, c.locale))),
-          )
-      : [],
-    role === 'host' ? loaders.pendingRequestCount.load(event.id) : null,
-  ]);
-  const location = eventLocation(event, role);
-  const { date, time } = localDateTime(event);
+export function legacyEvent(event: LegacyEventFragment) {
+  const { location, viewerJoinRequest: mine } = event;
+  const isHost = event.viewerRole === 'HOST';
   return {
     _id: event.id,
     id: event.id,
     title: event.title,
     description: event.description,
-    type: event.mode,
-    eventType: role === 'host' ? 'host' : 'participant',
-    viewerRole: role,
-    status: eventStatus(event, now),
-    category: event.category,
-    tags: event.tags,
-    date,
-    time,
-    startsAt: event.startsAt.toISOString(),
-    endsAt: event.endsAt.toISOString(),
-    duration: durationLabel(event.durationMinutes),
+    type: lower(event.mode),
+    eventType: isHost ? 'host' : 'participant',
+    viewerRole: lower(event.viewerRole),
+    status: lower(event.status),
+    category: legacy.category(event.category.id),
+    tags: event.tags.map((t) => legacy.tag(t.id)),
+    date: event.date,
+    time: event.time,
+    startsAt: event.startsAt,
+    endsAt: event.endsAt,
+    duration: durationLabel(event.durationMinutes, 'tr'),
     durationMinutes: event.durationMinutes,
-    host: hostSummary,
-    participants: { list, current: event.participantCount, max: event.maxParticipants },
+    host: legacyUser(event.host),
+    participants: {
+      list: event.participants.map((p) => legacyUser(p.user)),
+      current: event.participantCount,
+      max: event.maxParticipants,
+    },
     currentParticipants: event.participantCount,
     maxParticipants: event.maxParticipants,
-    freeSlots: Math.max(0, event.maxParticipants - event.participantCount),
+    freeSlots: event.freeSlots,
     location: location && {
       lat: location.lat,
       lng: location.lng,
@@ -139,85 +88,81 @@ export async function legacyEvent(event: EventModel, c: LegacyContext) {
     },
     coordinates: location ? [location.lng, location.lat] : null,
     public_location: event.publicLocation,
-    platform: event.platform,
-    timeLeft: timeLeftText(event, now, c.locale),
-    rating: rating.average,
-    feedback: rating.count,
-    startsInMinutes: minutesUntil(event.startsAt, now),
-    distance:
-      event.distanceKm === undefined || event.distanceKm === null
-        ? null
-        : Math.round(event.distanceKm * 100) / 100,
+    platform: legacy.platform(event.platform?.id ?? null),
+    timeLeft: event.timeLeft,
+    rating: event.averageRating,
+    feedback: event.feedbackCount,
+    startsInMinutes: event.startsInMinutes,
+    distance: event.distanceKm,
     price: event.price,
     requirements: event.requirements,
-    skillLevel: event.skillLevel,
-    voiceRequired: event.voiceChat === 'required',
-    voiceChat: event.voiceChat,
-    joinRequests,
-    pendingRequests,
-    myRequest: mine
-      ? {
-          id: mine.id,
-          _id: mine.id,
-          status: mine.status,
-          message: mine.message,
-          timestamp: mine.createdAt.toISOString(),
-        }
-      : null,
-    isDemo: event.isDemo,
-    createdAt: event.createdAt.toISOString(),
+    skillLevel: event.skillLevel && lower(event.skillLevel),
+    voiceRequired: event.voiceChat === 'REQUIRED',
+    voiceChat: event.voiceChat && lower(event.voiceChat),
+    // The host sees every request with the automatic check's verdict; others see none.
+    joinRequests: (event.joinRequests ?? []).map(legacyJoinRequest),
+    pendingRequests: event.pendingRequestCount,
+    myRequest:
+      mine && !isHost
+        ? {
+            id: mine.id,
+            _id: mine.id,
+            status: lower(mine.status),
+            message: mine.message,
+            timestamp: mine.createdAt,
+          }
+        : null,
+    createdAt: event.createdAt,
   };
 }
 
-export async function legacyProfile(
-  user: UserRow,
-  loaders: Loaders,
-  activity: { event: EventRow; type: 'hosted' | 'joined' }[],
-) {
-  const [stats, badges] = await Promise.all([
-    loaders.userStats.load(user.id),
-    loaders.userBadges.load(user.id),
-  ]);
-  const exact = user.exactLocation;
+export function legacyProfile(me: LegacyProfileQuery['me']) {
+  const activity = me.activity ?? [];
+  const exact = me.exactLocation;
   return {
-    id: user.id,
-    _id: user.id,
-    email: user.email,
-    displayName: user.displayName,
-    username: user.username,
-    bio: user.bio,
-    profilePicture: user.avatarUrl,
-    fullName: user.fullName,
-    location: [user.district, user.city].filter(Boolean).join(', ') || null,
-    city: user.city,
-    district: user.district,
-    coordinates: user.homeLat !== null && user.homeLng !== null ? [user.homeLng, user.homeLat] : null,
+    id: me.id,
+    _id: me.id,
+    email: me.email,
+    displayName: me.displayName,
+    username: me.username,
+    bio: me.bio,
+    profilePicture: me.avatarUrl,
+    fullName: me.fullName,
+    location: [me.district, me.city].filter(Boolean).join(', ') || null,
+    city: me.city,
+    district: me.district,
+    coordinates: me.homePoint ? [me.homePoint.lng, me.homePoint.lat] : null,
     exactLocation: exact ? { lng: exact.lng, lat: exact.lat, address: exact.address } : null,
-    lastUsedIpLocation: user.lastIpLocation,
-    createdAt: user.createdAt.toISOString(),
-    eventLimit: user.tokenBalance,
-    interests: user.interests,
-    stats,
+    lastUsedIpLocation: me.lastUsedIpLocation,
+    createdAt: me.createdAt,
+    eventLimit: me.tokenBalance,
+    interests: me.interests,
+    stats: {
+      eventsHosted: me.stats.eventsHosted,
+      eventsJoined: me.stats.eventsJoined,
+      totalParticipants: me.stats.totalParticipants,
+      averageRating: me.stats.averageRating,
+    },
     recentActivity: activity.slice(0, 3).map(({ event, type }) => ({
       id: event.id,
-      type,
+      type: lower(type),
       title: event.title,
       participants: event.participantCount,
-      date: event.startsAt.toISOString(),
+      date: event.startsAt,
     })),
     events: activity.map(({ event }) => ({
       _id: event.id,
       id: event.id,
       title: event.title,
       participants: event.participantCount,
-      date: event.startsAt.toISOString(),
+      date: event.startsAt,
     })),
-    badges: badges.map((b) => ({
+    badges: me.badges.map((b) => ({
       id: b.id,
       name: b.name,
       description: b.description,
       icon: b.icon,
-      earned: b.earnedAt.toISOString(),
+      earned: b.earnedAt,
     })),
   };
 }

@@ -1,20 +1,41 @@
 import crypto from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
-import { createLoaders } from '#server/context/loaders.ts';
+import type { DocumentNode, GraphQLSchema } from 'graphql';
+import { buildContext } from '#server/context/context.ts';
 import type { Viewer } from '#server/context/viewer.ts';
 import type { Authenticate } from '#server/auth/authenticate.ts';
 import { bearerToken } from '#server/auth/access-tokens.ts';
-import { AppError, ErrorCode, httpStatusOf, notFound, unauthenticated } from '#server/errors/app-error.ts';
+import { isDatabaseUnavailable } from '#db/client.ts';
+import {
+  AppError,
+  ErrorCode,
+  httpStatusOf,
+  notFound,
+  RETRY_AFTER_SECONDS,
+  serviceUnavailable,
+  unauthenticated,
+} from '#server/errors/app-error.ts';
+import type { Config } from '#server/lib/config.ts';
 import { t } from '#server/lib/i18n.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { currentLocale } from '#server/lib/request-scope.ts';
 import type { Services } from '#server/modules/services.ts';
-import { durationFromLabel } from '#server/modules/events/events.catalog.ts';
-import { isUuid, type EventFilterInput } from '#server/modules/events/events.service.ts';
-import { visibleEvent } from '#server/modules/events/events.visibility.ts';
-import { reasonText } from '#server/modules/moderation/moderation.ts';
+import { legacy } from '#server/modules/events/events.catalog.ts';
+import { isUuid } from '#server/lib/ids.ts';
 import { reenterScope } from '#server/app/http-middleware.ts';
+import type {
+  EventFilter,
+  LegacyAcceptRequestMutation,
+  LegacyDeclineRequestMutation,
+  LegacyEventListQuery,
+  LegacyEventQuery,
+  LegacyMyEventsQuery,
+  LegacyProfileQuery,
+  LegacyRequestToJoinMutation,
+} from './__generated__/operations.ts';
+import { createGraphQLRunner } from './graphql-bridge.ts';
+import * as documents from './legacy-documents.ts';
 import { legacyEvent, legacyProfile } from './legacy-shapes.ts';
 import type { Inflight } from '#server/lib/inflight.ts';
 
@@ -26,6 +47,8 @@ declare module 'express-serve-static-core' {
 
 type Deps = {
   services: Services;
+  schema: GraphQLSchema;
+  config: Config;
   authenticate: Authenticate;
   logger: Logger;
   clock: Clock;
@@ -42,6 +65,7 @@ export function sendError(res: Response, err: AppError) {
     message,
     reason: message,
     code: err.code,
+    reasonCode: err.reason,
     ...(fields.length > 0 && { field: fields[0].field, fields }),
   });
 }
@@ -52,28 +76,28 @@ function num(value: unknown): number | undefined {
   return Number.isFinite(n) ? n : Number.NaN;
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
 // The spec's create payload -> CreateEventInput (GraphQL's shape); the service validates the rest.
 export function fromLegacyCreatePayload(body: Record<string, unknown>) {
-  const location = (body.location ?? null) as {
-    name?: unknown;
-    address?: unknown;
-    lat?: unknown;
-    lng?: unknown;
-  } | null;
+  const location = isRecord(body.location) ? body.location : null;
   const coords = Array.isArray(body.coordinates) ? body.coordinates : null;
   const lat = num(location?.lat) ?? num(coords?.[1]);
   const lng = num(location?.lng) ?? num(coords?.[0]);
   const duration =
     typeof body.duration === 'string'
-      ? (durationFromLabel(body.duration) ?? num(body.duration))
+      ? (legacy.durationMinutes(body.duration) ?? num(body.duration))
       : num(body.duration ?? body.durationMinutes);
   const type = typeof body.type === 'string' ? body.type.toLowerCase() : body.type;
   return {
     mode: type,
     title: body.title,
     description: body.description,
-    category: body.category,
-    tags: body.tags,
+    category: typeof body.category === 'string' ? legacy.categoryId(body.category) : body.category,
+    tags: Array.isArray(body.tags)
+      ? (body.tags as unknown[]).map((tag) => (typeof tag === 'string' ? legacy.tagId(tag) : tag))
+      : body.tags,
     date: body.date,
     time: body.time,
     durationMinutes: duration,
@@ -83,7 +107,7 @@ export function fromLegacyCreatePayload(body: Record<string, unknown>) {
         ? { name: location?.name ?? body.public_location ?? '', address: location?.address ?? null, lat, lng }
         : null,
     publicLocation: body.public_location ?? body.publicLocation ?? null,
-    platform: body.platform ?? null,
+    platform: typeof body.platform === 'string' ? legacy.platformId(body.platform) : (body.platform ?? null),
     price: num(body.price),
     requirements: body.requirements ?? null,
     skillLevel: typeof body.skillLevel === 'string' ? body.skillLevel.toLowerCase() : null,
@@ -99,25 +123,27 @@ const list = (v: unknown) =>
         .map((x) => x.trim())
         .filter(Boolean)
     : undefined;
-const lower = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().toLowerCase() : undefined);
+const upper = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().toUpperCase() : undefined);
 
-// Query parameters of the REST lists -> the GraphQL filter (same names, lower-case enum values).
-export function restFilter(q: Record<string, unknown>): EventFilterInput {
+// Query parameters of the REST lists -> the GraphQL filter: enum values in any case, categories, tags
+// and platforms by their legacy names or ids. GraphQL refuses values it does not know (400).
+export function restFilter(q: Record<string, unknown>): EventFilter {
   return {
     search: typeof q.search === 'string' ? q.search : typeof q.q === 'string' ? q.q : undefined,
-    category: typeof q.category === 'string' ? q.category : undefined,
-    tags: list(q.tags),
-    timeWindow: lower(q.timeWindow) as EventFilterInput['timeWindow'],
-    skillLevels: list(q.skill)?.map((s) => s.toLowerCase()) as EventFilterInput['skillLevels'],
-    quick: list(q.quick)?.map((s) => s.toLowerCase()) as EventFilterInput['quick'],
-    gameType: lower(q.gameType),
-    platforms: list(q.platform),
-    voiceChat: lower(q.voice) as EventFilterInput['voiceChat'],
+    category: typeof q.category === 'string' ? legacy.categoryId(q.category) : undefined,
+    tags: list(q.tags)?.map(legacy.tagId),
+    timeWindow: upper(q.timeWindow) as EventFilter['timeWindow'],
+    skillLevels: list(q.skill)?.map((s) => s.toUpperCase()) as EventFilter['skillLevels'],
+    quick: list(q.quick)?.map((s) => s.toUpperCase()) as EventFilter['quick'],
+    gameType: upper(q.gameType) as EventFilter['gameType'],
+    platforms: list(q.platform)?.map(legacy.platformId),
+    voiceChat: upper(q.voice) as EventFilter['voiceChat'],
   };
 }
 
 export function createRestRouter(deps: Deps): Router {
   const { services } = deps;
+  const runGraphQL = createGraphQLRunner(deps.schema);
   const router = Router();
   const asyncRoute =
     (fn: (req: Request, res: Response) => Promise<void>) =>
@@ -136,23 +162,26 @@ export function createRestRouter(deps: Deps): Router {
   });
   router.use(express.json({ limit: deps.bodyLimit }), reenterScope());
 
-  const loadersFor = (req: Request) => createLoaders(services, req.viewer!);
-  const legacyContext = (req: Request) => ({
-    viewer: req.viewer!,
-    loaders: loadersFor(req),
-    services,
-    now: deps.clock.now(),
-    locale: currentLocale(),
-  });
+  // GraphQL's context for this request: the REST shim reads and decides through the same resolvers.
+  const contextOf = (req: Request) =>
+    buildContext({
+      viewer: req.viewer!,
+      services,
+      config: deps.config,
+      logger: req.log ?? deps.logger,
+      requestId: req.id,
+      locale: currentLocale(),
+      ip: req.ip ?? null,
+      now: deps.clock.now(),
+    });
+  const run = <T>(req: Request, document: DocumentNode, variables: Record<string, unknown> = {}) =>
+    runGraphQL<T>(document, variables, contextOf(req));
 
   router.get(
     '/profile',
     asyncRoute(async (req, res) => {
-      const loaders = loadersFor(req);
-      const user = await loaders.user.load(req.viewer!.id);
-      if (!user) throw unauthenticated();
-      const activity = await services.events.activityOf(req.viewer!, 50);
-      res.json(await legacyProfile(user, loaders, activity));
+      const { me } = await run<LegacyProfileQuery>(req, documents.LegacyProfileQuery, { activity: 50 });
+      res.json(legacyProfile(me));
     }),
   );
 
@@ -181,15 +210,19 @@ export function createRestRouter(deps: Deps): Router {
               ? { lat, lng }
               : services.events.defaultCenter()
             : null;
-        const page = await services.events.list(req.viewer!, {
-          filter: { ...restFilter(req.query), mode, near, radiusKm: num(req.query.radiusKm) ?? null },
+        const { events } = await run<LegacyEventListQuery>(req, documents.LegacyEventListQuery, {
+          filter: {
+            ...restFilter(req.query),
+            mode: mode.toUpperCase(),
+            near,
+            radiusKm: num(req.query.radiusKm) ?? null,
+          },
           first: num(req.query.limit) ?? 100,
           after: typeof req.query.after === 'string' ? req.query.after : null,
         });
-        const c = legacyContext(req);
-        if (page.pageInfo.hasNextPage && page.pageInfo.endCursor)
-          res.setHeader('X-Next-Cursor', page.pageInfo.endCursor);
-        res.json(await Promise.all(page.edges.map((e) => legacyEvent(e.node, c))));
+        if (events.pageInfo.hasNextPage && events.pageInfo.endCursor)
+          res.setHeader('X-Next-Cursor', events.pageInfo.endCursor);
+        res.json(events.edges.map((e) => legacyEvent(e.node)));
       }),
     );
   }
@@ -197,15 +230,11 @@ export function createRestRouter(deps: Deps): Router {
   router.get(
     '/event/:id',
     asyncRoute(async (req, res) => {
-      const c = legacyContext(req);
-      const [found] = await services.events.byIds([String(req.params.id)]);
-      const event = await visibleEvent(found, req.viewer!.id, {
-        blockedBetween: services.joinRequests.blockedBetween,
-        relation: (eventId) => c.loaders.viewerRelation.load(eventId),
+      const { event } = await run<LegacyEventQuery>(req, documents.LegacyEventQuery, {
+        id: String(req.params.id),
       });
       if (!event) throw notFound('error.eventNotFound');
-      c.loaders.event.prime(event.id, event);
-      res.json(await legacyEvent(event, c));
+      res.json(legacyEvent(event));
     }),
   );
 
@@ -213,22 +242,25 @@ export function createRestRouter(deps: Deps): Router {
     '/join-request',
     asyncRoute(async (req, res) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const { joinRequest } = await services.joinRequests.requestToJoin(req.viewer!, {
-        eventId: typeof body.eventId === 'string' ? body.eventId : '',
-        message: typeof body.message === 'string' ? body.message : null,
-      });
-      const locale = currentLocale();
-      const declined = joinRequest.status === 'declined';
+      const { requestToJoin } = await run<LegacyRequestToJoinMutation>(
+        req,
+        documents.LegacyRequestToJoinMutation,
+        {
+          input: {
+            eventId: typeof body.eventId === 'string' ? body.eventId : '',
+            message: typeof body.message === 'string' ? body.message : null,
+          },
+        },
+      );
+      const { joinRequest } = requestToJoin;
+      const declined = joinRequest.status === 'DECLINED';
       res.status(201).json({
-        message: t(locale, declined ? 'join.blockedByCheck' : 'join.sent'),
+        message: t(currentLocale(), declined ? 'join.blockedByCheck' : 'join.sent'),
         joinRequest: {
           id: joinRequest.id,
           _id: joinRequest.id,
-          status: joinRequest.status,
-          check: {
-            verdict: joinRequest.checkVerdict,
-            reasons: joinRequest.checkReasons.map((code) => reasonText(code, locale)),
-          },
+          status: joinRequest.status.toLowerCase(),
+          check: { verdict: joinRequest.check.verdict.toLowerCase(), reasons: joinRequest.check.reasons },
         },
       });
     }),
@@ -244,17 +276,20 @@ export function createRestRouter(deps: Deps): Router {
         const [request] = await services.joinRequests.byIds([String(req.params.requestId)].filter(isUuid));
         // The request must belong to the event in the path.
         if (!request || request.eventId !== req.params.eventId) throw notFound('error.requestNotFound');
-        const result = accept
-          ? await services.joinRequests.accept(req.viewer!, request.id)
-          : await services.joinRequests.decline(req.viewer!, request.id);
+        const variables = { input: { id: request.id } };
+        const decision = accept
+          ? (await run<LegacyAcceptRequestMutation>(req, documents.LegacyAcceptRequestMutation, variables))
+              .acceptRequest
+          : (await run<LegacyDeclineRequestMutation>(req, documents.LegacyDeclineRequestMutation, variables))
+              .declineRequest;
         res.json({
           message: t(currentLocale(), accept ? 'join.accepted' : 'join.declined'),
           joinRequest: {
-            id: result.joinRequest.id,
-            _id: result.joinRequest.id,
-            status: result.joinRequest.status,
+            id: decision.joinRequest.id,
+            _id: decision.joinRequest.id,
+            status: decision.joinRequest.status.toLowerCase(),
           },
-          participants: { current: result.event.participantCount, max: result.event.maxParticipants },
+          participants: { current: decision.event.participantCount, max: decision.event.maxParticipants },
         });
       }),
     );
@@ -263,9 +298,8 @@ export function createRestRouter(deps: Deps): Router {
   router.get(
     '/myEvents',
     asyncRoute(async (req, res) => {
-      const page = await services.events.mine(req.viewer!, { first: 100 });
-      const c = legacyContext(req);
-      res.json(await Promise.all(page.edges.map((e) => legacyEvent(e.node, c))));
+      const { myEvents } = await run<LegacyMyEventsQuery>(req, documents.LegacyMyEventsQuery, { first: 100 });
+      res.json(myEvents.edges.map((e) => legacyEvent(e.node)));
     }),
   );
 
@@ -275,6 +309,11 @@ export function createRestRouter(deps: Deps): Router {
 
   router.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (err instanceof AppError) return sendError(res, err);
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+      return sendError(res, serviceUnavailable(err));
+    }
     const status = (err as { status?: number; type?: string }).status;
     if (status && status >= 400 && status < 500) {
       const key =

@@ -136,13 +136,13 @@ export async function realtimeBench(options: {
             mode: 'ONLINE',
             title: `Bench lobisi ${i}`,
             description: 'Gerçek zamanlı ölçüm için.',
-            category: 'Popüler Oyunlar',
-            tags: ['Valorant'],
+            category: 'popular-games',
+            tags: ['valorant'],
             date,
             time: '20:00',
             durationMinutes: 120,
             maxParticipants: perEvent,
-            platform: 'Valorant',
+            platform: 'valorant',
           },
         },
       );
@@ -256,10 +256,13 @@ export async function realtimeBench(options: {
     };
     return { latency, memory };
   } finally {
-    await Promise.allSettled(clients.map((c) => c.dispose()));
+    await Promise.allSettled(clients.map((c) => Promise.resolve(c.dispose())));
     a.kill('SIGTERM');
     b.kill('SIGTERM');
-    await Promise.all([new Promise((r) => a.once('exit', r)), new Promise((r) => b.once('exit', r))]);
+    await Promise.all([
+      new Promise<void>((r) => a.once('exit', () => r())),
+      new Promise<void>((r) => b.once('exit', () => r())),
+    ]);
     await database.close();
     const cleanup = new pg.Client({ connectionString: options.adminUrl });
     await cleanup.connect();

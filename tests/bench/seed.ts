@@ -16,15 +16,15 @@ export async function seedBenchEvents(db: Database, count: number): Promise<void
     insert into events (host_id, mode, title, description, category, tags, starts_at, ends_at, duration_minutes,
                         max_participants, location_name, lat, lng, public_location, public_lat, public_lng, platform, is_demo)
     select (select id from users where sub = 'bench-host-' || (1 + p.g % ${hosts})), p.mode, 'Bench etkinliği ' || p.g, 'Benchmark verisi ' || p.g || ' için açıklama',
-           case when p.mode = 'online' then 'Popüler Oyunlar' else 'Spor' end,
-           case when p.mode = 'online' then array['Valorant'] else array['Halı Saha'] end,
+           case when p.mode = 'online' then 'popular-games' else 'sports' end,
+           case when p.mode = 'online' then array['valorant'] else array['hali-saha'] end,
            now() + (p.g % 720) * interval '1 hour' + interval '1 hour',
            now() + (p.g % 720) * interval '1 hour' + interval '3 hours',
            120, 10,
            case when p.mode = 'online' then null else 'Nokta ' || p.g end,
            p.lat, p.lng, p.city,
            round(p.lat::numeric, 2)::float8, round(p.lng::numeric, 2)::float8,
-           case when p.mode = 'online' then 'Discord' end,
+           case when p.mode = 'online' then 'discord' end,
            true
     from (
       select g,

@@ -39,7 +39,8 @@ export async function startFakeGoogle(options: { port: number; redirectUri: stri
     cookies: { keys: ['squad-e2e-cookie-key'] },
     conformIdTokenClaims: false,
   });
-  const server = http.createServer(provider.callback());
+  const handle = provider.callback();
+  const server = http.createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
   return {
     issuer,

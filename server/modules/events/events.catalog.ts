@@ -1,255 +1,165 @@
-// The wizard's lists (spec §3): categories with their tags per mode, platforms and durations.
-// The server validates against these; the client reads them through the eventCatalog query.
-export type CategoryDef = { name: string; icon: string; tags: readonly string[] };
+import type { Device, EventMode, GameType } from '#server/modules/enum-values.ts';
+import type { Locale } from '#server/lib/i18n.ts';
+import { CATEGORY_ROWS, TAG_ROWS, type CategoryDef, type Label } from './events.catalog.data.ts';
 
-export const PHYSICAL_CATEGORIES: readonly CategoryDef[] = [
+// The events' vocabulary (spec §3): categories with their tags per mode, platforms, durations and the
+// lobby's devices. Everything travels as a stable id; labels are translated (tr, en) where they leave
+// the server. The Turkish label is also the spec's legacy string, which the REST shim keeps (ADR 023).
+// Tag ids are the folded Turkish names, so the events' search text (built from the stored ids) still
+// finds "halı saha" or "ders çalışma".
+
+export type { CategoryDef, Label };
+export type TagDef = { id: string; label: Label };
+export type PlatformDef = { id: string; label: Label; devices: readonly Device[]; genre?: GameType };
+
+export const TAGS: ReadonlyMap<string, TagDef> = new Map(
+  TAG_ROWS.map(([id, tr, en]) => [id, { id, label: { tr, en } }]),
+);
+export const CATEGORIES: ReadonlyMap<string, CategoryDef> = new Map(CATEGORY_ROWS.map((c) => [c.id, c]));
+
+// The lobby filters by device, the server by platform: a device selects the platforms that run on it.
+// PC takes every PC launcher and game; consoles and phones the cross-platform games and "other".
+export const PLATFORM_ROWS: readonly PlatformDef[] = [
+  { id: 'steam', label: { tr: 'Steam', en: 'Steam' }, devices: ['pc'] },
+  { id: 'discord', label: { tr: 'Discord', en: 'Discord' }, devices: ['pc'] },
+  { id: 'valorant', label: { tr: 'Valorant', en: 'Valorant' }, devices: ['pc'], genre: 'fps' },
   {
-    name: 'Spor',
-    icon: 'sports',
-    tags: [
-      'Halı Saha',
-      'Futbol',
-      'Basketbol',
-      'Voleybol',
-      'Tenis',
-      'Masa Tenisi',
-      'Badminton',
-      'Koşu',
-      'Bisiklet',
-      'Yüzme',
-      'Yoga',
-      'Fitness',
-      'Doğa Yürüyüşü',
-      'Tırmanış',
-      'Paten',
-    ],
+    id: 'league-of-legends',
+    label: { tr: 'League of Legends', en: 'League of Legends' },
+    devices: ['pc'],
+    genre: 'moba',
   },
+  { id: 'among-us', label: { tr: 'Among Us', en: 'Among Us' }, devices: ['pc', 'mobile'], genre: 'party' },
   {
-    name: 'Kutu Oyunları & Klasikler',
-    icon: 'board-games',
-    tags: [
-      'Satranç',
-      'Tavla',
-      'Okey',
-      'Kutu Oyunu',
-      'Catan',
-      'Monopoly',
-      'Kart Oyunları',
-      'Vampir Köylü',
-      'Dungeons & Dragons',
-      'Scrabble',
-      'Jenga',
-      'Bulmaca',
-    ],
+    id: 'minecraft',
+    label: { tr: 'Minecraft', en: 'Minecraft' },
+    devices: ['pc', 'playstation', 'xbox', 'mobile'],
+    genre: 'mmo',
   },
-  {
-    name: 'Sosyal & Hobi',
-    icon: 'social',
-    tags: [
-      'Kahve Sohbeti',
-      'Yeni Arkadaşlar',
-      'Dil Değişimi',
-      'Kitap Kulübü',
-      'Fotoğrafçılık',
-      'El Sanatları',
-      'Bahçecilik',
-      'Gönüllülük',
-      'Evcil Hayvan Buluşması',
-      'Piknik',
-    ],
-  },
-  {
-    name: 'Eğitim & Gelişim',
-    icon: 'study',
-    tags: [
-      'Kodlama',
-      'Ders Çalışma',
-      'Sınav Hazırlığı',
-      'Yabancı Dil',
-      'Girişimcilik',
-      'Tasarım',
-      'Kariyer',
-      'Atölye',
-      'Hackathon',
-      'Sunum Pratiği',
-    ],
-  },
-  {
-    name: 'Sanat & Eğlence',
-    icon: 'music',
-    tags: [
-      'Sinema',
-      'Tiyatro',
-      'Konser',
-      'Müzik',
-      'Resim',
-      'Dans',
-      'Stand-up',
-      'Karaoke',
-      'Sergi',
-      'Festival',
-    ],
-  },
-  {
-    name: 'Yeme & İçme',
-    icon: 'coffee',
-    tags: [
-      'Restoran',
-      'Kahvaltı',
-      'Brunch',
-      'Sokak Lezzetleri',
-      'Tatlı',
-      'Kafe Keşfi',
-      'Yemek Atölyesi',
-      'Vegan & Vejetaryen',
-      'Dünya Mutfağı',
-    ],
-  },
+  { id: 'cs2', label: { tr: 'CS2', en: 'CS2' }, devices: ['pc'], genre: 'fps' },
+  { id: 'other', label: { tr: 'Diğer', en: 'Other' }, devices: ['playstation', 'xbox', 'mobile'] },
 ];
+export const PLATFORMS: ReadonlyMap<string, PlatformDef> = new Map(PLATFORM_ROWS.map((p) => [p.id, p]));
+// The spec's legacy platform names (REST) are the English labels.
+const legacyPlatform = (p: PlatformDef) => p.label.en;
 
-export const ONLINE_CATEGORIES: readonly CategoryDef[] = [
-  {
-    name: 'Popüler Oyunlar',
-    icon: 'gaming',
-    tags: [
-      'Valorant',
-      'League of Legends',
-      'Counter-Strike 2',
-      'PUBG',
-      'Minecraft',
-      'Fortnite',
-      'Apex Legends',
-      'Dota 2',
-      'Rocket League',
-      'Among Us',
-      'GTA Online',
-      'EA Sports FC',
-      'Overwatch 2',
-      'Rainbow Six Siege',
-      'Brawl Stars',
-      'Mobile Legends',
-    ],
-  },
-  {
-    name: 'Oyun Modu',
-    icon: 'gaming',
-    tags: ['Ranked', 'Normal', 'Turnuva', 'Co-op', 'PvP', 'PvE', 'Custom', 'Arcade', 'Casual', 'Speedrun'],
-  },
-  {
-    name: 'Diğer Aktiviteler',
-    icon: 'social',
-    tags: [
-      'Online Sohbet',
-      'Birlikte Kodlama',
-      'Podcast Kaydı',
-      'Film Gecesi',
-      'Müzik Dinleme',
-      'Ders Çalışma',
-      'Dil Pratiği',
-      'Quiz Gecesi',
-      'Kitap Okuma',
-      'Yayın İzleme',
-    ],
-  },
-];
+export const platformsOn = (devices: readonly Device[]): string[] =>
+  PLATFORM_ROWS.filter((p) => p.devices.some((d) => devices.includes(d))).map((p) => p.id);
 
-export const PLATFORMS = [
-  'Steam',
-  'Discord',
-  'Valorant',
-  'League of Legends',
-  'Among Us',
-  'Minecraft',
-  'CS2',
-  'Other',
-] as const;
+// What the server enforces on an event (the catalogue query hands these to clients).
+export const EVENT_LIMITS = {
+  titleMin: 3,
+  titleMax: 100,
+  descriptionMin: 10,
+  descriptionMax: 2000,
+  tagsMax: 10,
+  participantsMin: 2,
+  participantsMax: 20,
+  participantsDefault: 4,
+} as const;
 
-// Minutes -> the spec's labels; 240 stands for "4+ saat".
-export const DURATIONS: ReadonlyMap<number, string> = new Map([
-  [30, '30 dk'],
-  [60, '1 saat'],
-  [90, '1.5 saat'],
-  [120, '2 saat'],
-  [180, '3 saat'],
-  [240, '4+ saat'],
+// Minutes -> label; 240 stands for "4+ saat". The Turkish labels are the spec's legacy strings.
+export const DURATIONS: ReadonlyMap<number, Label> = new Map([
+  [30, { tr: '30 dk', en: '30 min' }],
+  [60, { tr: '1 saat', en: '1 hour' }],
+  [90, { tr: '1.5 saat', en: '1.5 hours' }],
+  [120, { tr: '2 saat', en: '2 hours' }],
+  [180, { tr: '3 saat', en: '3 hours' }],
+  [240, { tr: '4+ saat', en: '4+ hours' }],
 ]);
 
-export function durationFromLabel(label: string): number | undefined {
-  for (const [minutes, text] of DURATIONS) if (text === label.trim()) return minutes;
-  return undefined;
+export type DurationModel = { minutes: number };
+
+export function durationLabel(minutes: number, locale: Locale = 'tr'): string {
+  return DURATIONS.get(minutes)?.[locale] ?? (locale === 'tr' ? `${minutes} dk` : `${minutes} min`);
 }
 
-export function categoriesFor(mode: 'physical' | 'online'): readonly CategoryDef[] {
-  return mode === 'physical' ? PHYSICAL_CATEGORIES : ONLINE_CATEGORIES;
-}
+// Definitions for stored ids. An id the catalogue no longer has (an old row) shows as itself.
+export const categoryOf = (id: string, mode: EventMode): CategoryDef =>
+  CATEGORIES.get(id) ?? { id, mode, icon: 'social', label: { tr: id, en: id }, tags: [] };
+export const tagOf = (id: string): TagDef => TAGS.get(id) ?? { id, label: { tr: id, en: id } };
+export const platformOf = (id: string): PlatformDef =>
+  PLATFORMS.get(id) ?? { id, label: { tr: id, en: id }, devices: [] };
 
-// Tags are checked against every list of the event's mode, so an online "Popüler Oyunlar" event may
-// carry "Ranked" from "Oyun Modu".
-export function tagsFor(mode: 'physical' | 'online'): ReadonlySet<string> {
+export const categoriesFor = (mode: EventMode): CategoryDef[] => CATEGORY_ROWS.filter((c) => c.mode === mode);
+
+// Tags are checked against every list of the event's mode, so an online "popular-games" event may
+// carry "ranked" from "game-modes".
+export function tagsFor(mode: EventMode): ReadonlySet<string> {
   return new Set(categoriesFor(mode).flatMap((c) => c.tags));
 }
 
-// A generous box around Turkey; the gazetteer decides finer questions.
-export const TURKEY_BOUNDS = { minLat: 35.8, maxLat: 42.2, minLng: 25.6, maxLng: 44.9 } as const;
+// Legacy strings (the spec's REST payloads) <-> ids. Unknown values pass through unchanged, so the
+// validation reports them as unknown.
+const byLabel = <T>(rows: Iterable<T>, label: (row: T) => string, id: (row: T) => string) => {
+  const map = new Map<string, string>();
+  for (const row of rows) map.set(label(row), id(row));
+  return (value: string) => map.get(value.trim()) ?? value;
+};
+export const legacy = {
+  categoryId: byLabel(
+    CATEGORY_ROWS,
+    (c) => c.label.tr,
+    (c) => c.id,
+  ),
+  tagId: byLabel(
+    TAGS.values(),
+    (t) => t.label.tr,
+    (t) => t.id,
+  ),
+  platformId: byLabel(PLATFORM_ROWS, legacyPlatform, (p) => p.id),
+  durationMinutes(label: string): number | undefined {
+    for (const [minutes, text] of DURATIONS) if (text.tr === label.trim()) return minutes;
+    return undefined;
+  },
+  category: (id: string) => CATEGORIES.get(id)?.label.tr ?? id,
+  tag: (id: string) => TAGS.get(id)?.label.tr ?? id,
+  platform: (id: string | null) => (id === null ? null : (PLATFORMS.get(id)?.label.en ?? id)),
+};
 
-export function insideTurkey(lat: number, lng: number): boolean {
-  return (
-    lat >= TURKEY_BOUNDS.minLat &&
-    lat <= TURKEY_BOUNDS.maxLat &&
-    lng >= TURKEY_BOUNDS.minLng &&
-    lng <= TURKEY_BOUNDS.maxLng
-  );
-}
-
-export const ISTANBUL = { lat: 41.0082, lng: 28.9784 } as const;
-
-export type GameType = 'fps' | 'moba' | 'battle_royale' | 'mmo' | 'party';
-
-// The lobby's game genres, from the game (a tag of "Popüler Oyunlar" or the platform).
-const GAME_GENRES: Record<string, GameType> = {
-  Valorant: 'fps',
-  'Counter-Strike 2': 'fps',
-  CS2: 'fps',
-  'Overwatch 2': 'fps',
-  'Rainbow Six Siege': 'fps',
-  'League of Legends': 'moba',
-  'Dota 2': 'moba',
-  'Mobile Legends': 'moba',
-  PUBG: 'battle_royale',
-  Fortnite: 'battle_royale',
-  'Apex Legends': 'battle_royale',
-  Minecraft: 'mmo',
-  'GTA Online': 'mmo',
-  'Among Us': 'party',
-  'Rocket League': 'party',
-  'EA Sports FC': 'party',
-  'Brawl Stars': 'party',
+// The lobby's game genres, from the game (a tag of "popular-games" or the platform).
+const GAME_GENRES: Readonly<Record<string, GameType>> = {
+  valorant: 'fps',
+  'counter-strike-2': 'fps',
+  'overwatch-2': 'fps',
+  'rainbow-six-siege': 'fps',
+  'league-of-legends': 'moba',
+  'dota-2': 'moba',
+  'mobile-legends': 'moba',
+  pubg: 'battle_royale',
+  fortnite: 'battle_royale',
+  'apex-legends': 'battle_royale',
+  minecraft: 'mmo',
+  'gta-online': 'mmo',
+  'among-us': 'party',
+  'rocket-league': 'party',
+  'ea-sports-fc': 'party',
+  'brawl-stars': 'party',
 };
 
 export function gameTypeOf(tags: readonly string[], platform: string | null): GameType | null {
   for (const tag of tags) if (GAME_GENRES[tag]) return GAME_GENRES[tag];
-  return platform ? (GAME_GENRES[platform] ?? null) : null;
+  return platform ? (PLATFORMS.get(platform)?.genre ?? null) : null;
 }
 
-// Tag sets behind the quick chips (the schema's QuickFilter documents them).
-export const COMPETITIVE_TAGS = ['Ranked', 'Turnuva'];
+// The games counted by the lobby's stats strip: the popular games and the game platforms.
+export const POPULAR_GAMES = CATEGORIES.get('popular-games')!.tags;
+export const GAME_PLATFORMS = ['steam', 'discord', 'cs2'];
+
+// Tag and category sets behind the quick chips (the schema's QuickFilter documents them).
+export const COMPETITIVE_TAGS = ['ranked', 'turnuva'];
 export const CHILL_TAGS = [
-  'Casual',
-  'Normal',
-  'Co-op',
-  'Kahve Sohbeti',
-  'Piknik',
-  'Film Gecesi',
-  'Online Sohbet',
+  'casual',
+  'normal',
+  'co-op',
+  'kahve-sohbeti',
+  'piknik',
+  'film-gecesi',
+  'online-sohbet',
 ];
-export const CHILL_CATEGORIES = [
-  'Sosyal & Hobi',
-  'Yeme & İçme',
-  'Kutu Oyunları & Klasikler',
-  'Diğer Aktiviteler',
-];
-export const STUDY_TAGS = ['Ders Çalışma', 'Sınav Hazırlığı', 'Birlikte Kodlama', 'Kodlama'];
-export const STUDY_CATEGORY = 'Eğitim & Gelişim';
+export const CHILL_CATEGORIES = ['social', 'food', 'board-games', 'other-activities'];
+export const STUDY_TAGS = ['ders-calisma', 'sinav-hazirligi', 'birlikte-kodlama', 'kodlama'];
+export const STUDY_CATEGORY = 'study';
 
 export const SOON_MINUTES = 180;
 export const NOW_PLAYING_MINUTES = 15;

@@ -1,6 +1,6 @@
 import type { EventRow, ParticipantRow } from '#db/schema/index.ts';
+import { seesExactPlace, type ViewerRole } from '#server/auth/access.ts';
 import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
-import { DURATIONS } from './events.catalog.ts';
 
 // distanceKm: from the query's point; sortKey: the chord it was ordered by (for cursors).
 export type EventModel = EventRow & { distanceKm?: number | null; sortKey?: number };
@@ -12,8 +12,9 @@ export type EventLocationModel = {
   exact: boolean;
 };
 export type ParticipantModel = ParticipantRow;
+// An event in a user's activity (User.activity).
+export type ActivityModel = { type: 'hosted' | 'joined'; event: EventRow };
 export type EventStatus = 'upcoming' | 'ongoing' | 'completed' | 'cancelled';
-export type ViewerRole = 'host' | 'participant' | 'requester' | 'none';
 
 export function eventStatus(
   e: Pick<EventRow, 'startsAt' | 'endsAt' | 'cancelledAt'>,
@@ -30,13 +31,9 @@ export function roundToKilometre(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-export function canSeeExactLocation(role: ViewerRole): boolean {
-  return role === 'host' || role === 'participant';
-}
-
 export function eventLocation(e: EventRow, role: ViewerRole): EventLocationModel | null {
   if (e.mode !== 'physical' || e.publicLat === null || e.publicLng === null) return null;
-  if (canSeeExactLocation(role) && e.lat !== null && e.lng !== null) {
+  if (seesExactPlace(role) && e.lat !== null && e.lng !== null) {
     return { name: e.locationName, address: e.address, lat: e.lat, lng: e.lng, exact: true };
   }
   return { name: null, address: null, lat: e.publicLat, lng: e.publicLng, exact: false };
@@ -44,10 +41,6 @@ export function eventLocation(e: EventRow, role: ViewerRole): EventLocationModel
 
 export function minutesUntil(date: Date, now: Date): number {
   return Math.round((date.getTime() - now.getTime()) / 60_000);
-}
-
-export function durationLabel(minutes: number): string {
-  return DURATIONS.get(minutes) ?? `${minutes} dk`;
 }
 
 const TIME_WORDS = {

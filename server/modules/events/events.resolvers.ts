@@ -5,29 +5,43 @@ import { notFound } from '#server/errors/app-error.ts';
 import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
 import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
 import type { GameType } from '#server/modules/enum-values.ts';
-import { visibleEvent } from './events.visibility.ts';
-import { eventLocation, eventStatus, minutesUntil, timeLeftText, type ViewerRole } from './events.mappers.ts';
+import { isHost, isSelf, roleOf, visibleEvent, type ViewerRole } from '#server/auth/access.ts';
+import { pageSize } from '#server/lib/paging.ts';
+import { eventLocation, eventStatus, minutesUntil, timeLeftText } from './events.mappers.ts';
 import { loadReferenced } from '#server/context/loaders.ts';
+import { EVENT_CREATION_COST } from '#server/modules/tokens/tokens.packages.ts';
+import { JOIN_MESSAGE_MAX } from '#server/modules/join-requests/join-requests.service.ts';
+import { categoryOf, durationLabel, EVENT_LIMITS, platformOf, tagOf } from './events.catalog.ts';
 
-// One rule for GraphQL and the REST shim (EventsService.roleOf); the host needs no look-up.
+// The access module's rule; the host needs no look-up.
 export async function viewerRoleOf(event: EventRow, ctx: Context): Promise<ViewerRole> {
   const viewer = requireViewer(ctx);
-  const relation = event.hostId === viewer.id ? undefined : await ctx.loaders.viewerRelation.load(event.id);
-  return ctx.services.events.roleOf(viewer, event, relation);
+  return roleOf(
+    viewer,
+    event,
+    isHost(viewer, event) ? undefined : await ctx.loaders.viewerRelation.load(event.id),
+  );
+}
+
+// Who may open an event: the access rule with the block check and the viewer's relation.
+export async function visibleToViewer(event: EventRow | null | undefined, ctx: Context) {
+  return visibleEvent(event, requireViewer(ctx), {
+    blockedBetween: ctx.services.safety.blockedBetween,
+    relation: (eventId) => ctx.loaders.viewerRelation.load(eventId),
+  });
 }
 
 export const eventsResolvers: Resolvers = {
   Query: {
-    event: async (_parent, { id }, ctx) =>
-      visibleEvent(await ctx.loaders.event.load(id), requireViewer(ctx).id, {
-        blockedBetween: ctx.services.joinRequests.blockedBetween,
-        relation: (eventId) => ctx.loaders.viewerRelation.load(eventId),
-      }),
+    event: async (_parent, { id }, ctx) => visibleToViewer(await ctx.loaders.event.load(id), ctx),
     events: (_parent, args, ctx) => ctx.services.events.list(requireViewer(ctx), args),
     lobbyStats: (_parent, _args, ctx) => ctx.services.events.lobbyStats(),
     myEvents: (_parent, args, ctx) => ctx.services.events.mine(requireViewer(ctx), args),
     myEventCounts: (_parent, _args, ctx) => ctx.services.events.mineCounts(requireViewer(ctx)),
-    eventCatalog: (_parent, _args, ctx) => ctx.services.events.catalog(),
+    eventCatalog: (_parent, _args, ctx) => ({
+      ...ctx.services.events.catalog(),
+      limits: { ...EVENT_LIMITS, joinMessageMax: JOIN_MESSAGE_MAX, creationCost: EVENT_CREATION_COST },
+    }),
   },
   Mutation: {
     async createEvent(_parent, { input }, ctx) {
@@ -79,10 +93,7 @@ export const eventsResolvers: Resolvers = {
     eventChanged: {
       async subscribe(_parent, { id }, ctx) {
         const [found] = await ctx.services.events.byIds([id]);
-        const event = await visibleEvent(found, requireViewer(ctx).id, {
-          blockedBetween: ctx.services.joinRequests.blockedBetween,
-          relation: (eventId) => ctx.loaders.viewerRelation.load(eventId),
-        });
+        const event = await visibleToViewer(found, ctx);
         if (!event) throw notFound('error.eventNotFound');
         const changes = await ctx.services.events.subscribeChanges(event.id);
         return (async function* () {
@@ -101,7 +112,28 @@ export const eventsResolvers: Resolvers = {
   EventConnection: {
     totalCount: (connection) => connection.totalCount(),
   },
+  User: {
+    activity: (u, { first }, ctx) =>
+      isSelf(ctx.viewer, u) ? ctx.services.events.activityOf(requireViewer(ctx), pageSize(first, 3)) : null,
+  },
+  EventCategory: {
+    label: (c, _args, ctx) => c.label[ctx.locale],
+    tags: (c) => c.tags.map(tagOf),
+  },
+  EventTag: {
+    label: (t, _args, ctx) => t.label[ctx.locale],
+  },
+  EventPlatform: {
+    label: (p, _args, ctx) => p.label[ctx.locale],
+  },
+  DurationOption: {
+    label: (d, _args, ctx) => durationLabel(d.minutes, ctx.locale),
+  },
   Event: {
+    category: (e) => categoryOf(e.category, e.mode),
+    tags: (e) => e.tags.map(tagOf),
+    platform: (e) => (e.platform === null ? null : platformOf(e.platform)),
+    durationLabel: (e, _args, ctx) => durationLabel(e.durationMinutes, ctx.locale),
     date: (e) => toTurkeyDateTime(e.startsAt).date,
     time: (e) => toTurkeyDateTime(e.startsAt).time,
     freeSlots: (e) => Math.max(0, e.maxParticipants - e.participantCount),

@@ -5,21 +5,34 @@ import type { Deps } from '#server/context/deps.ts';
 import type { Viewer } from '#server/context/viewer.ts';
 import { badInput } from '#server/errors/app-error.ts';
 import { channels } from '#server/pubsub/channels.ts';
-import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts';
-import { pageSize } from '#server/lib/paging.ts';
-import { inTransaction } from '#server/lib/unit-of-work.ts';
+import { isUuid } from '#server/lib/ids.ts';
+import { foldTurkish } from '#server/lib/turkish-text.ts';
+import { decodeCursor, pageOf, pageSize } from '#server/lib/paging.ts';
+import { inTransaction, type AfterCommit } from '#server/lib/unit-of-work.ts';
 import type { TokensService } from '#server/modules/tokens/tokens.service.ts';
-import { DURATIONS, ISTANBUL, ONLINE_CATEGORIES, PHYSICAL_CATEGORIES, PLATFORMS } from './events.catalog.ts';
+import type { Device } from '#server/modules/enum-values.ts';
+import { ISTANBUL } from '#server/modules/geo/geo.types.ts';
+import {
+  categoriesFor,
+  DURATIONS,
+  GAME_PLATFORMS,
+  PLATFORM_ROWS,
+  platformsOn,
+  POPULAR_GAMES,
+} from './events.catalog.ts';
 import { endOfTurkeyDay, endOfTurkeyWeek, shiftDay, turkeyDay } from '#server/lib/turkey-time.ts';
 import { AppError, ErrorCode, notFound } from '#server/errors/app-error.ts';
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
-import { eventStatus, roundToKilometre, type EventModel, type ViewerRole } from './events.mappers.ts';
+import { eventStatus, roundToKilometre, type EventModel } from './events.mappers.ts';
+import { isHost, requireHost, type ViewerRole } from '#server/auth/access.ts';
+import { createEventsAnalytics } from './events-analytics.repository.ts';
 import {
   createActivityQueries,
-  createEventsRepository,
+  createEventsDiscovery,
   type EventListQuery,
   type QuickFilter,
-} from './events.repository.ts';
+} from './events-discovery.repository.ts';
+import { createEventsRepository } from './events.repository.ts';
 import { validateCreateEvent, validateUpdateEvent, type CreateEventValues } from './events.validation.ts';
 
 export type EventFilterInput = {
@@ -36,31 +49,9 @@ export type EventFilterInput = {
   quick?: readonly QuickFilter[] | null;
   gameType?: string | null;
   platforms?: readonly string[] | null;
+  devices?: readonly Device[] | null;
   voiceChat?: 'required' | 'optional' | 'not_required' | null;
 };
-
-// The same folding as search_norm() in SQL: İ, I and ı to i, marks dropped, lower case.
-export function foldSearchText(text: string): string {
-  return text
-    .replace(/[İIı]/g, 'i')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-}
-
-type ListCursor = { d?: number; s?: string; id: string };
-const isListCursor = (v: unknown): v is ListCursor => {
-  if (typeof v !== 'object' || v === null) return false;
-  const c = v as ListCursor;
-  return (
-    typeof c.id === 'string' &&
-    /^[0-9a-f-]{36}$/i.test(c.id) &&
-    (typeof c.d === 'number' || typeof c.s === 'string')
-  );
-};
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string) => UUID.test(id);
 
 function checkFilter(filter: EventFilterInput | null | undefined, now: Date) {
   const near = filter?.near ?? undefined;
@@ -87,7 +78,7 @@ function checkFilter(filter: EventFilterInput | null | undefined, now: Date) {
   }
   const search = filter?.search?.trim() ?? '';
   if (search.length > 100) throw badInput([{ field: 'filter.search', key: 'validation.search' }]);
-  const searchWords = foldSearchText(search)
+  const searchWords = foldTurkish(search)
     .split(/[\s,.;:!?()"'/\\-]+/)
     .filter((w) => w.length > 0)
     .slice(0, 8);
@@ -118,10 +109,18 @@ function checkFilter(filter: EventFilterInput | null | undefined, now: Date) {
     skillLevels: filter?.skillLevels?.length ? [...filter.skillLevels] : undefined,
     quick: filter?.quick?.length ? [...new Set(filter.quick)] : undefined,
     gameType: filter?.gameType ?? undefined,
-    platforms: filter?.platforms?.length ? [...filter.platforms] : undefined,
+    platforms: platformFilter(filter),
     voiceChat: filter?.voiceChat ?? undefined,
     includePast: filter?.includePast ?? false,
   };
+}
+
+// Platforms asked for by id and by device: those that satisfy both.
+function platformFilter(filter: EventFilterInput | null | undefined): string[] | undefined {
+  const byId = filter?.platforms?.length ? [...filter.platforms] : undefined;
+  if (!filter?.devices?.length) return byId;
+  const onDevices = platformsOn(filter.devices);
+  return byId ? byId.filter((p) => onDevices.includes(p)) : onDevices;
 }
 
 // Columns written from validated values (create and update share this).
@@ -154,7 +153,33 @@ function columnsOf(v: CreateEventValues) {
 
 export function createEventsService(deps: Deps, tokens: TokensService, notifications: NotificationsService) {
   const repo = createEventsRepository(deps.db);
+  const discovery = createEventsDiscovery(deps.db);
+  const counters = createEventsAnalytics(deps.db);
   const activity = createActivityQueries(deps.db);
+
+  // Accepted participants and pending requesters hear about a change of the event.
+  async function tellAudience(
+    tx: Tx,
+    afterCommit: AfterCommit,
+    event: EventRow,
+    actor: Viewer,
+    type: 'event_updated' | 'event_cancelled',
+    data: Record<string, unknown>,
+  ) {
+    const audience = await repo.audience(tx, event.id);
+    await notifications.notify(
+      tx,
+      afterCommit,
+      audience.map((a) => ({
+        userId: a.userId,
+        type,
+        eventId: event.id,
+        actorId: actor.id,
+        joinRequestId: a.joinRequestId,
+        data: { title: event.title, ...data },
+      })),
+    );
+  }
 
   return {
     async createEvent(viewer: Viewer, input: unknown): Promise<{ event: EventRow; balanceAfter: number }> {
@@ -176,9 +201,7 @@ export function createEventsService(deps: Deps, tokens: TokensService, notificat
       if (!isUuid(input.id)) throw notFound('error.eventNotFound');
       const now = deps.clock.now();
       return inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
-        const current = await repo.lockForUpdate(tx, input.id);
-        // Someone else's event looks like no event at all.
-        if (!current || current.hostId !== viewer.id) throw notFound('error.eventNotFound');
+        const current = requireHost(viewer, await repo.lockForUpdate(tx, input.id));
         if (eventStatus(current, now) !== 'upcoming')
           throw new AppError(ErrorCode.CONFLICT, 'event.notUpcoming');
         const v = validateUpdateEvent(current, input, now);
@@ -198,20 +221,7 @@ export function createEventsService(deps: Deps, tokens: TokensService, notificat
           event.lat !== current.lat ||
           event.lng !== current.lng ||
           event.platform !== current.platform;
-        if (moved) {
-          const audience = await repo.audience(tx, event.id);
-          await notifications.notify(
-            tx,
-            afterCommit,
-            audience.map((a) => ({
-              userId: a.userId,
-              type: 'event_updated' as const,
-              eventId: event.id,
-              actorId: viewer.id,
-              data: { title: event.title },
-            })),
-          );
-        }
+        if (moved) await tellAudience(tx, afterCommit, event, viewer, 'event_updated', {});
         afterCommit(() =>
           deps.pubsub.publish(channels.event(event.id), { eventId: event.id, kind: 'updated' }),
         );
@@ -225,26 +235,13 @@ export function createEventsService(deps: Deps, tokens: TokensService, notificat
       if (!isUuid(input.id)) throw notFound('error.eventNotFound');
       const now = deps.clock.now();
       return inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
-        const current = await repo.lockForUpdate(tx, input.id);
-        if (!current || current.hostId !== viewer.id) throw notFound('error.eventNotFound');
+        const current = requireHost(viewer, await repo.lockForUpdate(tx, input.id));
         if (current.cancelledAt) throw new AppError(ErrorCode.CONFLICT, 'event.alreadyCancelled');
         if (eventStatus(current, now) === 'completed')
           throw new AppError(ErrorCode.CONFLICT, 'event.alreadyOver');
         const event = await repo.update(tx, current.id, { cancelledAt: now });
-        const audience = await repo.audience(tx, event.id);
         const reason = input.reason?.trim().slice(0, 300) || null;
-        await notifications.notify(
-          tx,
-          afterCommit,
-          audience.map((a) => ({
-            userId: a.userId,
-            type: 'event_cancelled' as const,
-            eventId: event.id,
-            actorId: viewer.id,
-            joinRequestId: a.joinRequestId,
-            data: { title: event.title, reason },
-          })),
-        );
+        await tellAudience(tx, afterCommit, event, viewer, 'event_cancelled', { reason });
         const refund = now < current.startsAt && current.participantCount === 0;
         let balanceAfter: number | null = null;
         if (refund)
@@ -261,8 +258,8 @@ export function createEventsService(deps: Deps, tokens: TokensService, notificat
     async save(viewer: Viewer, eventId: string, saved: boolean): Promise<EventRow> {
       const [event] = await this.byIds([eventId]);
       if (!event) throw notFound('error.eventNotFound');
-      if (saved) await repo.save(viewer.id, event.id);
-      else await repo.unsave(viewer.id, event.id);
+      if (saved) await counters.save(viewer.id, event.id);
+      else await counters.unsave(viewer.id, event.id);
       return event;
     },
 
@@ -270,21 +267,21 @@ export function createEventsService(deps: Deps, tokens: TokensService, notificat
     async recordView(viewer: Viewer, eventId: string): Promise<boolean> {
       const [event] = await this.byIds([eventId]);
       if (!event) throw notFound('error.eventNotFound');
-      if (event.hostId === viewer.id) return false;
-      return repo.recordView(event.id, viewer.id, turkeyDay(deps.clock.now()));
+      if (isHost(viewer, event)) return false;
+      return counters.recordView(event.id, viewer.id, turkeyDay(deps.clock.now()));
     },
 
     async recordShare(viewer: Viewer, eventId: string, channel: string): Promise<boolean> {
       const [event] = await this.byIds([eventId]);
       if (!event) throw notFound('error.eventNotFound');
-      await repo.recordShare(event.id, viewer.id, channel);
+      await counters.recordShare(event.id, viewer.id, channel);
       return true;
     },
 
     // Host only (others get null).
     async analytics(viewer: Viewer, event: EventRow) {
-      if (event.hostId !== viewer.id) return null;
-      const a = await repo.analytics(event);
+      if (!isHost(viewer, event)) return null;
+      const a = await counters.analytics(event);
       // Every day from creation (at most 30 days back) to today, zeros included, for the chart.
       const today = turkeyDay(deps.clock.now());
       let day = turkeyDay(event.createdAt);
@@ -311,8 +308,7 @@ export function createEventsService(deps: Deps, tokens: TokensService, notificat
     },
 
     async lobbyStats() {
-      const popular = ONLINE_CATEGORIES.find((c) => c.name === 'Popüler Oyunlar')?.tags ?? [];
-      const row = await repo.lobbyStats(deps.clock.now(), popular);
+      const row = await counters.lobbyStats(deps.clock.now(), POPULAR_GAMES, GAME_PLATFORMS);
       return {
         activePlayers: row.active,
         gamesAvailable: row.games,
@@ -323,10 +319,10 @@ export function createEventsService(deps: Deps, tokens: TokensService, notificat
 
     catalog() {
       return {
-        physical: PHYSICAL_CATEGORIES.map((c) => ({ ...c, tags: [...c.tags] })),
-        online: ONLINE_CATEGORIES.map((c) => ({ ...c, tags: [...c.tags] })),
-        platforms: [...PLATFORMS],
-        durations: [...DURATIONS].map(([minutes, label]) => ({ minutes, label })),
+        physical: categoriesFor('physical'),
+        online: categoriesFor('online'),
+        platforms: [...PLATFORM_ROWS],
+        durations: [...DURATIONS.keys()].map((minutes) => ({ minutes })),
       };
     },
 
@@ -345,8 +341,7 @@ export function createEventsService(deps: Deps, tokens: TokensService, notificat
     ) {
       const limit = pageSize(args.first, 50);
       const f = args.filter ?? {};
-      const after = args.after ? decodeCursor(args.after, isListCursor) : undefined;
-      if (after && after.s === undefined) throw badInput([{ field: 'after', key: 'validation.cursor' }]);
+      const after = args.after ? decodeCursor(args.after, ['s']) : undefined;
       const role: 'host' | 'participant' | undefined =
         f.role === 'host'
           ? 'host'
@@ -356,39 +351,33 @@ export function createEventsService(deps: Deps, tokens: TokensService, notificat
       const query = {
         role,
         active: f.active ?? undefined,
-        searchWords: foldSearchText(f.search?.trim().slice(0, 100) ?? '')
+        searchWords: foldTurkish(f.search?.trim().slice(0, 100) ?? '')
           .split(/\s+/)
           .filter(Boolean),
         status: f.status ?? undefined,
         now: deps.clock.now(),
         limit: limit + 1,
       };
-      const rows = await repo.mine(viewer.id, {
+      const rows = await discovery.mine(viewer.id, {
         ...query,
         after: after ? { s: after.s!, id: after.id } : undefined,
       });
-      const page = rows.slice(0, limit);
-      const cursorOf = (e: EventRow) => encodeCursor({ s: e.startsAt.toISOString(), id: e.id });
       return {
-        edges: page.map((node) => ({ cursor: cursorOf(node), node })),
-        pageInfo: {
-          hasNextPage: rows.length > limit,
-          endCursor: page.length ? cursorOf(page.at(-1)!) : null,
-        },
-        totalCount: () => repo.mineCount(viewer.id, query),
+        ...pageOf(rows, limit, (e) => ({ s: e.startsAt.toISOString(), id: e.id })),
+        totalCount: () => discovery.mineCount(viewer.id, query),
       };
     },
 
-    mineCounts: (viewer: Viewer) => repo.mineCounts(viewer.id),
+    mineCounts: (viewer: Viewer) => discovery.mineCounts(viewer.id),
 
     subscribeChanges: (eventId: string) => deps.pubsub.subscribe(channels.event(eventId)),
 
     // For services that change an event's participants: the row, locked until their transaction ends.
     lockEvent: (tx: Tx, id: string) => (isUuid(id) ? repo.lockForUpdate(tx, id) : Promise.resolve(undefined)),
 
-    saveCounts: (eventIds: readonly string[]) => repo.saveCounts(eventIds),
+    saveCounts: (eventIds: readonly string[]) => counters.saveCounts(eventIds),
     ratingsOf: (eventIds: readonly string[]) => repo.ratingsOf(eventIds),
-    savedBy: (viewer: Viewer, eventIds: readonly string[]) => repo.savedBy(viewer.id, eventIds),
+    savedBy: (viewer: Viewer, eventIds: readonly string[]) => counters.savedBy(viewer.id, eventIds),
 
     // Ids that are not UUIDs cannot exist: answer "not found" rather than a database error.
     async byIds(ids: readonly string[]): Promise<EventRow[]> {
@@ -401,7 +390,7 @@ export function createEventsService(deps: Deps, tokens: TokensService, notificat
     ) {
       const limit = pageSize(args.first);
       const f = checkFilter(args.filter, deps.clock.now());
-      const after = args.after ? decodeCursor(args.after, isListCursor) : undefined;
+      const after = args.after ? decodeCursor(args.after, f.near ? ['d'] : ['s']) : undefined;
       // Blocks hide events both ways (a condition inside the list query itself).
       const query: EventListQuery = {
         ...f,
@@ -410,28 +399,18 @@ export function createEventsService(deps: Deps, tokens: TokensService, notificat
         limit: limit + 1,
         after,
       };
-      const rows = await repo.list(query);
-      const page = rows.slice(0, limit);
-      const cursorOf = (e: EventModel) =>
-        encodeCursor(f.near ? { d: e.sortKey ?? 0, id: e.id } : { s: e.startsAt.toISOString(), id: e.id });
+      const rows = await discovery.list(query);
       return {
-        edges: page.map((node) => ({ cursor: cursorOf(node), node })),
-        pageInfo: {
-          hasNextPage: rows.length > limit,
-          endCursor: page.length ? cursorOf(page.at(-1)!) : null,
-        },
-        totalCount: () => repo.count({ ...query, after: undefined }),
+        ...pageOf(rows, limit, (e: EventModel) =>
+          f.near ? { d: e.sortKey ?? 0, id: e.id } : { s: e.startsAt.toISOString(), id: e.id },
+        ),
+        totalCount: () => discovery.count({ ...query, after: undefined }),
         viewerId: viewer.id,
       };
     },
 
     relationsOf: (viewer: Viewer, eventIds: readonly string[]) => repo.relationsOf(viewer.id, eventIds),
     participantsOf: (eventIds: readonly string[]) => repo.participantsOf(eventIds),
-
-    roleOf(viewer: Viewer, event: EventRow, relation: 'participant' | 'requester' | undefined): ViewerRole {
-      if (event.hostId === viewer.id) return 'host';
-      return relation ?? 'none';
-    },
 
     defaultCenter: () => ISTANBUL,
 

@@ -4,14 +4,15 @@ import { fromTurkeyDateTime } from '#server/lib/turkey-time.ts';
 import { parseInput } from '#server/lib/validation.ts';
 import type { EventRow } from '#db/schema/index.ts';
 import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
+import type { GameType } from '#server/modules/enum-values.ts';
+import { isInTurkey } from '#server/modules/geo/geo.gazetteer.ts';
 import {
   categoriesFor,
   DURATIONS,
+  EVENT_LIMITS as L,
   gameTypeOf,
-  insideTurkey,
   PLATFORMS,
   tagsFor,
-  type GameType,
 } from './events.catalog.ts';
 
 // How far in the past a start may lie: "Şimdi" in the wizard means now, and the form takes a moment.
@@ -37,13 +38,13 @@ const locationSchema = z.object({
 const createEventSchema = z
   .object({
     mode: z.enum(['physical', 'online'], 'validation.invalid'),
-    title: text(3, 100),
-    description: text(10, 2000),
+    title: text(L.titleMin, L.titleMax),
+    description: text(L.descriptionMin, L.descriptionMax),
     category: text(1, 60),
     tags: z
       .array(z.string().trim().min(1).max(40), 'validation.tags')
       .min(1, 'validation.tags')
-      .max(10, 'validation.tags'),
+      .max(L.tagsMax, 'validation.tags'),
     date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalidDate'),
     time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.invalidTime'),
     durationMinutes: z
@@ -53,10 +54,10 @@ const createEventSchema = z
     maxParticipants: z
       .number('validation.maxParticipants')
       .int('validation.maxParticipants')
-      .min(2, 'validation.maxParticipants')
-      .max(20, 'validation.maxParticipants')
+      .min(L.participantsMin, 'validation.maxParticipants')
+      .max(L.participantsMax, 'validation.maxParticipants')
       .nullish()
-      .transform((v) => v ?? 4),
+      .transform((v) => v ?? L.participantsDefault),
     location: locationSchema.nullish(),
     publicLocation: optionalText(200),
     platform: optionalText(40),
@@ -82,7 +83,7 @@ const createEventSchema = z
   })
   .superRefine((v, ctx) => {
     const categories = categoriesFor(v.mode);
-    if (!categories.some((c) => c.name === v.category)) {
+    if (!categories.some((c) => c.id === v.category)) {
       ctx.addIssue({ code: 'custom', path: ['category'], message: 'validation.unknownCategory' });
     }
     const allowed = tagsFor(v.mode);
@@ -97,7 +98,7 @@ const createEventSchema = z
     if (v.mode === 'physical') {
       if (!v.location)
         ctx.addIssue({ code: 'custom', path: ['location'], message: 'validation.locationRequired' });
-      else if (!insideTurkey(v.location.lat, v.location.lng)) {
+      else if (!isInTurkey(v.location.lat, v.location.lng)) {
         ctx.addIssue({ code: 'custom', path: ['location'], message: 'validation.locationOutsideTurkey' });
       }
       if (!v.publicLocation)
@@ -109,7 +110,7 @@ const createEventSchema = z
     } else {
       if (!v.platform)
         ctx.addIssue({ code: 'custom', path: ['platform'], message: 'validation.platformRequired' });
-      else if (!(PLATFORMS as readonly string[]).includes(v.platform)) {
+      else if (!PLATFORMS.has(v.platform)) {
         ctx.addIssue({ code: 'custom', path: ['platform'], message: 'validation.unknownPlatform' });
       }
     }

@@ -12,7 +12,7 @@ describe('built-in geocoder: search', () => {
     for (const q of ['kadikoy', 'KADIKÖY', 'Kadıköy', 'kadıköy', 'KADIKOY', "Kadıköy'de"]) {
       expect(first(q)).toMatchObject({ name: 'Kadıköy', kind: 'district', province: 'İstanbul' });
     }
-    expect(first('kadikoy')!.address).toBe('Kadıköy, İstanbul');
+    expect(first('kadikoy').address).toBe('Kadıköy, İstanbul');
   });
 
   it('finds provinces with either I', () => {
@@ -56,16 +56,16 @@ describe('built-in geocoder: search', () => {
     expect(search('izmir').map((p) => p.name)).toEqual(['İzmir']);
     expect(first('izmt')).toMatchObject({ name: 'İzmit', province: 'Kocaeli' });
     // Equal matches go by distance: Istanbul by default, `near` when given.
-    expect(first('Merkez')!.province).toBe('Yalova');
+    expect(first('Merkez').province).toBe('Yalova');
     expect(first('Merkez', { lat: 40.14, lng: 29.98 })).toMatchObject({ province: 'Bilecik' });
     expect(first('Merkez', { lat: 37.87, lng: 32.48 })).toMatchObject({ province: 'Karaman' });
-    expect(first('Yenişehir')!.province).toBe('Bursa');
+    expect(first('Yenişehir').province).toBe('Bursa');
     expect(first('Yenişehir', { lat: 37.9, lng: 40.2 })).toMatchObject({ province: 'Diyarbakır' });
   });
 
   it('fills distanceKm only when near is given, and honours the limit', () => {
-    expect(first('kadikoy')!.distanceKm).toBeNull();
-    expect(first('kadikoy', { lat: 41.0082, lng: 28.9784 })!.distanceKm).toBeCloseTo(5.3, 0);
+    expect(first('kadikoy').distanceKm).toBeNull();
+    expect(first('kadikoy', { lat: 41.0082, lng: 28.9784 }).distanceKm).toBeCloseTo(5.3, 0);
     expect(search('k', undefined, 10)).toHaveLength(10);
     expect(search('!!!')).toEqual([]);
     expect(search('xqzw')).toEqual([]);

@@ -55,11 +55,11 @@ function prefixRange(sorted: readonly Keyed[], prefix: string): Keyed[] {
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (sorted[mid]!.key < prefix) lo = mid + 1;
+    if (sorted[mid].key < prefix) lo = mid + 1;
     else hi = mid;
   }
   const out: Keyed[] = [];
-  for (let i = lo; i < sorted.length && sorted[i]!.key.startsWith(prefix); i++) out.push(sorted[i]!);
+  for (let i = lo; i < sorted.length && sorted[i].key.startsWith(prefix); i++) out.push(sorted[i]);
   return out;
 }
 
@@ -138,7 +138,7 @@ export function createBuiltinGeocoder(gazetteer: Gazetteer) {
     if (max === 0) return found;
     for (const [id, count] of shared) {
       if (count < need) continue;
-      const entry = entries[id]!;
+      const entry = entries[id];
       if (found.has(entry)) continue;
       let best = editDistance(q, entry.key, max);
       for (let len = q.length - 1; len <= q.length + 1 && best > 0; len++) {
@@ -220,7 +220,7 @@ export function createBuiltinGeocoder(gazetteer: Gazetteer) {
     // know falls back to the next one.
     let hits: Hit[] = [];
     for (let i = 0; i < parts.length && hits.length === 0; i++) {
-      hits = rank(parts[i]!, parts.slice(i + 1), bias, want);
+      hits = rank(parts[i], parts.slice(i + 1), bias, want);
     }
 
     // "kadikoy istanbul", "bilecik merkez": without commas, each word in turn names the place and the

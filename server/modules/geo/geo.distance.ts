@@ -53,10 +53,10 @@ export function insideRings(lat: number, lng: number, rings: readonly (readonly 
   let inside = false;
   for (const ring of rings) {
     for (let i = 0, j = ring.length - 2; i < ring.length; j = i, i += 2) {
-      const xi = ring[i]!;
-      const yi = ring[i + 1]!;
-      const xj = ring[j]!;
-      const yj = ring[j + 1]!;
+      const xi = ring[i];
+      const yi = ring[i + 1];
+      const xj = ring[j];
+      const yj = ring[j + 1];
       if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
     }
   }
@@ -70,10 +70,10 @@ export function distanceToRingsKm(lat: number, lng: number, rings: readonly (rea
   let best = Infinity;
   for (const ring of rings) {
     for (let i = 0, j = ring.length - 2; i < ring.length; j = i, i += 2) {
-      const ax = (ring[j]! - lng) * kx;
-      const ay = (ring[j + 1]! - lat) * ky;
-      const bx = (ring[i]! - lng) * kx;
-      const by = (ring[i + 1]! - lat) * ky;
+      const ax = (ring[j] - lng) * kx;
+      const ay = (ring[j + 1] - lat) * ky;
+      const bx = (ring[i] - lng) * kx;
+      const by = (ring[i + 1] - lat) * ky;
       const dx = bx - ax;
       const dy = by - ay;
       const len2 = dx * dx + dy * dy;

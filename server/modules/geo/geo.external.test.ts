@@ -154,7 +154,7 @@ describe('external geocoder', () => {
         distanceKm: expect.closeTo(1.1, 0),
       },
     ]);
-    const req = requests[0]!;
+    const req = requests[0];
     expect(req.path).toBe('/nominatim/search');
     expect(req.userAgent).toBe('Squad/test (+http://squad.test)');
     expect(Object.fromEntries(req.query)).toMatchObject({
@@ -193,7 +193,7 @@ describe('external geocoder', () => {
         distanceKm: null,
       },
     ]);
-    expect(Object.fromEntries(requests[0]!.query)).toMatchObject({
+    expect(Object.fromEntries(requests[0].query)).toMatchObject({
       q: 'moda',
       lat: '41.0082',
       lon: '28.9784',

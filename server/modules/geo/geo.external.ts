@@ -6,6 +6,7 @@
 import type { Logger } from '#server/lib/logger.ts';
 import type { PlaceKind } from '#server/modules/enum-values.ts';
 import { haversineKm } from './geo.distance.ts';
+import { fold } from './geo.text.ts';
 import {
   ISTANBUL,
   roundKm,
@@ -57,8 +58,8 @@ function joinAddress(parts: (string | null | undefined)[]): string | null {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const p of parts) {
-    if (!p || seen.has(p.toLocaleLowerCase('tr'))) continue;
-    seen.add(p.toLocaleLowerCase('tr'));
+    if (!p || seen.has(fold(p))) continue;
+    seen.add(fold(p));
     out.push(p);
   }
   return out.length > 0 ? out.join(', ') : null;

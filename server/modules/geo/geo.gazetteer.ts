@@ -57,6 +57,10 @@ const BOX = { minLat: 35.5, maxLat: 42.5, minLng: 25.3, maxLng: 45.0 };
 
 let cached: Gazetteer | undefined;
 
+// The one "inside Turkey" rule: Turkey's outline with a 12 km margin for coasts and territorial
+// waters. Events, the geocoders and reverse look-ups all ask this.
+export const isInTurkey = (lat: number, lng: number): boolean => loadGazetteer().isInTurkey(lat, lng);
+
 export function loadGazetteer(): Gazetteer {
   if (cached) return cached;
   const data = raw as unknown as RawGazetteer;

@@ -96,5 +96,3 @@ export function createGeoService(config: Pick<Config, 'geocoderUrl' | 'publicUrl
     },
   };
 }
-
-export type GeoService = ReturnType<typeof createGeoService>;

@@ -1,16 +1,12 @@
 // Turkish-aware text folding and fuzzy matching for place names. Pure functions, shared by the
 // gazetteer build script and the geocoder.
 
-// Turkish lower-casing first (I → ı, İ → i), then every letter to its base: ı → i, ç → c, ğ → g,
-// ö → o, ş → s, ü → u, â → a. A suffix after an apostrophe ("Kadıköy'de") is dropped; anything that
-// is not a letter or digit separates words.
+import { foldLetters, lowerTurkish } from '#server/lib/turkish-text.ts';
+
+// A place name as a key: the shared Turkish folding (KADIKÖY, Kadıköy, kadikoy → kadikoy), with a
+// suffix after an apostrophe ("Kadıköy'de") dropped and anything not a letter or digit separating words.
 export function fold(text: string): string {
-  return text
-    .toLocaleLowerCase('tr')
-    .replace(/['’‘`´][a-zçğıöşüâîû]*/g, '')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ı/g, 'i')
+  return foldLetters(lowerTurkish(text).replace(/['’‘`´][a-zçğıöşüâîû]*/g, ''))
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 }
@@ -32,7 +28,7 @@ let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   if (a === b) return 0;
-  if (b.length + 1 > rows[0]!.length) rows = rows.map(() => new Int32Array(b.length + 1));
+  if (b.length + 1 > rows[0].length) rows = rows.map(() => new Int32Array(b.length + 1));
   let [prev2, prev, cur] = rows as [Int32Array, Int32Array, Int32Array];
   for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
@@ -40,16 +36,15 @@ export function editDistance(a: string, b: string, max: number): number {
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        v = Math.min(v, prev2[j - 2]! + 1);
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return max + 1;
     [prev2, prev, cur] = [prev, cur, prev2];
   }
-  return Math.min(prev[b.length]!, max + 1);
+  return Math.min(prev[b.length], max + 1);
 }
 
 // How many typing errors a query of this length may contain and still match.

@@ -133,7 +133,9 @@ function ipv6Bytes(address: string): Uint8Array {
     last.push((n >>> 16).toString(16), (n & 0xffff).toString(16));
   }
   const all =
-    tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
   const bytes = new Uint8Array(16);
   all.forEach((group, i) => {
     const v = Number.parseInt(group, 16);

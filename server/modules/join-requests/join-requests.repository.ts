@@ -2,7 +2,6 @@ import { and, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { preparedRows, rowCodec, uuidArray } from '#db/row-codec.ts';
 import {
-  blocks,
   eventParticipants,
   events,
   joinRequests,
@@ -132,19 +131,6 @@ export function createJoinRequestsRepository(db: DbOrTx) {
       return row;
     },
 
-    async blockedBetween(a: string, b: string): Promise<boolean> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(blocks)
-        .where(
-          or(
-            and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
-            and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
-          ),
-        );
-      return (row?.n ?? 0) > 0;
-    },
-
     // Pending requests between two users on each other's events that have not ended (a block ends them).
     async pendingBetween(tx: DbOrTx, a: string, b: string, now: Date) {
       return tx
@@ -215,5 +201,3 @@ export function createJoinRequestsRepository(db: DbOrTx) {
     },
   };
 }
-
-export type JoinRequestsRepository = ReturnType<typeof createJoinRequestsRepository>;

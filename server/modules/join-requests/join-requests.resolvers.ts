@@ -1,3 +1,4 @@
+import { isHost } from '#server/auth/access.ts';
 import { requireViewer } from '#server/context/context.ts';
 import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
 import { reasonText } from '#server/modules/moderation/moderation.ts';
@@ -46,7 +47,7 @@ export const joinRequestsResolvers: Resolvers = {
   Event: {
     joinRequests: (e, { status }, ctx) => ctx.services.joinRequests.forEvent(requireViewer(ctx), e, status),
     pendingRequestCount: (e, _args, ctx) =>
-      e.hostId === requireViewer(ctx).id ? ctx.loaders.pendingRequestCount.load(e.id) : null,
+      isHost(requireViewer(ctx), e) ? ctx.loaders.pendingRequestCount.load(e.id) : null,
     viewerJoinRequest: async (e, _args, ctx) => (await ctx.loaders.viewerJoinRequest.load(e.id)) ?? null,
   },
   JoinRequest: {

@@ -3,14 +3,17 @@ import type { Tx } from '#db/client.ts';
 import type { EventRow, JoinRequestRow } from '#db/schema/index.ts';
 import type { Deps } from '#server/context/deps.ts';
 import type { Viewer } from '#server/context/viewer.ts';
+import { isHost, requireHost, requireOwner } from '#server/auth/access.ts';
 import { AppError, ErrorCode, notFound } from '#server/errors/app-error.ts';
 import type { MessageKey } from '#server/lib/i18n.ts';
 import { inTransaction, type AfterCommit } from '#server/lib/unit-of-work.ts';
 import { parseInput } from '#server/lib/validation.ts';
 import { eventStatus } from '#server/modules/events/events.mappers.ts';
-import { isUuid, type EventsService } from '#server/modules/events/events.service.ts';
+import { isUuid } from '#server/lib/ids.ts';
+import type { EventsService } from '#server/modules/events/events.service.ts';
 import type { MessageChecker } from '#server/modules/moderation/moderation.ts';
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
+import type { SafetyService } from '#server/modules/safety/safety.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import { channels } from '#server/pubsub/channels.ts';
 import { createJoinRequestsRepository } from './join-requests.repository.ts';
@@ -36,6 +39,7 @@ export function createJoinRequestsService(
     users: UsersService;
     notifications: NotificationsService;
     checker: MessageChecker;
+    safety: SafetyService;
   },
 ) {
   const repo = createJoinRequestsRepository(deps.db);
@@ -74,8 +78,8 @@ export function createJoinRequestsService(
     const result = await inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
       const found = await lockForDecision(tx, requestId);
       // Requests of other hosts' events look like no request at all.
-      if (!found || found.event.hostId !== viewer.id) throw notFound('error.requestNotFound');
-      const { event, request } = found;
+      const event = requireHost(viewer, found?.event, 'error.requestNotFound');
+      const request = found!.request;
       if (request.status !== 'pending') throw conflict('join.notPending');
       if (event.cancelledAt || eventStatus(event, now) === 'completed') throw conflict('join.eventClosed');
       let updatedEvent = event;
@@ -127,8 +131,8 @@ export function createJoinRequestsService(
       const now = deps.clock.now();
       const [event] = await options.events.byIds([eventId]);
       if (!event) throw notFound('error.eventNotFound');
-      if (await repo.blockedBetween(viewer.id, event.hostId)) throw notFound('error.eventNotFound');
-      if (event.hostId === viewer.id) throw conflict('join.ownEvent');
+      if (await options.safety.blockedBetween(viewer.id, event.hostId)) throw notFound('error.eventNotFound');
+      if (isHost(viewer, event)) throw conflict('join.ownEvent');
       if (event.cancelledAt || eventStatus(event, now) === 'completed') throw conflict('join.eventClosed');
       if (event.participantCount >= event.maxParticipants) throw conflict('join.full');
 
@@ -199,8 +203,8 @@ export function createJoinRequestsService(
     async withdraw(viewer: Viewer, requestId: string) {
       return inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
         const found = await lockForDecision(tx, requestId);
-        if (!found || found.request.userId !== viewer.id) throw notFound('error.requestNotFound');
-        if (found.request.status !== 'pending') throw conflict('join.notPending');
+        requireOwner(viewer, found?.request, 'error.requestNotFound');
+        if (found!.request.status !== 'pending') throw conflict('join.notPending');
         const joinRequest = await repo.setStatus(tx, requestId, {
           status: 'withdrawn',
           decidedAt: deps.clock.now(),
@@ -209,21 +213,21 @@ export function createJoinRequestsService(
         // The host's badge counted this request: the notification takes it off, live.
         await notifications.notify(tx, afterCommit, [
           {
-            userId: found.event.hostId,
+            userId: found!.event.hostId,
             type: 'join_request_withdrawn',
-            eventId: found.event.id,
+            eventId: found!.event.id,
             actorId: viewer.id,
             joinRequestId: requestId,
-            data: { title: found.event.title },
+            data: { title: found!.event.title },
           },
         ]);
         afterCommit(() =>
-          deps.pubsub.publish(channels.event(found.event.id), {
-            eventId: found.event.id,
+          deps.pubsub.publish(channels.event(found!.event.id), {
+            eventId: found!.event.id,
             kind: 'participants',
           }),
         );
-        return { joinRequest, event: found.event };
+        return { joinRequest, event: found!.event };
       });
     },
 
@@ -287,7 +291,7 @@ export function createJoinRequestsService(
 
     // Host only: null for everyone else, so requests never leak.
     async forEvent(viewer: Viewer, event: EventRow, status?: JoinRequestRow['status'] | null) {
-      if (event.hostId !== viewer.id) return null;
+      if (!isHost(viewer, event)) return null;
       return repo.forEvents([event.id], status ?? undefined);
     },
 
@@ -295,8 +299,5 @@ export function createJoinRequestsService(
     pendingCounts: (eventIds: readonly string[]) => repo.pendingCounts(eventIds),
     latestOfViewer: (viewer: Viewer, eventIds: readonly string[]) => repo.latestOfUser(viewer.id, eventIds),
     hostPendingCount: (viewer: Viewer) => repo.hostPendingCount(viewer.id, deps.clock.now()),
-    blockedBetween: (a: string, b: string) => repo.blockedBetween(a, b),
   };
 }
-
-export type JoinRequestsService = ReturnType<typeof createJoinRequestsService>;

@@ -1,3 +1,4 @@
+import { isHost } from '#server/auth/access.ts';
 import { requireViewer } from '#server/context/context.ts';
 import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
 import { loadReferenced } from '#server/context/loaders.ts';
@@ -15,7 +16,7 @@ export const messagesResolvers: Resolvers = {
     otherUser: (c, _args, ctx) =>
       loadReferenced(
         ctx.loaders.user,
-        requireViewer(ctx).id === c.hostId ? c.userId : c.hostId,
+        isHost(requireViewer(ctx), c) ? c.userId : c.hostId,
         'conversation partner',
       ),
     messages: (c, _args, ctx) => ctx.services.messages.messagesOf(c),

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import type { ConversationRow } from '#db/schema/index.ts';
 import type { Deps } from '#server/context/deps.ts';
 import type { Viewer } from '#server/context/viewer.ts';
+import { isHost, isSelf } from '#server/auth/access.ts';
 import { AppError, ErrorCode, notFound } from '#server/errors/app-error.ts';
 import { inTransaction } from '#server/lib/unit-of-work.ts';
 import { parseInput } from '#server/lib/validation.ts';
-import { isUuid, type EventsService } from '#server/modules/events/events.service.ts';
+import { isUuid } from '#server/lib/ids.ts';
+import type { EventsService } from '#server/modules/events/events.service.ts';
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
 import type { SafetyService } from '#server/modules/safety/safety.service.ts';
 import { createMessagesRepository } from './messages.repository.ts';
@@ -31,13 +33,13 @@ export function createMessagesService(
   async function counterpart(viewer: Viewer, eventId: string, withUserId: string | null | undefined) {
     const [event] = await options.events.byIds([eventId]);
     if (!event) throw notFound('error.eventNotFound');
-    if (event.hostId === viewer.id) {
-      if (!withUserId || !isUuid(withUserId) || withUserId === viewer.id)
+    if (isHost(viewer, event)) {
+      if (!withUserId || !isUuid(withUserId) || isSelf(viewer, { id: withUserId }))
         throw notFound('error.conversationNotFound');
       if (!(await repo.hasAnyRequest(event.id, withUserId))) throw notFound('error.conversationNotFound');
       return { event, hostId: viewer.id, userId: withUserId, recipient: withUserId };
     }
-    if (withUserId && withUserId !== event.hostId) throw notFound('error.conversationNotFound');
+    if (withUserId && !isHost(withUserId, event)) throw notFound('error.conversationNotFound');
     if (!(await repo.hasAnyRequest(event.id, viewer.id))) throw notFound('error.conversationNotFound');
     return { event, hostId: event.hostId, userId: viewer.id, recipient: event.hostId };
   }
@@ -88,5 +90,3 @@ export function createMessagesService(
     messagesOf: (conversation: ConversationRow) => repo.messagesOf(conversation.id),
   };
 }
-
-export type MessagesService = ReturnType<typeof createMessagesService>;

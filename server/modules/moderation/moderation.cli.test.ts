@@ -14,9 +14,9 @@ const tsx = path.join(root, 'node_modules/.bin/tsx');
 const run = promisify(execFile);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'squad-moderation-'));
 
-const baseEnv = Object.fromEntries(
+const baseEnv: NodeJS.ProcessEnv = Object.fromEntries(
   Object.entries(process.env).filter(([k]) => !k.startsWith('MODERATION_LLM_')),
-) as NodeJS.ProcessEnv;
+);
 
 async function moderation(file: string, env: NodeJS.ProcessEnv = {}) {
   try {

@@ -59,15 +59,15 @@ describe('LLM engine against a local chat completions server', () => {
     expect(result).toEqual({ verdict: 'review', reasons: ['harassment'], engine: 'llm' });
     expect(requests).toHaveLength(1);
     const [request] = requests;
-    expect(request!.url).toBe('/v1/chat/completions');
-    expect(request!.authorization).toBe('Bearer sk-test');
-    expect(request!.body).toMatchObject({
+    expect(request.url).toBe('/v1/chat/completions');
+    expect(request.authorization).toBe('Bearer sk-test');
+    expect(request.body).toMatchObject({
       model: 'mod-1',
       temperature: 0,
       response_format: { type: 'json_object' },
     });
-    expect(request!.body.messages.map((m: any) => m.role)).toEqual(['system', 'user']);
-    expect(JSON.parse(request!.body.messages[1].content)).toEqual({
+    expect(request.body.messages.map((m: any) => m.role)).toEqual(['system', 'user']);
+    expect(JSON.parse(request.body.messages[1].content)).toEqual({
       message: 'bence sen hiç gelme, kimse seni istemez',
       locale: 'tr',
     });

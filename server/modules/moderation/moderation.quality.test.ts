@@ -46,7 +46,7 @@ function report(name: string, split: Row[]) {
       '  label \\ predicted   ok  review  block',
       ...VERDICTS.map(
         (l, i) =>
-          `  ${l.padEnd(18)}${matrix[i]!.map((n, j) => String(n).padStart(j === 0 ? 4 : 7)).join(' ')}`,
+          `  ${l.padEnd(18)}${matrix[i].map((n, j) => String(n).padStart(j === 0 ? 4 : 7)).join(' ')}`,
       ),
       ...split
         .filter((r) => predicted.get(r.id) !== r.label)

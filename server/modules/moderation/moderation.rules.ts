@@ -35,7 +35,7 @@ function compileWords(view: 'tr' | 'fold', blockOnly = false) {
   for (const e of WORDS) {
     if (e.view !== view || (blockOnly && e.level !== 'block')) continue;
     if (!/^\p{Ll}/u.test(e.p)) throw new Error(`moderation lexicon: "${e.p}" must start with a letter`);
-    byFirst.set(e.p[0]!, [...(byFirst.get(e.p[0]!) ?? []), e]);
+    byFirst.set(e.p[0], [...(byFirst.get(e.p[0]) ?? []), e]);
   }
   const compiled = new Map(
     [...byFirst].map(([first, list]) => {
@@ -48,7 +48,7 @@ function compileWords(view: 'tr' | 'fold', blockOnly = false) {
     }),
   );
   return (word: string): WordEntry | undefined => {
-    const bucket = compiled.get(word[0]!);
+    const bucket = compiled.get(word[0]);
     const m = bucket?.re.exec(word);
     if (!m) return undefined;
     for (let g = 1; g < m.length; g++) if (m[g] !== undefined) return bucket!.list[g - 1];
@@ -64,7 +64,7 @@ const innocentTr = new RegExp(`^(?:${INNOCENT.tr.map(expandRuns).join('|')})`);
 const innocentFold = INNOCENT.fold.length
   ? new RegExp(`^(?:${INNOCENT.fold.map(expandRuns).join('|')})`)
   : null;
-const innocentFirst = new Set([...INNOCENT.tr, ...INNOCENT.fold].map((w) => w[0]!));
+const innocentFirst = new Set([...INNOCENT.tr, ...INNOCENT.fold].map((w) => w[0]));
 const isListedWord = (word: string) => lookupFold(word) !== undefined || lookupTr(word) !== undefined;
 
 const bounded = (source: string) => `(?<![a-z0-9])(?:${source})(?![a-z0-9])`;
@@ -84,7 +84,7 @@ function abuseHits(a: Analysis, hits: Hit[]) {
       for (let i = c.first; i <= c.last; i++) if (!safe.has(i)) allSafe = false;
       if (allSafe) continue;
     }
-    if (innocentFirst.has(c.tr[0]!) && (innocentTr.test(c.tr) || innocentFold?.test(c.fold))) continue;
+    if (innocentFirst.has(c.tr[0]) && (innocentTr.test(c.tr) || innocentFold?.test(c.fold))) continue;
     // Both views may match ("oç" is "oc" folded); the more severe entry wins. Glued pairs only count
     // for severe entries.
     const folded = c.pair ? lookupFoldBlock(c.fold) : lookupFold(c.fold);
@@ -95,7 +95,7 @@ function abuseHits(a: Analysis, hits: Hit[]) {
   for (const m of a.wordText.matchAll(phraseRe)) {
     for (let g = 1; g < m.length; g++) {
       if (m[g] !== undefined) {
-        const p = PHRASES[g - 1]!;
+        const p = PHRASES[g - 1];
         hits.push({ code: p.code, level: p.level });
         break;
       }
@@ -324,8 +324,8 @@ function isShouting(text: string): boolean {
     if (c < 128) {
       if (c >= 65 && c <= 90) upper++;
       else if (c >= 97 && c <= 122) lower++;
-    } else if (UPPER.test(text[i]!)) upper++;
-    else if (LOWER.test(text[i]!)) lower++;
+    } else if (UPPER.test(text[i])) upper++;
+    else if (LOWER.test(text[i])) lower++;
   }
   const cased = upper + lower;
   return cased >= THRESHOLDS.shoutingMinLetters && upper / cased >= THRESHOLDS.shoutingUpperShare;
@@ -355,7 +355,7 @@ function isMash(tr: string, folded: string): boolean {
   let vowels = 0;
   let letters = 0;
   for (let i = 0; i < n; i++) {
-    const ch = folded[i]!;
+    const ch = folded[i];
     if (i > 0 && ch === folded[i - 1]) continue;
     letters++;
     if (VOWEL.has(ch)) {
@@ -368,8 +368,8 @@ function isMash(tr: string, folded: string): boolean {
   if (tr.length < 6) return false;
   let adjacent = 0;
   for (let i = 1; i < tr.length; i++) {
-    const p = KEY.get(tr[i - 1]!);
-    const q = KEY.get(tr[i]!);
+    const p = KEY.get(tr[i - 1]);
+    const q = KEY.get(tr[i]);
     if (p && q && p[0] === q[0] && Math.abs(p[1] - q[1]) === 1) adjacent++;
   }
   return adjacent / (tr.length - 1) >= 0.7;
@@ -381,7 +381,7 @@ function isGibberish(a: Analysis): boolean {
   a.words.forEach((w, i) => {
     const n = w.replace(/[^a-z]/g, '').length;
     letters += n;
-    if (isMash(a.wordsTr[i]!, w)) mash += n;
+    if (isMash(a.wordsTr[i], w)) mash += n;
   });
   return mash >= THRESHOLDS.gibberishMinLetters && mash / letters >= THRESHOLDS.gibberishShare;
 }

@@ -1,42 +1,11 @@
 // Text views for the rules engine: Turkish-aware lower-casing and folding, leetspeak, separators and
 // spaced-out letters, masked vowels. Pure functions; everything is compiled once at import.
 
-// Lower-case with dotted and dotless capital I both becoming 'i': "SIKINTI" typed on an ASCII keyboard
-// and "SİKTİR" must read the same as their lower-case spellings. Turkish letters (ı ş ç ğ ö ü) stay, so
-// rules that need them ("şık" is not "sik") can tell them apart.
-export function lower(text: string): string {
-  return text.replace(/[Iİ]/g, 'i').toLowerCase();
-}
+// The shared Turkish folding (server/lib/turkish-text.ts): `lower` keeps ı ş ç … so rules that need
+// them ("şık" is not "sik") can tell them apart; `fold` takes every letter to its ASCII base.
+import { foldLetters as fold, lowerTurkish as lower } from '#server/lib/turkish-text.ts';
 
-// Every letter to its ASCII base: ı → i, ş → s, ç → c, ğ → g, ö → o, ü → u, â → a, é → e … ASCII text
-// is returned as is; other letters go through a table, then Unicode decomposition (cached).
-const FOLDED: Record<string, string> = {
-  ı: 'i',
-  ş: 's',
-  ç: 'c',
-  ğ: 'g',
-  ö: 'o',
-  ü: 'u',
-  â: 'a',
-  î: 'i',
-  û: 'u',
-};
-const NON_ASCII = /[\u0080-\uffff]/;
-let cachedFolds = 0;
-const foldChar = (ch: string) => {
-  let f = FOLDED[ch];
-  if (f === undefined) {
-    f = ch.normalize('NFD').replace(/\p{M}+/gu, '');
-    if (cachedFolds++ < 4096) FOLDED[ch] = f;
-  }
-  return f;
-};
-export function fold(text: string): string {
-  if (!NON_ASCII.test(text)) return text;
-  let out = '';
-  for (let i = 0; i < text.length; i++) out += text.charCodeAt(i) < 128 ? text[i] : foldChar(text[i]!);
-  return out;
-}
+export { fold, lower };
 
 // Digits and symbols that stand for letters. Applied only inside a word that has a real letter, so
 // "19.30", "0532 …" and "5 kişi" stay numbers while "s1kt1r", "@mk", "0r0spu" and "$ik" become words.
@@ -59,7 +28,7 @@ const LETTERS = /^\p{L}+$/u;
 // The common case, without Unicode property lookups: a word, perhaps followed by punctuation that the
 // general path would strip anyway. Anything else takes the general path.
 const PLAIN_WORD = /^([a-zçğıöşüâîû]+)[.,;:!?)"”’…]*$/;
-const deLeet = (part: string) => (HAS_LETTER.test(part) ? part.replace(LEET_CHARS, (c) => LEET[c]!) : part);
+const deLeet = (part: string) => (HAS_LETTER.test(part) ? part.replace(LEET_CHARS, (c) => LEET[c]) : part);
 
 // A word: letters, digits and the leet symbols. Everything else separates.
 const PART = /[\p{L}\p{N}@$!€]+/gu;
@@ -106,7 +75,7 @@ export function analyse(text: string, isWord: Lookup = () => false): Analysis {
   const flushSingles = () => {
     if (singles.length >= 2) {
       const tr = deLeet(singles.map((s) => s.tr).join(''));
-      candidates.push({ tr, fold: fold(tr), first: singles[0]!.index, last: singles.at(-1)!.index });
+      candidates.push({ tr, fold: fold(tr), first: singles[0].index, last: singles.at(-1)!.index });
     }
     if (singles.length) singles.length = 0;
   };
@@ -116,12 +85,12 @@ export function analyse(text: string, isWord: Lookup = () => false): Analysis {
     // Most chunks are a plain word, perhaps with a comma or a full stop: nothing else to look at.
     const plain = PLAIN_WORD.exec(rawChunk);
     if (plain) {
-      const word = plain[1]!;
+      const word = plain[1];
       const index = words.length;
       const folded = fold(word);
       // Folding works letter by letter, so a glued pair folds to its folded words glued.
-      if (prevLetters && isPair(wordsTr[index - 1]!, word)) {
-        const glued = wordsTr[index - 1]! + word;
+      if (prevLetters && isPair(wordsTr[index - 1], word)) {
+        const glued = wordsTr[index - 1] + word;
         candidates.push({
           tr: glued,
           fold: words[index - 1] + folded,
@@ -151,8 +120,8 @@ export function analyse(text: string, isWord: Lookup = () => false): Analysis {
       const tr = deLeet(part);
       const index = words.length;
       const letters = LETTERS.test(tr);
-      if (prevLetters && letters && isPair(wordsTr[index - 1]!, tr)) {
-        const glued = wordsTr[index - 1]! + tr;
+      if (prevLetters && letters && isPair(wordsTr[index - 1], tr)) {
+        const glued = wordsTr[index - 1] + tr;
         candidates.push({
           tr: glued,
           fold: words[index - 1] + fold(tr),
@@ -164,7 +133,7 @@ export function analyse(text: string, isWord: Lookup = () => false): Analysis {
       prevLetters = letters;
       wordsTr.push(tr);
       words.push(fold(tr));
-      candidates.push({ tr, fold: words[index]!, first: index, last: index });
+      candidates.push({ tr, fold: words[index], first: index, last: index });
       // "a m k", "s i k t i r", "0 ç": single letters (or leet digits next to letters) in a row.
       if (part.length === 1 && (HAS_LETTER.test(part) || singles.length > 0 || LEET[part])) {
         singles.push({ tr: part, index });
@@ -192,7 +161,7 @@ export function analyse(text: string, isWord: Lookup = () => false): Analysis {
 export function wordsInRange(analysis: Analysis, start: number, end: number): number[] {
   const out: number[] = [];
   analysis.wordStarts.forEach((s, i) => {
-    const e = s + analysis.words[i]!.length;
+    const e = s + analysis.words[i].length;
     if (s < end && e > start) out.push(i);
   });
   return out;
@@ -205,7 +174,7 @@ export function expandRuns(source: string): string {
   let i = 0;
   let inClass = false;
   while (i < source.length) {
-    const c = source[i]!;
+    const c = source[i];
     if (c === '\\') {
       out += source.slice(i, i + 2);
       i += 2;

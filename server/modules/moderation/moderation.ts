@@ -3,8 +3,8 @@ import { createLlmChecker } from './moderation.llm.ts';
 import { createRulesChecker } from './moderation.rules.ts';
 import type { MessageChecker } from './moderation.types.ts';
 
-export type { CheckContext, CheckResult, MessageChecker, ReasonCode, Verdict } from './moderation.types.ts';
-export { REASON_CODES, reasonText } from './moderation.reasons.ts';
+export type { CheckContext, MessageChecker } from './moderation.types.ts';
+export { reasonText } from './moderation.reasons.ts';
 export { createRulesChecker } from './moderation.rules.ts';
 export { createLlmChecker } from './moderation.llm.ts';
 

@@ -59,6 +59,16 @@ export function createNotificationsRepository(db: DbOrTx) {
         .where(and(...conds));
     },
 
+    // How many of `ids` belong to the user (read or not).
+    async countOwned(userId: string, ids: string[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), inArray(notifications.id, ids)));
+      return row?.n ?? 0;
+    },
+
     async byId(userId: string, id: string): Promise<NotificationRow | undefined> {
       const [row] = await db
         .select()

@@ -2,18 +2,13 @@ import type { Tx } from '#db/client.ts';
 import type { Deps } from '#server/context/deps.ts';
 import type { NotificationRow } from '#db/schema/index.ts';
 import type { Viewer } from '#server/context/viewer.ts';
-import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts';
-import { pageSize } from '#server/lib/paging.ts';
+import { isOwner } from '#server/auth/access.ts';
+import { notFound } from '#server/errors/app-error.ts';
+import { isUuid } from '#server/lib/ids.ts';
+import { decodeCursor, pageOf, pageSize } from '#server/lib/paging.ts';
 import type { AfterCommit } from '#server/lib/unit-of-work.ts';
 import { channels } from '#server/pubsub/channels.ts';
 import { createNotificationsRepository, type NewNotification } from './notifications.repository.ts';
-
-type Cursor = { c: string; id: string };
-const isCursor = (v: unknown): v is Cursor =>
-  typeof v === 'object' &&
-  v !== null &&
-  typeof (v as Cursor).c === 'string' &&
-  /^[0-9a-f-]{36}$/i.test(String((v as Cursor).id));
 
 // Notifications are stored (unread counts survive reconnects) and pushed to the user's channel once
 // the transaction that caused them has committed.
@@ -25,30 +20,28 @@ export function createNotificationsService(deps: Deps) {
       args: { unreadOnly?: boolean | null; first?: number | null; after?: string | null },
     ) {
       const limit = pageSize(args.first);
-      const after = args.after ? decodeCursor(args.after, isCursor) : undefined;
+      const after = args.after ? decodeCursor(args.after, ['c']) : undefined;
       const rows = await repo.page(viewer.id, {
         unreadOnly: args.unreadOnly ?? false,
         limit: limit + 1,
-        after,
+        after: after && { c: after.c!, id: after.id },
       });
-      const nodes = rows.slice(0, limit);
-      const last = nodes.at(-1);
-      return {
-        nodes,
-        pageInfo: {
-          hasNextPage: rows.length > limit,
-          endCursor: last ? encodeCursor({ c: last.createdAt.toISOString(), id: last.id }) : null,
-        },
-      };
+      return pageOf(rows, limit, (n) => ({ c: n.createdAt.toISOString(), id: n.id }));
     },
 
     unreadCount: (viewer: Viewer) => repo.unreadCount(viewer.id),
 
+    // Ids that are not the viewer's (another user's, unknown or malformed) answer NOT_FOUND and
+    // nothing is marked, so the answer never tells whose a notification is.
     async markRead(viewer: Viewer, input: { ids?: readonly string[] | null; all?: boolean | null }) {
-      await repo.markRead(
-        viewer.id,
-        input.all ? 'all' : (input.ids ?? []).filter((id) => /^[0-9a-f-]{36}$/i.test(id)),
-      );
+      if (input.all) {
+        await repo.markRead(viewer.id, 'all');
+        return repo.unreadCount(viewer.id);
+      }
+      const ids = [...new Set(input.ids ?? [])];
+      if (!ids.every(isUuid)) throw notFound();
+      if ((await repo.countOwned(viewer.id, ids)) !== ids.length) throw notFound();
+      await repo.markRead(viewer.id, ids);
       return repo.unreadCount(viewer.id);
     },
 
@@ -58,7 +51,7 @@ export function createNotificationsService(deps: Deps) {
       const subscription = await deps.pubsub.subscribe(channels.notifications(viewer.id));
       try {
         for await (const message of subscription) {
-          if (message.userId !== viewer.id) continue;
+          if (!isOwner(viewer, message)) continue;
           const row = await repo.byId(viewer.id, message.notificationId);
           if (row) yield row;
         }

@@ -22,7 +22,7 @@ export function createRatingsRepository(db: DbOrTx) {
           set: { score: row.score, feedback: row.feedback, createdAt: at },
         })
         .returning();
-      return saved!;
+      return saved;
     },
 
     // The rater's ratings of each event's host (the only ratings the product writes).

@@ -1,3 +1,4 @@
+import { isHost } from '#server/auth/access.ts';
 import { requireViewer } from '#server/context/context.ts';
 import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
 import { loadReferenced } from '#server/context/loaders.ts';
@@ -20,7 +21,7 @@ export const ratingsResolvers: Resolvers = {
     viewerRating: async (e, _args, ctx) => (await ctx.loaders.viewerRating.load(e.id)) ?? null,
     async viewerCanRate(e, _args, ctx) {
       const viewer = requireViewer(ctx);
-      if (e.hostId === viewer.id) return false;
+      if (isHost(viewer, e)) return false;
       return ctx.services.ratings.canRate(viewer, e, await ctx.loaders.viewerRelation.load(e.id));
     },
   },

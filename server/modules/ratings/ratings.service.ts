@@ -2,12 +2,13 @@ import { z } from 'zod';
 import type { EventRow, RatingRow } from '#db/schema/index.ts';
 import type { Deps } from '#server/context/deps.ts';
 import type { Viewer } from '#server/context/viewer.ts';
+import { isHost } from '#server/auth/access.ts';
 import { AppError, ErrorCode, notFound } from '#server/errors/app-error.ts';
 import type { MessageKey } from '#server/lib/i18n.ts';
 import { parseInput } from '#server/lib/validation.ts';
 import { eventStatus } from '#server/modules/events/events.mappers.ts';
 import type { EventsService } from '#server/modules/events/events.service.ts';
-import type { JoinRequestsService } from '#server/modules/join-requests/join-requests.service.ts';
+import type { SafetyService } from '#server/modules/safety/safety.service.ts';
 import { createRatingsRepository } from './ratings.repository.ts';
 
 export const RATING_FEEDBACK_MAX = 1000;
@@ -38,7 +39,7 @@ export function ratingRefusal(
   isParticipant: boolean,
   now: Date,
 ): RatingRefusal | null {
-  if (event.hostId === raterId) return { code: ErrorCode.FORBIDDEN, key: 'rating.ownEvent' };
+  if (isHost(raterId, event)) return { code: ErrorCode.FORBIDDEN, key: 'rating.ownEvent' };
   if (!isParticipant) return { code: ErrorCode.FORBIDDEN, key: 'rating.notParticipant' };
   const status = eventStatus(event, now);
   if (status === 'cancelled') return { code: ErrorCode.CONFLICT, key: 'rating.cancelled' };
@@ -48,17 +49,14 @@ export function ratingRefusal(
   return null;
 }
 
-export function createRatingsService(
-  deps: Deps,
-  options: { events: EventsService; joinRequests: JoinRequestsService },
-) {
+export function createRatingsService(deps: Deps, options: { events: EventsService; safety: SafetyService }) {
   const repo = createRatingsRepository(deps.db);
-  const { events, joinRequests } = options;
+  const { events, safety } = options;
 
   async function visibleEvent(viewer: Viewer, eventId: string): Promise<EventRow | undefined> {
     const [event] = await events.byIds([eventId]);
     // A block between the viewer and the host hides the event, as everywhere else.
-    if (!event || (await joinRequests.blockedBetween(viewer.id, event.hostId))) return undefined;
+    if (!event || (await safety.blockedBetween(viewer.id, event.hostId))) return undefined;
     return event;
   }
 
@@ -87,11 +85,9 @@ export function createRatingsService(
     // Whether rateEvent would accept a rating from the viewer now (the form's visibility).
     async canRate(viewer: Viewer, event: EventRow, relation: 'participant' | 'requester' | undefined) {
       if (ratingRefusal(event, viewer.id, relation === 'participant', deps.clock.now())) return false;
-      return !(await joinRequests.blockedBetween(viewer.id, event.hostId));
+      return !(await safety.blockedBetween(viewer.id, event.hostId));
     },
 
     viewerRatingsOf: (viewer: Viewer, eventIds: readonly string[]) => repo.ofRater(viewer.id, eventIds),
   };
 }
-
-export type RatingsService = ReturnType<typeof createRatingsService>;

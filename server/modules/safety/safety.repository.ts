@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { blocks, reports, type BlockRow, type ReportRow } from '#db/schema/index.ts';
 
@@ -45,6 +45,21 @@ export function createSafetyRepository(db: DbOrTx) {
       return row;
     },
 
+    // A block in either direction between the two users.
+    async blockedBetween(a: string, b: string): Promise<boolean> {
+      const rows = await db
+        .select({ one: sql<number>`1` })
+        .from(blocks)
+        .where(
+          or(
+            and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
+            and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
     // True when the row is new; the primary key makes a repeated block a no-op.
     async insertBlock(tx: DbOrTx, blockerId: string, blockedId: string): Promise<boolean> {
       const rows = await tx
@@ -82,5 +97,3 @@ export function createSafetyRepository(db: DbOrTx) {
     },
   };
 }
-
-export type SafetyRepository = ReturnType<typeof createSafetyRepository>;

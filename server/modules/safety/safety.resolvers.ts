@@ -11,13 +11,12 @@ export const safetyResolvers: Resolvers = {
       return { report: await ctx.services.safety.report(requireViewer(ctx), input) };
     },
     async blockUser(_parent, { input }, ctx) {
-      const { user, endedRequests } = await ctx.services.safety.block(requireViewer(ctx), input);
+      const { user } = await ctx.services.safety.block(requireViewer(ctx), input);
       ctx.loaders.viewerBlocked.clear(user.id).prime(user.id, true);
-      for (const r of endedRequests) {
-        ctx.loaders.joinRequest.clear(r.id).prime(r.id, r);
-        ctx.loaders.pendingRequestCount.clear(r.eventId);
-        ctx.loaders.viewerJoinRequest.clear(r.eventId);
-      }
+      // The block may have ended requests between the two: what this request cached of them is stale.
+      ctx.loaders.joinRequest.clearAll();
+      ctx.loaders.pendingRequestCount.clearAll();
+      ctx.loaders.viewerJoinRequest.clearAll();
       return { user };
     },
     async unblockUser(_parent, { input }, ctx) {

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import type { BlockRow, ReportRow } from '#db/schema/index.ts';
 import type { Deps } from '#server/context/deps.ts';
 import type { Viewer } from '#server/context/viewer.ts';
+import { isSelf } from '#server/auth/access.ts';
 import { AppError, badInput, ErrorCode, notFound } from '#server/errors/app-error.ts';
-import { inTransaction } from '#server/lib/unit-of-work.ts';
+import { inTransaction, type AfterCommit } from '#server/lib/unit-of-work.ts';
+import type { Tx } from '#db/client.ts';
 import { parseInput } from '#server/lib/validation.ts';
 import { enumValues } from '#server/modules/enum-values.ts';
-import { isUuid, type EventsService } from '#server/modules/events/events.service.ts';
-import type { JoinRequestsService } from '#server/modules/join-requests/join-requests.service.ts';
+import { isUuid } from '#server/lib/ids.ts';
+import type { EventsService } from '#server/modules/events/events.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import { createSafetyRepository } from './safety.repository.ts';
 
@@ -28,13 +30,20 @@ const reportSchema = z.object({
 
 const userRefSchema = z.object({ userId: z.string() });
 
-// Reports (for moderators) and blocks between users. Blocks are read by events (lists hide the other
-// side's events), join requests (refused) and messages (refused).
-export function createSafetyService(
-  deps: Deps,
-  options: { users: UsersService; events: EventsService; joinRequests: JoinRequestsService },
-) {
+// Runs inside the transaction that records a block (other modules end what the block must end).
+export type BlockHook = (
+  tx: Tx,
+  afterCommit: AfterCommit,
+  blockerId: string,
+  blockedId: string,
+) => Promise<unknown>;
+
+// Reports (for moderators) and blocks between users. Safety owns the blocks table: events (lists hide
+// the other side's events through safety.filters.ts, event(id) asks blockedBetween), join requests
+// (refused), ratings and messages (refused) and the REST shim all ask here.
+export function createSafetyService(deps: Deps, options: { users: UsersService; events: EventsService }) {
   const repo = createSafetyRepository(deps.db);
+  const blockHooks: BlockHook[] = [];
 
   // The other user, checked before any transaction: yourself is bad input, nobody is NOT_FOUND.
   async function otherUser(
@@ -42,7 +51,7 @@ export function createSafetyService(
     userId: string,
     selfKey: 'safety.reportSelf' | 'safety.blockSelf',
   ) {
-    if (userId === viewer.id) throw badInput([{ field: 'input.userId', key: selfKey }]);
+    if (isSelf(viewer, { id: userId })) throw badInput([{ field: 'input.userId', key: selfKey }]);
     if (!isUuid(userId)) throw notFound('error.userNotFound');
     const [user] = await options.users.byIds([userId]);
     if (!user) throw notFound('error.userNotFound');
@@ -83,13 +92,13 @@ export function createSafetyService(
     async block(viewer: Viewer, input: unknown) {
       const { userId } = parseInput(userRefSchema, input);
       const user = await otherUser(viewer, userId, 'safety.blockSelf');
-      const ended = await inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
+      await inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
         await repo.insertBlock(tx, viewer.id, user.id);
         // Also on a repeated block: ends anything that slipped in since (idempotent otherwise).
-        return options.joinRequests.endPendingBetween(tx, afterCommit, viewer.id, user.id);
+        for (const hook of blockHooks) await hook(tx, afterCommit, viewer.id, user.id);
       });
-      deps.logger.info({ endedRequests: ended.length }, 'user blocked');
-      return { user, endedRequests: ended };
+      deps.logger.info('user blocked');
+      return { user };
     },
 
     async unblock(viewer: Viewer, input: unknown) {
@@ -101,8 +110,13 @@ export function createSafetyService(
 
     blocksOf: (viewer: Viewer): Promise<BlockRow[]> => repo.blocksOf(viewer.id),
     blockedAmong: (viewer: Viewer, userIds: readonly string[]) => repo.blockedAmong(viewer.id, userIds),
-    // One query for "is there a block between these two": the join-requests module's (it runs first).
-    blockedBetween: (a: string, b: string) => options.joinRequests.blockedBetween(a, b),
+    // Is there a block between these two users, either way.
+    blockedBetween: (a: string, b: string) => repo.blockedBetween(a, b),
+
+    // Modules that must end something when a block is recorded register here (at start-up).
+    onBlock(hook: BlockHook) {
+      blockHooks.push(hook);
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { tokenLedger, users, type TokenLedgerRow } from '#db/schema/index.ts';
 
@@ -58,26 +58,13 @@ export function createTokensRepository(db: DbOrTx) {
       return row;
     },
 
-    async page(
-      userId: string,
-      limit: number,
-      after?: { createdAt: Date; id: string },
-    ): Promise<TokenLedgerRow[]> {
-      const cond = after
-        ? and(
-            eq(tokenLedger.userId, userId),
-            or(
-              lt(tokenLedger.createdAt, after.createdAt),
-              and(eq(tokenLedger.createdAt, after.createdAt), lt(tokenLedger.id, after.id)),
-            ),
-          )
-        : eq(tokenLedger.userId, userId);
-      return db
-        .select()
-        .from(tokenLedger)
-        .where(cond)
-        .orderBy(desc(tokenLedger.createdAt), desc(tokenLedger.id))
-        .limit(limit);
+    // Newest first by the ledger's sequence (the order the balance changed in).
+    async page(userId: string, limit: number, afterSeq?: number): Promise<TokenLedgerRow[]> {
+      const cond =
+        afterSeq === undefined
+          ? eq(tokenLedger.userId, userId)
+          : and(eq(tokenLedger.userId, userId), lt(tokenLedger.seq, afterSeq));
+      return db.select().from(tokenLedger).where(cond).orderBy(desc(tokenLedger.seq)).limit(limit);
     },
 
     async balanceOf(userId: string): Promise<number> {
@@ -86,5 +73,3 @@ export function createTokensRepository(db: DbOrTx) {
     },
   };
 }
-
-export type TokensRepository = ReturnType<typeof createTokensRepository>;

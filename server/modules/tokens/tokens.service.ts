@@ -3,20 +3,12 @@ import type { TokenLedgerRow } from '#db/schema/index.ts';
 import type { Deps } from '#server/context/deps.ts';
 import type { Viewer } from '#server/context/viewer.ts';
 import { AppError, ErrorCode } from '#server/errors/app-error.ts';
-import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts';
-import { pageSize } from '#server/lib/paging.ts';
+import { decodeCursor, pageOf, pageSize } from '#server/lib/paging.ts';
 import type { AfterCommit } from '#server/lib/unit-of-work.ts';
 import { channels, type TokenBalanceMessage } from '#server/pubsub/channels.ts';
 import type { Subscription } from '#server/pubsub/pubsub.ts';
 import { EVENT_CREATION_COST, SIGNUP_GRANT_TOKENS, TOKEN_PACKAGES } from './tokens.packages.ts';
 import { createTokensRepository, InsufficientBalance, type LedgerReason } from './tokens.repository.ts';
-
-type LedgerCursor = { c: string; id: string };
-const isLedgerCursor = (v: unknown): v is LedgerCursor =>
-  typeof v === 'object' &&
-  v !== null &&
-  typeof (v as LedgerCursor).c === 'string' &&
-  typeof (v as LedgerCursor).id === 'string';
 
 export function createTokensService(deps: Deps) {
   const repo = createTokensRepository(deps.db);
@@ -90,21 +82,9 @@ export function createTokensService(deps: Deps) {
 
     async ledger(viewer: Viewer, requested: number | null | undefined, after?: string | null) {
       const first = pageSize(requested);
-      const cursor = after ? decodeCursor(after, isLedgerCursor) : undefined;
-      const rows = await repo.page(
-        viewer.id,
-        first + 1,
-        cursor ? { createdAt: new Date(cursor.c), id: cursor.id } : undefined,
-      );
-      const nodes = rows.slice(0, first);
-      const last = nodes.at(-1);
-      return {
-        nodes,
-        pageInfo: {
-          hasNextPage: rows.length > first,
-          endCursor: last ? encodeCursor({ c: last.createdAt.toISOString(), id: last.id }) : null,
-        },
-      };
+      const cursor = after ? decodeCursor(after, ['n']) : undefined;
+      const rows = await repo.page(viewer.id, first + 1, cursor?.n);
+      return pageOf(rows, first, (e) => ({ n: e.seq, id: e.id }));
     },
 
     subscribeBalance(viewer: Viewer): Promise<Subscription<TokenBalanceMessage>> {

@@ -44,20 +44,17 @@ export function createUsersRepository(db: DbOrTx) {
       return row;
     },
 
-    async touchLastSeen(userId: string): Promise<void> {
+    // One write for a request's traces: the last-seen time (at most once a minute) and, when given,
+    // the place of the request's IP.
+    async recordSeen(userId: string, location: IpLocation | undefined): Promise<void> {
+      const stale = sql`(${users.lastSeenAt} is null or ${users.lastSeenAt} < now() - interval '1 minute')`;
       await db
         .update(users)
-        .set({ lastSeenAt: sql`now()` })
-        .where(
-          and(
-            eq(users.id, userId),
-            sql`(${users.lastSeenAt} is null or ${users.lastSeenAt} < now() - interval '1 minute')`,
-          ),
-        );
-    },
-
-    async setIpLocation(userId: string, location: IpLocation): Promise<void> {
-      await db.update(users).set({ lastIpLocation: location }).where(eq(users.id, userId));
+        .set({
+          lastSeenAt: sql`case when ${stale} then now() else ${users.lastSeenAt} end`,
+          ...(location && { lastIpLocation: location }),
+        })
+        .where(location ? eq(users.id, userId) : and(eq(users.id, userId), stale));
     },
 
     // One round trip for every user's numbers: hosted (not cancelled), participants across them,
@@ -106,5 +103,3 @@ export function createUsersRepository(db: DbOrTx) {
     },
   };
 }
-
-export type UsersRepository = ReturnType<typeof createUsersRepository>;

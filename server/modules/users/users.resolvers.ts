@@ -1,15 +1,16 @@
+import { isSelf } from '#server/auth/access.ts';
 import type { Context } from '#server/context/context.ts';
 import { requireViewer } from '#server/context/context.ts';
 import { unauthenticated } from '#server/errors/app-error.ts';
 import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
-import { isUuid } from '#server/modules/events/events.service.ts';
+import { isUuid } from '#server/lib/ids.ts';
 import type { UserModel } from './users.mappers.ts';
 
 // Private fields: only the user themself sees them.
 const own =
   <T>(pick: (u: UserModel) => T) =>
   (u: UserModel, _args: unknown, ctx: Context): T | null =>
-    ctx.viewer?.id === u.id ? pick(u) : null;
+    isSelf(ctx.viewer, u) ? pick(u) : null;
 
 export const usersResolvers: Resolvers = {
   Query: {
@@ -45,5 +46,8 @@ export const usersResolvers: Resolvers = {
         : null,
     ),
     lastUsedIpLocation: own((u) => u.lastIpLocation ?? null),
+    homePoint: own((u) =>
+      u.homeLat !== null && u.homeLng !== null ? { lat: u.homeLat, lng: u.homeLng } : null,
+    ),
   },
 };

@@ -95,21 +95,17 @@ export function createUsersService(deps: Deps, tokens: TokensService) {
       if (now - last < 60_000) return;
       if (lastSeenWrites.size > VIEWER_CACHE_MAX) lastSeenWrites.clear();
       lastSeenWrites.set(userId, now);
-      repo.touchLastSeen(userId).catch((err) => deps.logger.warn({ err }, 'last-seen update failed'));
+      let location;
       const located = ipLocated.get(userId) ?? 0;
       if (ip && now - located > 3_600_000) {
         ipLocated.set(userId, now);
-        let location;
         try {
-          location = lookupIp(ip);
+          location = lookupIp(ip) ?? undefined;
         } catch (err) {
           deps.logger.warn({ err }, 'GeoIP lookup failed');
         }
-        if (location)
-          repo
-            .setIpLocation(userId, location)
-            .catch((err) => deps.logger.warn({ err }, 'IP location update failed'));
       }
+      repo.recordSeen(userId, location).catch((err) => deps.logger.warn({ err }, 'last-seen update failed'));
     },
   };
 }

@@ -148,7 +148,7 @@ describe('createEvent validation', () => {
     ['title too short', { title: 'ab' }, 'input.title'],
     ['unknown category', { category: 'Uzay' }, 'input.category'],
     ['no tags', { tags: [] }, 'input.tags'],
-    ['tag from another mode', { tags: ['Valorant'] }, 'input.tags'],
+    ['tag from another mode', { tags: ['valorant'] }, 'input.tags'],
     ['date in the past', { date: '2020-01-01' }, 'input.date'],
     ['duration not offered', { durationMinutes: 45 }, 'input.durationMinutes'],
     ['too many participants', { maxParticipants: 21 }, 'input.maxParticipants'],

@@ -26,7 +26,7 @@ const LIST = `query Filtered($filter: EventFilter) {
 async function titles(filter: Record<string, unknown>, search = MARK): Promise<string[]> {
   const res = await app.gql(
     LIST,
-    { filter: { ...filter, search: `${search} ${filter.search ?? ''}`.trim() } },
+    { filter: { ...filter, search: `${search} ${(filter.search as string | undefined) ?? ''}`.trim() } },
     { token: viewer.token },
   );
   if (res.errors) throw new Error(JSON.stringify(res.errors));
@@ -51,8 +51,8 @@ beforeAll(async () => {
   await create(
     buildPhysicalEventInput({
       title: `${MARK} Boğazda ÇAY sohbeti`,
-      category: 'Sosyal & Hobi',
-      tags: ['Kahve Sohbeti'],
+      category: 'social',
+      tags: ['kahve-sohbeti'],
       publicLocation: 'Beşiktaş, İstanbul',
       location: { name: 'Bebek', lat: 41.0772, lng: 29.0436 },
       date: soon.date,
@@ -64,8 +64,8 @@ beforeAll(async () => {
   await create(
     buildPhysicalEventInput({
       title: `${MARK} Satranç turnuvası`,
-      category: 'Kutu Oyunları & Klasikler',
-      tags: ['Satranç'],
+      category: 'board-games',
+      tags: ['satranc'],
       publicLocation: 'Çankaya, Ankara',
       location: { name: 'Kızılay', lat: 39.92, lng: 32.85 },
       date: later.date,
@@ -77,8 +77,8 @@ beforeAll(async () => {
   await create(
     buildPhysicalEventInput({
       title: `${MARK} Sınav kampı`,
-      category: 'Eğitim & Gelişim',
-      tags: ['Ders Çalışma'],
+      category: 'study',
+      tags: ['ders-calisma'],
       publicLocation: 'Bornova, İzmir',
       location: { name: 'Ege Üniversitesi', lat: 38.455, lng: 27.22 },
       date: inFortyMin.date,
@@ -89,8 +89,8 @@ beforeAll(async () => {
   await create(
     buildOnlineEventInput({
       title: `${MARK} Valorant ranked`,
-      tags: ['Valorant', 'Ranked'],
-      platform: 'Valorant',
+      tags: ['valorant', 'ranked'],
+      platform: 'valorant',
       voiceChat: 'REQUIRED',
       skillLevel: 'PRO',
     }),
@@ -98,9 +98,9 @@ beforeAll(async () => {
   await create(
     buildOnlineEventInput({
       title: `${MARK} Among Us casual`,
-      category: 'Popüler Oyunlar',
-      tags: ['Among Us', 'Casual'],
-      platform: 'Among Us',
+      category: 'popular-games',
+      tags: ['among-us', 'casual'],
+      platform: 'among-us',
       voiceChat: 'OPTIONAL',
       skillLevel: 'BEGINNER',
       language: 'en',
@@ -111,9 +111,9 @@ beforeAll(async () => {
   await create(
     buildOnlineEventInput({
       title: `${MARK} Birlikte kodlama`,
-      category: 'Diğer Aktiviteler',
-      tags: ['Birlikte Kodlama'],
-      platform: 'Discord',
+      category: 'other-activities',
+      tags: ['birlikte-kodlama'],
+      platform: 'discord',
       voiceChat: 'NOT_REQUIRED',
       skillLevel: null,
     }),
@@ -138,8 +138,8 @@ describe('events(filter)', () => {
       'Birlikte kodlama',
       'Valorant ranked',
     ]);
-    expect(await titles({ category: 'Kutu Oyunları & Klasikler' })).toEqual(['Satranç turnuvası']);
-    expect(await titles({ tags: ['Satranç', 'Ders Çalışma'] })).toEqual(['Satranç turnuvası', 'Sınav kampı']);
+    expect(await titles({ category: 'board-games' })).toEqual(['Satranç turnuvası']);
+    expect(await titles({ tags: ['satranc', 'ders-calisma'] })).toEqual(['Satranç turnuvası', 'Sınav kampı']);
     expect(await titles({ skillLevels: ['BEGINNER', 'INTERMEDIATE'] })).toEqual([
       'Among Us casual',
       'Boğazda ÇAY sohbeti',
@@ -193,11 +193,16 @@ describe('events(filter)', () => {
   it('filters online events by game type, platform and voice chat', async () => {
     expect(await titles({ gameType: 'FPS' })).toEqual(['Valorant ranked']);
     expect(await titles({ gameType: 'PARTY' })).toEqual(['Among Us casual']);
-    expect(await titles({ platforms: ['Discord', 'Among Us'] })).toEqual([
+    expect(await titles({ platforms: ['discord', 'among-us'] })).toEqual([
       'Among Us casual',
       'Birlikte kodlama',
     ]);
     expect(await titles({ voiceChat: 'OPTIONAL' })).toEqual(['Among Us casual']);
+    // Devices select the platforms that run on them (the server's rule): phones run Among Us.
+    expect(await titles({ mode: 'ONLINE', devices: ['MOBILE'] })).toEqual(['Among Us casual']);
+    expect(await titles({ mode: 'ONLINE', devices: ['PC'], platforms: ['discord'] })).toEqual([
+      'Birlikte kodlama',
+    ]);
   });
 
   it('filters by the map bounds', async () => {
@@ -227,16 +232,12 @@ describe('events(filter)', () => {
     }
   });
 
-  it('offers the catalog and live lobby stats', async () => {
-    const res = await app.gql(
-      '{ eventCatalog { physical { name icon tags } online { name } platforms durations { minutes label } } lobbyStats { activePlayers gamesAvailable matchSuccessRate averageHostRating } }',
-      undefined,
-      {
-        token: viewer.token,
-      },
-    );
+  it('offers the catalog with stable ids and translated labels, and live lobby stats', async () => {
+    const CATALOG =
+      '{ eventCatalog { physical { id label icon tags { id label } } online { id label } platforms { id label devices } durations { minutes label } limits { titleMax participantsMax joinMessageMax creationCost } } lobbyStats { activePlayers gamesAvailable matchSuccessRate averageHostRating } }';
+    const res = await app.gql(CATALOG, undefined, { token: viewer.token });
     expect(res.errors).toBeUndefined();
-    expect(res.data.eventCatalog.physical.map((c: any) => c.name)).toEqual([
+    expect(res.data.eventCatalog.physical.map((c: any) => c.label)).toEqual([
       'Spor',
       'Kutu Oyunları & Klasikler',
       'Sosyal & Hobi',
@@ -244,7 +245,46 @@ describe('events(filter)', () => {
       'Sanat & Eğlence',
       'Yeme & İçme',
     ]);
-    expect(res.data.eventCatalog.platforms).toEqual([
+    expect(res.data.eventCatalog.physical[0]).toMatchObject({ id: 'sports', icon: 'sports' });
+    expect(res.data.eventCatalog.physical[0].tags[0]).toEqual({ id: 'hali-saha', label: 'Halı Saha' });
+    expect(res.data.eventCatalog.platforms.map((p: any) => p.id)).toEqual([
+      'steam',
+      'discord',
+      'valorant',
+      'league-of-legends',
+      'among-us',
+      'minecraft',
+      'cs2',
+      'other',
+    ]);
+    expect(res.data.eventCatalog.platforms.at(-1)).toEqual({
+      id: 'other',
+      label: 'Diğer',
+      devices: ['PLAYSTATION', 'XBOX', 'MOBILE'],
+    });
+    expect(res.data.eventCatalog.durations.map((d: any) => d.label)).toEqual([
+      '30 dk',
+      '1 saat',
+      '1.5 saat',
+      '2 saat',
+      '3 saat',
+      '4+ saat',
+    ]);
+    expect(res.data.eventCatalog.limits).toEqual({
+      titleMax: 100,
+      participantsMax: 20,
+      joinMessageMax: 500,
+      creationCost: 1,
+    });
+    expect(res.data.lobbyStats.gamesAvailable).toBeGreaterThanOrEqual(2);
+    expect(res.data.lobbyStats.activePlayers).toBeGreaterThanOrEqual(1);
+
+    // The same ids in English.
+    const en = await app.gql(CATALOG, undefined, {
+      token: viewer.token,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(en.data.eventCatalog.platforms.map((p: any) => p.label)).toEqual([
       'Steam',
       'Discord',
       'Valorant',
@@ -254,15 +294,11 @@ describe('events(filter)', () => {
       'CS2',
       'Other',
     ]);
-    expect(res.data.eventCatalog.durations.map((d: any) => d.label)).toEqual([
-      '30 dk',
-      '1 saat',
-      '1.5 saat',
-      '2 saat',
-      '3 saat',
-      '4+ saat',
-    ]);
-    expect(res.data.lobbyStats.gamesAvailable).toBeGreaterThanOrEqual(2);
-    expect(res.data.lobbyStats.activePlayers).toBeGreaterThanOrEqual(1);
+    expect(en.data.eventCatalog.physical.map((c: any) => c.id)).toEqual(
+      res.data.eventCatalog.physical.map((c: any) => c.id),
+    );
+    expect(en.data.eventCatalog.physical[0]).toMatchObject({ label: 'Sports' });
+    expect(en.data.eventCatalog.physical[0].tags[0]).toEqual({ id: 'hali-saha', label: 'Five-a-side' });
+    expect(en.data.eventCatalog.durations[1].label).toBe('1 hour');
   });
 });

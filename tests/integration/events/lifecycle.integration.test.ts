@@ -58,7 +58,7 @@ describe('updateEvent', () => {
       maxParticipants: 12,
     });
 
-    const bad = await app.gql(UPDATE, { input: { id, tags: ['Valorant'] } }, { token: host.token });
+    const bad = await app.gql(UPDATE, { input: { id, tags: ['valorant'] } }, { token: host.token });
     expect(expectOneError(bad, 'BAD_USER_INPUT').extensions?.field).toBe('input.tags');
     const past = await app.gql(UPDATE, { input: { id, date: '2024-01-01' } }, { token: host.token });
     expect(expectOneError(past, 'BAD_USER_INPUT').extensions?.field).toBe('input.date');

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '#db/client.ts';
-import { listQuery } from '#server/modules/events/events.repository.ts';
+import { listQuery } from '#server/modules/events/events-discovery.repository.ts';
 
 // The map's near query must walk the nearest-first GiST index whatever the data looks like. With the
 // block filter written as `host_id <> all(array(…))` and one host holding most events, the planner
@@ -23,7 +23,7 @@ describe(`near query plan (${inject('backend')})`, () => {
     await database.db.execute(sql`
       insert into events (host_id, mode, title, description, category, tags, starts_at, ends_at, duration_minutes,
                           max_participants, location_name, lat, lng, public_location, public_lat, public_lng)
-      select ${hostId}::uuid, 'physical', 'Plan ' || g, 'Plan verisi', 'Spor', array['Halı Saha'],
+      select ${hostId}::uuid, 'physical', 'Plan ' || g, 'Plan verisi', 'sports', array['hali-saha'],
              now() + interval '1 day', now() + interval '1 day 2 hours', 120, 10, 'Nokta ' || g,
              41.0 + (g % 97) * 0.004, 28.9 + (g % 89) * 0.005, 'İstanbul',
              round((41.0 + (g % 97) * 0.004)::numeric, 2)::float8, round((28.9 + (g % 89) * 0.005)::numeric, 2)::float8

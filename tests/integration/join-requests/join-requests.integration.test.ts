@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { blocks } from '#db/schema/index.ts';
 import { createRulesChecker } from '#server/modules/moderation/moderation.ts';
+import { channels } from '#server/pubsub/channels.ts';
 import { buildOnlineEventInput, buildPhysicalEventInput, CREATE_EVENT } from '#tests/factories/events.ts';
 import {
   expectOneError,
@@ -72,9 +73,9 @@ describe('requestToJoin', () => {
       'Kendi etkinliğine katılım isteği gönderemezsin.',
     );
     expect((await ask(guest, id, 'Merhaba')).errors).toBeUndefined();
-    expect(expectOneError(await ask(guest, id, 'Tekrar'), 'CONFLICT').message).toBe(
-      'Bu etkinlik için zaten bekleyen ya da kabul edilmiş bir isteğin var.',
-    );
+    const duplicate = expectOneError(await ask(guest, id, 'Tekrar'), 'CONFLICT');
+    expect(duplicate.message).toBe('Bu etkinlik için zaten bekleyen ya da kabul edilmiş bir isteğin var.');
+    expect(duplicate.extensions?.reason).toBe('JOIN_DUPLICATE');
     expect(expectOneError(await ask(guest, id, 'x'.repeat(501)), 'BAD_USER_INPUT').extensions?.field).toBe(
       'input.message',
     );
@@ -100,9 +101,10 @@ describe('requestToJoin', () => {
       const r = await ask(u, full);
       await app.gql(ACCEPT, { id: r.data.requestToJoin.joinRequest.id }, { token: host.token });
     }
-    expect(expectOneError(await ask(guest, full), 'CONFLICT').message).toBe(
-      'Etkinlik dolu, boş yer kalmadı.',
-    );
+    const refused = expectOneError(await ask(guest, full), 'CONFLICT');
+    expect(refused.message).toBe('Etkinlik dolu, boş yer kalmadı.');
+    // The same closed code, told apart by the reason.
+    expect(refused.extensions?.reason).toBe('JOIN_FULL');
   });
 
   it('blocks abusive messages automatically and flags doubtful ones for the host', async () => {
@@ -367,7 +369,8 @@ describe('my events and notifications', () => {
     const guestClient = app.ws(guest.token);
     const hostFeed = subscribe(hostClient, NOTE);
     const guestFeed = subscribe(guestClient, NOTE);
-    await new Promise((r) => setTimeout(r, 300));
+    await app.subscribed(channels.notifications(host.id));
+    await app.subscribed(channels.notifications(guest.id));
     const rid = (await ask(guest, id, 'Selam')).data.requestToJoin.joinRequest.id;
     const [toHost] = await hostFeed.waitFor(1);
     expect(toHost.data.notificationAdded).toMatchObject({
@@ -413,7 +416,7 @@ describe('my events and notifications', () => {
         const rid = (await ask(guest, id, 'Merhaba')).data.requestToJoin.joinRequest.id;
         const client = app.ws(guest.token);
         const feed = subscribe(client, 'subscription { notificationAdded { type joinRequest { id } } }');
-        await new Promise((r) => setTimeout(r, 300));
+        await app.subscribed(channels.notifications(guest.id));
         const decided = await b.gql(DECLINE, { id: rid }, { token: host.token });
         expect(decided.errors).toBeUndefined();
         const [note] = await feed.waitFor(1);
@@ -439,7 +442,7 @@ describe('my events and notifications', () => {
       'subscription($id: ID!) { eventChanged(id: $id) { id participantCount } }',
       { id },
     );
-    await new Promise((r) => setTimeout(r, 300));
+    await app.subscribed(channels.event(id));
     const rid = (await ask(guest, id)).data.requestToJoin.joinRequest.id;
     await app.gql(ACCEPT, { id: rid }, { token: host.token });
     const changes = await feed.waitFor(1);
@@ -468,6 +471,7 @@ describe('REST shim', () => {
     });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Bu etkinlik için zaten bekleyen ya da kabul edilmiş bir isteğin var.');
+    expect(again.body).toMatchObject({ code: 'CONFLICT', reasonCode: 'JOIN_DUPLICATE' });
 
     const asHost = await app.rest('GET', `/private/event/${id}`, { token: host.token });
     const [request] = asHost.body.joinRequests;
@@ -527,12 +531,18 @@ describe('REST shim', () => {
     const id = await eventOf(host, { title: 'Posta testi maçı' });
     const rid = (await ask(guest, id, 'Merhaba')).data.requestToJoin.joinRequest.id;
     await app.gql(ACCEPT, { id: rid }, { token: host.token });
-    await new Promise((r) => setTimeout(r, 200));
-    const mails = (await (await fetch(`${app.baseUrl}/dev/mailbox.json`)).json()) as {
-      to: string;
-      subject: string;
-      text: string;
-    }[];
+    // The mails leave after the commits: wait until both are in the outbox.
+    const outbox = async () =>
+      (await (await fetch(`${app.baseUrl}/dev/mailbox.json`)).json()) as {
+        to: string;
+        subject: string;
+        text: string;
+      }[];
+    const addressed = async () =>
+      (await outbox()).filter((m) => [`${host.sub}@squad.test`, `${guest.sub}@squad.test`].includes(m.to))
+        .length;
+    await expect.poll(addressed, { timeout: 10_000 }).toBe(2);
+    const mails = await outbox();
     const toHost = mails.find((m) => m.to === `${host.sub}@squad.test`);
     const toGuest = mails.find((m) => m.to === `${guest.sub}@squad.test`);
     expect(toHost?.subject).toBe('"Posta testi maçı" etkinliğine yeni katılım isteği');

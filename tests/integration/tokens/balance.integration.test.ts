@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTokensRepository } from '#server/modules/tokens/tokens.repository.ts';
 import { buildOnlineEventInput, buildPhysicalEventInput, CREATE_EVENT } from '#tests/factories/events.ts';
 import { expectOneError, startTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
@@ -118,3 +119,47 @@ function legacyPayload() {
     coordinates: [29.02541, 40.98335],
   };
 }
+
+describe('token history order', () => {
+  it('lists entries in the order they were applied, also within one transaction', async () => {
+    const user = await app.newUser();
+    // Several entries in one transaction share the transaction's start time (now()); so do
+    // entries of transactions that started together. The history follows the ledger's sequence.
+    const repo = createTokensRepository(app.database.db);
+    await app.database.db.transaction(async (tx) => {
+      for (let i = 0; i < 8; i++) {
+        await repo.applyDelta(tx, {
+          userId: user.id,
+          delta: i % 2 === 0 ? 3 : -1,
+          reason: 'purchase',
+          idempotencyKey: `order-test:${user.id}:${i}`,
+        });
+      }
+    });
+    const res = await app.gql(
+      '{ me { tokenBalance } tokenLedger(first: 50) { nodes { delta balanceAfter } } }',
+      undefined,
+      { token: user.token },
+    );
+    const nodes: { delta: number; balanceAfter: number }[] = res.data.tokenLedger.nodes;
+    expect(nodes).toHaveLength(9);
+    expect(nodes[0].balanceAfter).toBe(res.data.me.tokenBalance);
+    // Newest first: each entry's balance before it is the next (older) entry's balance after.
+    for (let i = 0; i < nodes.length - 1; i++) {
+      expect(nodes[i].balanceAfter - nodes[i].delta).toBe(nodes[i + 1].balanceAfter);
+    }
+    // Paging keeps the order: two pages of 4 and the rest.
+    const seen: number[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < 3; page++) {
+      const p: any = await app.gql(
+        'query($after: String) { tokenLedger(first: 4, after: $after) { nodes { balanceAfter } pageInfo { endCursor } } }',
+        { after },
+        { token: user.token },
+      );
+      seen.push(...p.data.tokenLedger.nodes.map((n: { balanceAfter: number }) => n.balanceAfter));
+      after = p.data.tokenLedger.pageInfo.endCursor;
+    }
+    expect(seen).toEqual(nodes.map((n) => n.balanceAfter));
+  });
+});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { buildOnlineEventInput, CREATE_EVENT } from '#tests/factories/events.ts';
+import { channels } from '#server/pubsub/channels.ts';
 import { startTestApp, subscribe, type TestApp } from '#tests/helpers/test-app.ts';
 
 const BALANCE = 'subscription { tokenBalanceChanged { balance entry { delta reason event { title } } } }';
@@ -16,8 +17,7 @@ describe('tokenBalanceChanged', () => {
     const user = await a.newUser();
     const client = a.ws(user.token);
     const sub = subscribe(client, BALANCE);
-    // Give the subscription a moment to be registered on the server.
-    await new Promise((r) => setTimeout(r, 300));
+    await a.subscribed(channels.tokenBalance(user.id));
     const created = await a.gql(
       CREATE_EVENT,
       { input: buildOnlineEventInput({ title: 'Canlı bakiye testi' }) },
@@ -40,10 +40,17 @@ describe('tokenBalanceChanged', () => {
     const bob = await a.newUser();
     const client = a.ws(alice.token);
     const sub = subscribe(client, BALANCE);
-    await new Promise((r) => setTimeout(r, 300));
+    await a.subscribed(channels.tokenBalance(alice.id));
     await a.gql(CREATE_EVENT, { input: buildOnlineEventInput() }, { token: bob.token });
-    await new Promise((r) => setTimeout(r, 500));
-    expect(sub.received).toHaveLength(0);
+    // Alice's own change comes after Bob's: had Bob's leaked, it would have arrived first.
+    await a.gql(
+      CREATE_EVENT,
+      { input: buildOnlineEventInput({ title: 'Alice’in etkinliği' }) },
+      { token: alice.token },
+    );
+    const [first] = await sub.waitFor(1);
+    expect(first.data.tokenBalanceChanged.entry.event.title).toBe('Alice’in etkinliği');
+    expect(sub.received).toHaveLength(1);
     sub.dispose();
     await client.dispose();
   });
@@ -73,7 +80,7 @@ describe('tokenBalanceChanged', () => {
     }
     // The connection stays usable for a valid subscription afterwards.
     const ok = subscribe(client, BALANCE);
-    await new Promise((r) => setTimeout(r, 300));
+    await a.subscribed(channels.tokenBalance(user.id));
     await a.gql(CREATE_EVENT, { input: buildOnlineEventInput() }, { token: user.token });
     expect((await ok.waitFor(1))[0].data).toBeTruthy();
     ok.dispose();
@@ -99,7 +106,7 @@ describe('tokenBalanceChanged', () => {
         const user = await a.newUser();
         const client = a.ws(user.token);
         const sub = subscribe(client, BALANCE);
-        await new Promise((r) => setTimeout(r, 300));
+        await a.subscribed(channels.tokenBalance(user.id));
         // The write happens on B; only Redis connects B's publish to A's subscriber.
         const created = await b.gql(
           CREATE_EVENT,

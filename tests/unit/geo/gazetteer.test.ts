@@ -69,18 +69,18 @@ describe('gazetteer', () => {
     expect(rows).toHaveLength(973);
 
     rows.sort((a, b) => a.km - b.km);
-    const median = rows[Math.floor(rows.length / 2)]!.km;
+    const median = rows[Math.floor(rows.length / 2)].km;
     const within10 = rows.filter((r) => r.km <= 10).length / rows.length;
     const worst = rows.slice(-5).reverse();
     console.log(
       [
         `gazetteer vs reference: ${rows.length} districts`,
-        `median ${median.toFixed(2)} km, worst ${worst[0]!.km.toFixed(1)} km, within 10 km ${(within10 * 100).toFixed(1)}%`,
+        `median ${median.toFixed(2)} km, worst ${worst[0].km.toFixed(1)} km, within 10 km ${(within10 * 100).toFixed(1)}%`,
         `worst 5: ${worst.map((r) => `${r.name} ${r.km.toFixed(1)} km`).join('; ')}`,
       ].join('\n'),
     );
     expect(within10).toBeGreaterThanOrEqual(0.95);
-    expect(worst[0]!.km).toBeLessThanOrEqual(60);
+    expect(worst[0].km).toBeLessThanOrEqual(60);
   });
 
   it.runIf(!hasReference)('skips the reference comparison', () => {

@@ -1,0 +1,32 @@
+import { execute, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import type { Context } from '#server/context/context.ts';
+import { AppError, ErrorCode } from '#server/errors/app-error.ts';
+
+// Runs one of the REST shim's documents against the schema, in the request's context. The first
+// error comes back as what a REST handler throws: the service's AppError, BAD_USER_INPUT for values
+// GraphQL itself refused (a variable of the wrong type), anything else as it is (a 500, logged).
+export function createGraphQLRunner(schema: GraphQLSchema) {
+  const checked = new WeakSet<DocumentNode>();
+  return async function run<T>(
+    document: DocumentNode,
+    variables: Record<string, unknown>,
+    context: Context,
+  ): Promise<T> {
+    if (!checked.has(document)) {
+      // The documents are the shim's own: one that does not fit the schema is a bug, not bad input.
+      const errors = validate(schema, document);
+      if (errors.length > 0) throw new Error(`REST document does not fit the schema: ${errors[0].message}`);
+      checked.add(document);
+    }
+    const result = await execute({ schema, document, variableValues: variables, contextValue: context });
+    const first = result.errors?.[0];
+    if (first) {
+      const original = first.originalError;
+      if (original instanceof AppError) throw original;
+      // No path: the request itself was refused before any resolver ran (variables of the wrong type).
+      if (!first.path) throw new AppError(ErrorCode.BAD_USER_INPUT, 'error.badRequest', { cause: first });
+      throw original ?? first;
+    }
+    return result.data as T;
+  };
+}
