@@ -29,8 +29,8 @@ export type CheckVerdict =
 
 /** Everything the create-event wizard collects. */
 export type CreateEventInput = {
-  /** Category from the mode's list. */
-  category: string;
+  /** Category id from the mode's list (eventCatalog). */
+  category: string | number;
   /** Start day in Turkey's time zone; not in the past. */
   date: string;
   /** Description, 10 to 2000 characters. */
@@ -45,8 +45,8 @@ export type CreateEventInput = {
   maxParticipants?: number | null | undefined;
   /** Physical or online. */
   mode: EventMode;
-  /** Online events: the platform. */
-  platform?: string | null | undefined;
+  /** Online events: the platform id. */
+  platform?: string | number | null | undefined;
   /** Price in Turkish lira; default 0 (free). */
   price?: number | null | undefined;
   /** Physical events: the place text everyone may see. */
@@ -55,8 +55,8 @@ export type CreateEventInput = {
   requirements?: string | null | undefined;
   /** Expected skill level. */
   skillLevel?: SkillLevel | null | undefined;
-  /** One to ten tags. */
-  tags: Array<string>;
+  /** One to ten tag ids of the mode's lists. */
+  tags: Array<string | number>;
   /** Start time in Turkey's time zone. */
   time: string;
   /** Title, 3 to 100 characters. */
@@ -65,12 +65,25 @@ export type CreateEventInput = {
   voiceChat?: VoiceChat | null | undefined;
 };
 
+/** A device the lobby filters by; each selects the platforms that run on it. */
+export type Device =
+  /** A phone or tablet. */
+  | 'MOBILE'
+  /** A computer. */
+  | 'PC'
+  /** A PlayStation console. */
+  | 'PLAYSTATION'
+  /** An Xbox console. */
+  | 'XBOX';
+
 /** Which events to list. */
 export type EventFilter = {
   /** Only events whose public point lies in this rectangle (the map's visible area). */
   bounds?: GeoBoundsInput | null | undefined;
-  /** Only this category. */
-  category?: string | null | undefined;
+  /** Only this category (an id from eventCatalog). */
+  category?: string | number | null | undefined;
+  /** Online: only platforms that run on one of these devices. */
+  devices?: Array<Device> | null | undefined;
   /** Online: only this game genre. */
   gameType?: GameType | null | undefined;
   /** Include events that already ended (default false: upcoming and ongoing only). */
@@ -79,8 +92,8 @@ export type EventFilter = {
   mode?: EventMode | null | undefined;
   /** Sort by distance from this point and fill distanceKm. */
   near?: GeoPointInput | null | undefined;
-  /** Online: only these platforms. */
-  platforms?: Array<string> | null | undefined;
+  /** Online: only these platforms (ids). */
+  platforms?: Array<string | number> | null | undefined;
   /** Quick chips; all must hold. */
   quick?: Array<QuickFilter> | null | undefined;
   /** With near: only events within this many kilometres (1, 5, 10; null for any distance). */
@@ -89,8 +102,8 @@ export type EventFilter = {
   search?: string | null | undefined;
   /** Only these skill levels. */
   skillLevels?: Array<SkillLevel> | null | undefined;
-  /** Only events carrying at least one of these tags. */
-  tags?: Array<string> | null | undefined;
+  /** Only events carrying at least one of these tags (ids). */
+  tags?: Array<string | number> | null | undefined;
   /** Only events starting in this window. */
   timeWindow?: TimeWindow | null | undefined;
   /** Online: only this voice-chat setting. */
@@ -383,8 +396,8 @@ export type UnblockUserInput = {
 
 /** Changes to an upcoming event; only the host may make them. Fields left out keep their value. */
 export type UpdateEventInput = {
-  /** Category from the mode's list. */
-  category?: string | null | undefined;
+  /** Category id from the mode's list (eventCatalog). */
+  category?: string | number | null | undefined;
   /** Start day in Turkey's time zone; not in the past. */
   date?: string | null | undefined;
   /** Description, 10 to 2000 characters. */
@@ -399,8 +412,8 @@ export type UpdateEventInput = {
   location?: EventLocationInput | null | undefined;
   /** Capacity, 2 to 20, not below the accepted participants. */
   maxParticipants?: number | null | undefined;
-  /** Online events: the platform. */
-  platform?: string | null | undefined;
+  /** Online events: the platform id. */
+  platform?: string | number | null | undefined;
   /** Price in Turkish lira. */
   price?: number | null | undefined;
   /** Physical events: the place text everyone may see. */
@@ -409,8 +422,8 @@ export type UpdateEventInput = {
   requirements?: string | null | undefined;
   /** Expected skill level. */
   skillLevel?: SkillLevel | null | undefined;
-  /** One to ten tags. */
-  tags?: Array<string> | null | undefined;
+  /** One to ten tag ids of the mode's lists. */
+  tags?: Array<string | number> | null | undefined;
   /** Start time in Turkey's time zone. */
   time?: string | null | undefined;
   /** Title, 3 to 100 characters. */
@@ -443,6 +456,67 @@ export type MeTestQueryVariables = Exact<{ [key: string]: never }>;
 
 export type MeTestQuery = { me: { __typename: 'User'; id: string } };
 
+export type CacheEvictionsRequestsTestQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type CacheEvictionsRequestsTestQuery = {
+  event: {
+    __typename: 'Event';
+    id: string;
+    title: string;
+    joinRequests: Array<{ __typename: 'JoinRequest'; id: string }> | null;
+  } | null;
+};
+
+export type CacheEvictionsTitleTestQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type CacheEvictionsTitleTestQuery = {
+  event: { __typename: 'Event'; id: string; title: string } | null;
+};
+
+export type CacheEvictionsNotificationsTestQueryVariables = Exact<{ [key: string]: never }>;
+
+export type CacheEvictionsNotificationsTestQuery = {
+  notifications: {
+    __typename: 'NotificationConnection';
+    nodes: Array<{ __typename: 'Notification'; id: string }>;
+  };
+};
+
+export type EventRoster_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  participantCount: number;
+  participants: Array<{
+    __typename: 'Participant';
+    joinedAt: string;
+    user: {
+      __typename: 'User';
+      id: string;
+      displayName: string;
+      username: string | null;
+      avatarUrl: string | null;
+      stats: { __typename: 'UserStats'; averageRating: number | null };
+    };
+  }>;
+};
+
+export type EventPlace_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  location: {
+    __typename: 'EventLocation';
+    name: string | null;
+    address: string | null;
+    lat: number;
+    lng: number;
+    exact: boolean;
+  } | null;
+};
+
 export type BalanceTestSubscriptionVariables = Exact<{ [key: string]: never }>;
 
 export type BalanceTestSubscription = {
@@ -454,7 +528,6 @@ export type LobbyEventCard_EventFragment = {
   id: string;
   title: string;
   description: string;
-  platform: string | null;
   startsAt: string;
   timeLeft: string;
   participantCount: number;
@@ -463,8 +536,8 @@ export type LobbyEventCard_EventFragment = {
   voiceChat: VoiceChat | null;
   requirements: string | null;
   skillLevel: SkillLevel | null;
-  tags: Array<string>;
-  viewerRole: ViewerRole;
+  platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
+  tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
   host: {
     __typename: 'User';
     id: string;
@@ -481,13 +554,29 @@ export type LobbyStatsStrip_StatsFragment = {
   averageHostRating: number | null;
 };
 
+export type MyEventCard_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  mode: EventMode;
+  title: string;
+  description: string;
+  startsAt: string;
+  endsAt: string;
+  status: EventStatus;
+  viewerRole: ViewerRole;
+  publicLocation: string | null;
+  participantCount: number;
+  maxParticipants: number;
+  averageRating: number | null;
+  feedbackCount: number;
+  platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
+};
+
 export type PhysicalEventCard_EventFragment = {
   __typename: 'Event';
   id: string;
   title: string;
   description: string;
-  category: string;
-  tags: Array<string>;
   timeLeft: string;
   distanceKm: number | null;
   participantCount: number;
@@ -496,7 +585,8 @@ export type PhysicalEventCard_EventFragment = {
   price: number;
   skillLevel: SkillLevel | null;
   publicLocation: string | null;
-  viewerRole: ViewerRole;
+  category: { __typename: 'EventCategory'; id: string; label: string; icon: string };
+  tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
   host: {
     __typename: 'User';
     id: string;
@@ -516,6 +606,228 @@ export type AnalyticsPanel_AnalyticsFragment = {
   medianResponseMinutes: number | null;
   peakDay: string | null;
   viewsByDay: Array<{ __typename: 'DailyCount'; date: string; count: number }>;
+};
+
+export type EventActions_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  mode: EventMode;
+  title: string;
+  status: EventStatus;
+  viewerRole: ViewerRole;
+  saveCount: number;
+  viewerHasSaved: boolean;
+};
+
+export type EventOverview_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  mode: EventMode;
+  status: EventStatus;
+  skillLevel: SkillLevel | null;
+  voiceChat: VoiceChat | null;
+  language: string;
+  requirements: string | null;
+  averageRating: number | null;
+  feedbackCount: number;
+  participantCount: number;
+  tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+};
+
+export type EventSummaryCard_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  mode: EventMode;
+  title: string;
+  description: string;
+  status: EventStatus;
+  startsAt: string;
+  endsAt: string;
+  participantCount: number;
+  maxParticipants: number;
+  timeLeft: string;
+  price: number;
+  publicLocation: string | null;
+  category: { __typename: 'EventCategory'; id: string; label: string };
+  platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
+  host: {
+    __typename: 'User';
+    id: string;
+    displayName: string;
+    username: string | null;
+    avatarUrl: string | null;
+    stats: { __typename: 'UserStats'; averageRating: number | null };
+  };
+  location: {
+    __typename: 'EventLocation';
+    name: string | null;
+    address: string | null;
+    lat: number;
+    lng: number;
+    exact: boolean;
+  } | null;
+};
+
+export type CancelEventMutationVariables = Exact<{
+  input: CancelEventInput;
+}>;
+
+export type CancelEventMutation = {
+  cancelEvent: {
+    __typename: 'CancelEventPayload';
+    tokenRefunded: boolean;
+    event: {
+      __typename: 'Event';
+      id: string;
+      status: EventStatus;
+      cancelledAt: string | null;
+      timeLeft: string;
+    };
+    viewer: { __typename: 'User'; id: string; tokenBalance: number | null };
+  };
+};
+
+export type RecordEventViewMutationVariables = Exact<{
+  input: EventRefInput;
+}>;
+
+export type RecordEventViewMutation = {
+  recordEventView: { __typename: 'RecordEventActivityPayload'; counted: boolean };
+};
+
+export type RecordEventShareMutationVariables = Exact<{
+  input: RecordEventShareInput;
+}>;
+
+export type RecordEventShareMutation = {
+  recordEventShare: { __typename: 'RecordEventActivityPayload'; counted: boolean };
+};
+
+export type SaveEventMutationVariables = Exact<{
+  input: EventRefInput;
+}>;
+
+export type SaveEventMutation = {
+  saveEvent: {
+    __typename: 'SaveEventPayload';
+    event: { __typename: 'Event'; id: string; saveCount: number; viewerHasSaved: boolean };
+  };
+};
+
+export type UnsaveEventMutationVariables = Exact<{
+  input: EventRefInput;
+}>;
+
+export type UnsaveEventMutation = {
+  unsaveEvent: {
+    __typename: 'SaveEventPayload';
+    event: { __typename: 'Event'; id: string; saveCount: number; viewerHasSaved: boolean };
+  };
+};
+
+export type CardJoinButton_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  title: string;
+  viewerRole: ViewerRole;
+  freeSlots: number;
+};
+
+export type JoinRequestDialogQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type JoinRequestDialogQuery = {
+  eventCatalog: { __typename: 'EventCatalog'; limits: { __typename: 'EventLimits'; joinMessageMax: number } };
+  event: {
+    __typename: 'Event';
+    id: string;
+    mode: EventMode;
+    title: string;
+    startsAt: string;
+    endsAt: string;
+    publicLocation: string | null;
+    participantCount: number;
+    maxParticipants: number;
+    platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
+    host: {
+      __typename: 'User';
+      id: string;
+      displayName: string;
+      avatarUrl: string | null;
+      stats: { __typename: 'UserStats'; averageRating: number | null; eventsHosted: number };
+    };
+  } | null;
+};
+
+export type JoinRequestsDialogQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type JoinRequestsDialogQuery = {
+  event: {
+    __typename: 'Event';
+    id: string;
+    title: string;
+    pendingRequestCount: number | null;
+    joinRequests: Array<{
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      message: string | null;
+      createdAt: string;
+      declinedByCheck: boolean;
+      check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+      user: {
+        __typename: 'User';
+        id: string;
+        displayName: string;
+        username: string | null;
+        avatarUrl: string | null;
+        stats: { __typename: 'UserStats'; averageRating: number | null; eventsJoined: number };
+      };
+    }> | null;
+  } | null;
+};
+
+export type ManageRequestsButton_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  status: EventStatus;
+  viewerRole: ViewerRole;
+  pendingRequestCount: number | null;
+};
+
+export type MyEventRequestBadges_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  status: EventStatus;
+  viewerRole: ViewerRole;
+  pendingRequestCount: number | null;
+  viewerJoinRequest: {
+    __typename: 'JoinRequest';
+    id: string;
+    status: JoinRequestStatus;
+    declinedByCheck: boolean;
+  } | null;
+};
+
+export type RequestRow_JoinRequestFragment = {
+  __typename: 'JoinRequest';
+  id: string;
+  status: JoinRequestStatus;
+  message: string | null;
+  createdAt: string;
+  declinedByCheck: boolean;
+  check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+  user: {
+    __typename: 'User';
+    id: string;
+    displayName: string;
+    username: string | null;
+    avatarUrl: string | null;
+    stats: { __typename: 'UserStats'; averageRating: number | null; eventsJoined: number };
+  };
 };
 
 export type RequestsPanelQueryVariables = Exact<{
@@ -564,181 +876,6 @@ export type RequestsPanelQuery = {
   } | null;
 };
 
-export type PublicProfileQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-export type PublicProfileQuery = {
-  me: { __typename: 'User'; id: string };
-  user: {
-    __typename: 'User';
-    id: string;
-    displayName: string;
-    username: string | null;
-    bio: string | null;
-    avatarUrl: string | null;
-    city: string | null;
-    district: string | null;
-    interests: Array<string>;
-    createdAt: string;
-    viewerHasBlocked: boolean;
-    stats: {
-      __typename: 'UserStats';
-      eventsHosted: number;
-      eventsJoined: number;
-      averageRating: number | null;
-    };
-    badges: Array<{ __typename: 'Badge'; id: string; name: string; icon: string }>;
-  } | null;
-};
-
-export type EventRoster_EventFragment = {
-  __typename: 'Event';
-  id: string;
-  participantCount: number;
-  participants: Array<{
-    __typename: 'Participant';
-    joinedAt: string;
-    user: {
-      __typename: 'User';
-      id: string;
-      displayName: string;
-      username: string | null;
-      avatarUrl: string | null;
-      stats: { __typename: 'UserStats'; averageRating: number | null };
-    };
-  }>;
-};
-
-export type EventPlace_EventFragment = {
-  __typename: 'Event';
-  id: string;
-  location: {
-    __typename: 'EventLocation';
-    name: string | null;
-    address: string | null;
-    lat: number;
-    lng: number;
-    exact: boolean;
-  } | null;
-};
-
-export type BlockUserMutationVariables = Exact<{
-  input: BlockUserInput;
-}>;
-
-export type BlockUserMutation = {
-  blockUser: {
-    __typename: 'BlockUserPayload';
-    user: { __typename: 'User'; id: string; viewerHasBlocked: boolean };
-  };
-};
-
-export type UnblockUserMutationVariables = Exact<{
-  input: UnblockUserInput;
-}>;
-
-export type UnblockUserMutation = {
-  unblockUser: {
-    __typename: 'BlockUserPayload';
-    user: { __typename: 'User'; id: string; viewerHasBlocked: boolean };
-  };
-};
-
-export type CancelEventMutationVariables = Exact<{
-  input: CancelEventInput;
-}>;
-
-export type CancelEventMutation = {
-  cancelEvent: {
-    __typename: 'CancelEventPayload';
-    tokenRefunded: boolean;
-    event: {
-      __typename: 'Event';
-      id: string;
-      status: EventStatus;
-      cancelledAt: string | null;
-      timeLeft: string;
-    };
-    viewer: { __typename: 'User'; id: string; tokenBalance: number | null };
-  };
-};
-
-export type RecordEventViewMutationVariables = Exact<{
-  input: EventRefInput;
-}>;
-
-export type RecordEventViewMutation = {
-  recordEventView: { __typename: 'RecordEventActivityPayload'; counted: boolean };
-};
-
-export type RecordEventShareMutationVariables = Exact<{
-  input: RecordEventShareInput;
-}>;
-
-export type RecordEventShareMutation = {
-  recordEventShare: { __typename: 'RecordEventActivityPayload'; counted: boolean };
-};
-
-export type ReportUserMutationVariables = Exact<{
-  input: ReportUserInput;
-}>;
-
-export type ReportUserMutation = {
-  reportUser: {
-    __typename: 'ReportUserPayload';
-    report: { __typename: 'Report'; id: string; reason: ReportReason; createdAt: string };
-  };
-};
-
-export type SaveEventMutationVariables = Exact<{
-  input: EventRefInput;
-}>;
-
-export type SaveEventMutation = {
-  saveEvent: {
-    __typename: 'SaveEventPayload';
-    event: { __typename: 'Event'; id: string; saveCount: number; viewerHasSaved: boolean };
-  };
-};
-
-export type UnsaveEventMutationVariables = Exact<{
-  input: EventRefInput;
-}>;
-
-export type UnsaveEventMutation = {
-  unsaveEvent: {
-    __typename: 'SaveEventPayload';
-    event: { __typename: 'Event'; id: string; saveCount: number; viewerHasSaved: boolean };
-  };
-};
-
-export type JoinRequestDialogQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-export type JoinRequestDialogQuery = {
-  event: {
-    __typename: 'Event';
-    id: string;
-    mode: EventMode;
-    title: string;
-    startsAt: string;
-    endsAt: string;
-    publicLocation: string | null;
-    platform: string | null;
-    participantCount: number;
-    maxParticipants: number;
-    host: {
-      __typename: 'User';
-      id: string;
-      displayName: string;
-      avatarUrl: string | null;
-      stats: { __typename: 'UserStats'; averageRating: number | null; eventsHosted: number };
-    };
-  } | null;
-};
-
 export type JoinStatusPanel_EventFragment = {
   __typename: 'Event';
   id: string;
@@ -754,6 +891,64 @@ export type JoinStatusPanel_EventFragment = {
     createdAt: string;
     check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
   } | null;
+};
+
+export type AcceptRequestMutationVariables = Exact<{
+  input: JoinRequestRefInput;
+}>;
+
+export type AcceptRequestMutation = {
+  acceptRequest: {
+    __typename: 'JoinRequestDecisionPayload';
+    joinRequest: {
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      decidedAt: string | null;
+    };
+    event: {
+      __typename: 'Event';
+      id: string;
+      participantCount: number;
+      freeSlots: number;
+      pendingRequestCount: number | null;
+      participants: Array<{
+        __typename: 'Participant';
+        joinedAt: string;
+        user: {
+          __typename: 'User';
+          id: string;
+          displayName: string;
+          username: string | null;
+          avatarUrl: string | null;
+          stats: { __typename: 'UserStats'; averageRating: number | null };
+        };
+      }>;
+    };
+  };
+};
+
+export type DeclineRequestMutationVariables = Exact<{
+  input: JoinRequestRefInput;
+}>;
+
+export type DeclineRequestMutation = {
+  declineRequest: {
+    __typename: 'JoinRequestDecisionPayload';
+    joinRequest: {
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      decidedAt: string | null;
+    };
+    event: {
+      __typename: 'Event';
+      id: string;
+      participantCount: number;
+      freeSlots: number;
+      pendingRequestCount: number | null;
+    };
+  };
 };
 
 export type LeaveEventMutationVariables = Exact<{
@@ -870,6 +1065,43 @@ export type WithdrawRequestMutation = {
   };
 };
 
+export type PickerReverseGeocodeQueryVariables = Exact<{
+  lat: number;
+  lng: number;
+}>;
+
+export type PickerReverseGeocodeQuery = {
+  reverseGeocode: {
+    __typename: 'Place';
+    name: string;
+    address: string | null;
+    lat: number;
+    lng: number;
+    kind: PlaceKind;
+    province: string | null;
+    district: string | null;
+  };
+};
+
+export type MapGeocodeQueryVariables = Exact<{
+  text: string;
+  limit?: number | null | undefined;
+  near?: GeoPointInput | null | undefined;
+}>;
+
+export type MapGeocodeQuery = {
+  geocode: Array<{
+    __typename: 'Place';
+    name: string;
+    address: string | null;
+    lat: number;
+    lng: number;
+    kind: PlaceKind;
+    province: string | null;
+    district: string | null;
+  }>;
+};
+
 export type ConversationQueryVariables = Exact<{
   eventId: string | number;
   withUserId?: string | number | null | undefined;
@@ -925,290 +1157,6 @@ export type SendMessageMutation = {
       }>;
     };
   };
-};
-
-export type MyEventCard_EventFragment = {
-  __typename: 'Event';
-  id: string;
-  mode: EventMode;
-  title: string;
-  description: string;
-  startsAt: string;
-  endsAt: string;
-  status: EventStatus;
-  viewerRole: ViewerRole;
-  platform: string | null;
-  publicLocation: string | null;
-  participantCount: number;
-  maxParticipants: number;
-  pendingRequestCount: number | null;
-  averageRating: number | null;
-  feedbackCount: number;
-  viewerJoinRequest: {
-    __typename: 'JoinRequest';
-    id: string;
-    status: JoinRequestStatus;
-    declinedByCheck: boolean;
-  } | null;
-};
-
-export type RatingCard_EventFragment = {
-  __typename: 'Event';
-  id: string;
-  viewerCanRate: boolean;
-  viewerRating: {
-    __typename: 'Rating';
-    id: string;
-    score: number;
-    feedback: string | null;
-    createdAt: string;
-  } | null;
-};
-
-export type RateEventMutationVariables = Exact<{
-  input: RateEventInput;
-}>;
-
-export type RateEventMutation = {
-  rateEvent: {
-    __typename: 'RateEventPayload';
-    event: {
-      __typename: 'Event';
-      averageRating: number | null;
-      feedbackCount: number;
-      id: string;
-      viewerCanRate: boolean;
-      host: {
-        __typename: 'User';
-        id: string;
-        stats: { __typename: 'UserStats'; averageRating: number | null };
-      };
-      viewerRating: {
-        __typename: 'Rating';
-        id: string;
-        score: number;
-        feedback: string | null;
-        createdAt: string;
-      } | null;
-    };
-    rating: { __typename: 'Rating'; id: string; score: number; feedback: string | null; createdAt: string };
-  };
-};
-
-export type JoinRequestsDialogQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-export type JoinRequestsDialogQuery = {
-  event: {
-    __typename: 'Event';
-    id: string;
-    title: string;
-    pendingRequestCount: number | null;
-    joinRequests: Array<{
-      __typename: 'JoinRequest';
-      id: string;
-      status: JoinRequestStatus;
-      message: string | null;
-      createdAt: string;
-      declinedByCheck: boolean;
-      check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
-      user: {
-        __typename: 'User';
-        id: string;
-        displayName: string;
-        username: string | null;
-        avatarUrl: string | null;
-        stats: { __typename: 'UserStats'; averageRating: number | null; eventsJoined: number };
-      };
-    }> | null;
-  } | null;
-};
-
-export type RequestRow_JoinRequestFragment = {
-  __typename: 'JoinRequest';
-  id: string;
-  status: JoinRequestStatus;
-  message: string | null;
-  createdAt: string;
-  declinedByCheck: boolean;
-  check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
-  user: {
-    __typename: 'User';
-    id: string;
-    displayName: string;
-    username: string | null;
-    avatarUrl: string | null;
-    stats: { __typename: 'UserStats'; averageRating: number | null; eventsJoined: number };
-  };
-};
-
-export type AcceptRequestMutationVariables = Exact<{
-  input: JoinRequestRefInput;
-}>;
-
-export type AcceptRequestMutation = {
-  acceptRequest: {
-    __typename: 'JoinRequestDecisionPayload';
-    joinRequest: {
-      __typename: 'JoinRequest';
-      id: string;
-      status: JoinRequestStatus;
-      decidedAt: string | null;
-    };
-    event: {
-      __typename: 'Event';
-      id: string;
-      participantCount: number;
-      freeSlots: number;
-      pendingRequestCount: number | null;
-      participants: Array<{
-        __typename: 'Participant';
-        joinedAt: string;
-        user: {
-          __typename: 'User';
-          id: string;
-          displayName: string;
-          username: string | null;
-          avatarUrl: string | null;
-          stats: { __typename: 'UserStats'; averageRating: number | null };
-        };
-      }>;
-    };
-  };
-};
-
-export type DeclineRequestMutationVariables = Exact<{
-  input: JoinRequestRefInput;
-}>;
-
-export type DeclineRequestMutation = {
-  declineRequest: {
-    __typename: 'JoinRequestDecisionPayload';
-    joinRequest: {
-      __typename: 'JoinRequest';
-      id: string;
-      status: JoinRequestStatus;
-      decidedAt: string | null;
-    };
-    event: {
-      __typename: 'Event';
-      id: string;
-      participantCount: number;
-      freeSlots: number;
-      pendingRequestCount: number | null;
-    };
-  };
-};
-
-export type CreateEventMutationVariables = Exact<{
-  input: CreateEventInput;
-}>;
-
-export type CreateEventMutation = {
-  createEvent: {
-    __typename: 'CreateEventPayload';
-    event: {
-      __typename: 'Event';
-      id: string;
-      mode: EventMode;
-      title: string;
-      status: EventStatus;
-      viewerRole: ViewerRole;
-    };
-    viewer: { __typename: 'User'; id: string; tokenBalance: number | null };
-  };
-};
-
-export type UpdateEventMutationVariables = Exact<{
-  input: UpdateEventInput;
-}>;
-
-export type UpdateEventMutation = {
-  updateEvent: {
-    __typename: 'UpdateEventPayload';
-    event: {
-      __typename: 'Event';
-      id: string;
-      title: string;
-      description: string;
-      category: string;
-      tags: Array<string>;
-      startsAt: string;
-      endsAt: string;
-      date: string;
-      time: string;
-      durationMinutes: number;
-      maxParticipants: number;
-      freeSlots: number;
-      publicLocation: string | null;
-      platform: string | null;
-      requirements: string | null;
-      skillLevel: SkillLevel | null;
-      voiceChat: VoiceChat | null;
-      language: string;
-      gameType: GameType | null;
-      timeLeft: string;
-      startsInMinutes: number;
-      location: {
-        __typename: 'EventLocation';
-        name: string | null;
-        address: string | null;
-        lat: number;
-        lng: number;
-        exact: boolean;
-      } | null;
-    };
-  };
-};
-
-export type WizardCatalogQueryVariables = Exact<{ [key: string]: never }>;
-
-export type WizardCatalogQuery = {
-  eventCatalog: {
-    __typename: 'EventCatalog';
-    platforms: Array<string>;
-    physical: Array<{ __typename: 'EventCategory'; name: string; icon: string; tags: Array<string> }>;
-    online: Array<{ __typename: 'EventCategory'; name: string; icon: string; tags: Array<string> }>;
-    durations: Array<{ __typename: 'DurationOption'; minutes: number; label: string }>;
-  };
-};
-
-export type PickerReverseGeocodeQueryVariables = Exact<{
-  lat: number;
-  lng: number;
-}>;
-
-export type PickerReverseGeocodeQuery = {
-  reverseGeocode: {
-    __typename: 'Place';
-    name: string;
-    address: string | null;
-    lat: number;
-    lng: number;
-    kind: PlaceKind;
-    province: string | null;
-    district: string | null;
-  };
-};
-
-export type MapGeocodeQueryVariables = Exact<{
-  text: string;
-  limit?: number | null | undefined;
-  near?: GeoPointInput | null | undefined;
-}>;
-
-export type MapGeocodeQuery = {
-  geocode: Array<{
-    __typename: 'Place';
-    name: string;
-    address: string | null;
-    lat: number;
-    lng: number;
-    kind: PlaceKind;
-    province: string | null;
-    district: string | null;
-  }>;
 };
 
 export type NotificationListQueryVariables = Exact<{ [key: string]: never }>;
@@ -1274,6 +1222,215 @@ export type MarkNotificationsReadMutation = {
   markNotificationsRead: { __typename: 'MarkNotificationsReadPayload'; unreadCount: number };
 };
 
+export type RatingCard_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  viewerCanRate: boolean;
+  viewerRating: {
+    __typename: 'Rating';
+    id: string;
+    score: number;
+    feedback: string | null;
+    createdAt: string;
+  } | null;
+};
+
+export type RateEventMutationVariables = Exact<{
+  input: RateEventInput;
+}>;
+
+export type RateEventMutation = {
+  rateEvent: {
+    __typename: 'RateEventPayload';
+    event: {
+      __typename: 'Event';
+      averageRating: number | null;
+      feedbackCount: number;
+      id: string;
+      viewerCanRate: boolean;
+      host: {
+        __typename: 'User';
+        id: string;
+        stats: { __typename: 'UserStats'; averageRating: number | null };
+      };
+      viewerRating: {
+        __typename: 'Rating';
+        id: string;
+        score: number;
+        feedback: string | null;
+        createdAt: string;
+      } | null;
+    };
+    rating: { __typename: 'Rating'; id: string; score: number; feedback: string | null; createdAt: string };
+  };
+};
+
+export type PublicProfileQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type PublicProfileQuery = {
+  me: { __typename: 'User'; id: string };
+  user: {
+    __typename: 'User';
+    id: string;
+    displayName: string;
+    username: string | null;
+    bio: string | null;
+    avatarUrl: string | null;
+    city: string | null;
+    district: string | null;
+    interests: Array<string>;
+    createdAt: string;
+    viewerHasBlocked: boolean;
+    stats: {
+      __typename: 'UserStats';
+      eventsHosted: number;
+      eventsJoined: number;
+      averageRating: number | null;
+    };
+    badges: Array<{ __typename: 'Badge'; id: string; name: string; icon: string }>;
+  } | null;
+};
+
+export type BlockUserMutationVariables = Exact<{
+  input: BlockUserInput;
+}>;
+
+export type BlockUserMutation = {
+  blockUser: {
+    __typename: 'BlockUserPayload';
+    user: { __typename: 'User'; id: string; viewerHasBlocked: boolean };
+  };
+};
+
+export type UnblockUserMutationVariables = Exact<{
+  input: UnblockUserInput;
+}>;
+
+export type UnblockUserMutation = {
+  unblockUser: {
+    __typename: 'BlockUserPayload';
+    user: { __typename: 'User'; id: string; viewerHasBlocked: boolean };
+  };
+};
+
+export type ReportUserMutationVariables = Exact<{
+  input: ReportUserInput;
+}>;
+
+export type ReportUserMutation = {
+  reportUser: {
+    __typename: 'ReportUserPayload';
+    report: { __typename: 'Report'; id: string; reason: ReportReason; createdAt: string };
+  };
+};
+
+export type CreateEventMutationVariables = Exact<{
+  input: CreateEventInput;
+}>;
+
+export type CreateEventMutation = {
+  createEvent: {
+    __typename: 'CreateEventPayload';
+    event: {
+      __typename: 'Event';
+      id: string;
+      mode: EventMode;
+      title: string;
+      status: EventStatus;
+      viewerRole: ViewerRole;
+    };
+    viewer: { __typename: 'User'; id: string; tokenBalance: number | null };
+  };
+};
+
+export type UpdateEventMutationVariables = Exact<{
+  input: UpdateEventInput;
+}>;
+
+export type UpdateEventMutation = {
+  updateEvent: {
+    __typename: 'UpdateEventPayload';
+    event: {
+      __typename: 'Event';
+      id: string;
+      title: string;
+      description: string;
+      startsAt: string;
+      endsAt: string;
+      date: string;
+      time: string;
+      durationMinutes: number;
+      maxParticipants: number;
+      freeSlots: number;
+      publicLocation: string | null;
+      requirements: string | null;
+      skillLevel: SkillLevel | null;
+      voiceChat: VoiceChat | null;
+      language: string;
+      gameType: GameType | null;
+      timeLeft: string;
+      startsInMinutes: number;
+      category: { __typename: 'EventCategory'; id: string; label: string };
+      tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+      platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
+      location: {
+        __typename: 'EventLocation';
+        name: string | null;
+        address: string | null;
+        lat: number;
+        lng: number;
+        exact: boolean;
+      } | null;
+    };
+  };
+};
+
+export type WizardCatalogQueryVariables = Exact<{ [key: string]: never }>;
+
+export type WizardCatalogQuery = {
+  eventCatalog: {
+    __typename: 'EventCatalog';
+    physical: Array<{
+      __typename: 'EventCategory';
+      id: string;
+      label: string;
+      icon: string;
+      tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+    }>;
+    online: Array<{
+      __typename: 'EventCategory';
+      id: string;
+      label: string;
+      icon: string;
+      tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+    }>;
+    platforms: Array<{ __typename: 'EventPlatform'; id: string; label: string }>;
+    durations: Array<{ __typename: 'DurationOption'; minutes: number; label: string }>;
+    limits: {
+      __typename: 'EventLimits';
+      titleMin: number;
+      titleMax: number;
+      descriptionMin: number;
+      descriptionMax: number;
+      tagsMax: number;
+      participantsMin: number;
+      participantsMax: number;
+      participantsDefault: number;
+      creationCost: number;
+    };
+  };
+};
+
+export type WizardCategoryFragment = {
+  __typename: 'EventCategory';
+  id: string;
+  label: string;
+  icon: string;
+  tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+};
+
 export type DashboardShellQueryVariables = Exact<{ [key: string]: never }>;
 
 export type DashboardShellQuery = {
@@ -1305,8 +1462,6 @@ export type EditEventRouteQuery = {
     mode: EventMode;
     title: string;
     description: string;
-    category: string;
-    tags: Array<string>;
     date: string;
     time: string;
     durationMinutes: number;
@@ -1314,11 +1469,13 @@ export type EditEventRouteQuery = {
     status: EventStatus;
     viewerRole: ViewerRole;
     publicLocation: string | null;
-    platform: string | null;
     requirements: string | null;
     skillLevel: SkillLevel | null;
     voiceChat: VoiceChat | null;
     language: string;
+    category: { __typename: 'EventCategory'; id: string; label: string };
+    tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+    platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
     location: {
       __typename: 'EventLocation';
       name: string | null;
@@ -1340,31 +1497,28 @@ export type EventDetailsRouteQuery = {
     id: string;
     mode: EventMode;
     title: string;
-    description: string;
-    category: string;
-    tags: Array<string>;
-    startsAt: string;
-    endsAt: string;
-    durationMinutes: number;
     status: EventStatus;
     viewerRole: ViewerRole;
-    maxParticipants: number;
     participantCount: number;
-    freeSlots: number;
-    publicLocation: string | null;
-    platform: string | null;
+    pendingRequestCount: number | null;
+    durationMinutes: number;
+    cancelledAt: string | null;
+    saveCount: number;
+    viewerHasSaved: boolean;
+    description: string;
+    startsAt: string;
+    endsAt: string;
+    maxParticipants: number;
+    timeLeft: string;
     price: number;
-    requirements: string | null;
+    publicLocation: string | null;
     skillLevel: SkillLevel | null;
     voiceChat: VoiceChat | null;
     language: string;
-    timeLeft: string;
-    saveCount: number;
+    requirements: string | null;
     averageRating: number | null;
     feedbackCount: number;
-    viewerHasSaved: boolean;
-    pendingRequestCount: number | null;
-    cancelledAt: string | null;
+    freeSlots: number;
     viewerCanRate: boolean;
     host: {
       __typename: 'User';
@@ -1372,7 +1526,7 @@ export type EventDetailsRouteQuery = {
       displayName: string;
       username: string | null;
       avatarUrl: string | null;
-      stats: { __typename: 'UserStats'; averageRating: number | null; eventsHosted: number };
+      stats: { __typename: 'UserStats'; eventsHosted: number; averageRating: number | null };
     };
     analytics: {
       __typename: 'EventAnalytics';
@@ -1385,14 +1539,9 @@ export type EventDetailsRouteQuery = {
       peakDay: string | null;
       viewsByDay: Array<{ __typename: 'DailyCount'; date: string; count: number }>;
     } | null;
-    location: {
-      __typename: 'EventLocation';
-      name: string | null;
-      address: string | null;
-      lat: number;
-      lng: number;
-      exact: boolean;
-    } | null;
+    category: { __typename: 'EventCategory'; id: string; label: string };
+    platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
+    tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
     participants: Array<{
       __typename: 'Participant';
       joinedAt: string;
@@ -1420,6 +1569,14 @@ export type EventDetailsRouteQuery = {
       score: number;
       feedback: string | null;
       createdAt: string;
+    } | null;
+    location: {
+      __typename: 'EventLocation';
+      name: string | null;
+      address: string | null;
+      lat: number;
+      lng: number;
+      exact: boolean;
     } | null;
   } | null;
 };
@@ -1500,13 +1657,13 @@ export type MyEventsListQuery = {
         endsAt: string;
         status: EventStatus;
         viewerRole: ViewerRole;
-        platform: string | null;
         publicLocation: string | null;
         participantCount: number;
         maxParticipants: number;
-        pendingRequestCount: number | null;
         averageRating: number | null;
         feedbackCount: number;
+        pendingRequestCount: number | null;
+        platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
         viewerJoinRequest: {
           __typename: 'JoinRequest';
           id: string;
@@ -1547,7 +1704,6 @@ export type OnlineLobbyQuery = {
         id: string;
         title: string;
         description: string;
-        platform: string | null;
         startsAt: string;
         timeLeft: string;
         participantCount: number;
@@ -1556,8 +1712,9 @@ export type OnlineLobbyQuery = {
         voiceChat: VoiceChat | null;
         requirements: string | null;
         skillLevel: SkillLevel | null;
-        tags: Array<string>;
         viewerRole: ViewerRole;
+        platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
+        tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
         host: {
           __typename: 'User';
           id: string;
@@ -1579,7 +1736,7 @@ export type PhysicalEventsRouteQuery = {
   };
   eventCatalog: {
     __typename: 'EventCatalog';
-    physical: Array<{ __typename: 'EventCategory'; name: string; icon: string }>;
+    physical: Array<{ __typename: 'EventCategory'; id: string; label: string }>;
   };
 };
 
@@ -1599,8 +1756,6 @@ export type PhysicalDashboardQuery = {
         id: string;
         title: string;
         description: string;
-        category: string;
-        tags: Array<string>;
         timeLeft: string;
         distanceKm: number | null;
         participantCount: number;
@@ -1611,6 +1766,8 @@ export type PhysicalDashboardQuery = {
         publicLocation: string | null;
         viewerRole: ViewerRole;
         location: { __typename: 'EventLocation'; lat: number; lng: number } | null;
+        category: { __typename: 'EventCategory'; id: string; label: string; icon: string };
+        tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
         host: {
           __typename: 'User';
           id: string;

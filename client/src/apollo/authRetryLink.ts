@@ -87,7 +87,7 @@ export function createAuthRetryLink({
           const subscription = forward(operation).subscribe({
             next: (result) => {
               if (mine !== generation) return;
-              if (hasUnauthenticatedCode(result.errors as ErrorLike[] | undefined) && canRetry()) {
+              if (hasUnauthenticatedCode(result.errors) && canRetry()) {
                 retry(new CombinedGraphQLErrors(result));
                 return;
               }

@@ -4,6 +4,7 @@ import { HttpLink } from '@apollo/client/link/http';
 import { SetContextLink } from '@apollo/client/link/context';
 import { getMainDefinition } from '@apollo/client/utilities';
 import { createClient } from 'graphql-ws';
+import { Kind, OperationTypeNode } from 'graphql';
 import { createAuthRetryLink } from '#client/apollo/authRetryLink.ts';
 import { WsLink } from '#client/apollo/wsLink.ts';
 
@@ -84,7 +85,9 @@ export function createApolloClient(options: ApolloClientOptions) {
 
   const isSubscription = ({ query }: ApolloLink.Operation) => {
     const definition = getMainDefinition(query);
-    return definition.kind === 'OperationDefinition' && definition.operation === 'subscription';
+    return (
+      definition.kind === Kind.OPERATION_DEFINITION && definition.operation === OperationTypeNode.SUBSCRIPTION
+    );
   };
 
   const link = ApolloLink.from([

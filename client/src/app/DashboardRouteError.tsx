@@ -10,11 +10,15 @@ export function DashboardRouteError() {
   console.error(error);
   // Apollo's CombinedGraphQLErrors carries the server's localized messages (checked by shape, so the
   // entry chunk does not pull in Apollo).
-  const errors =
+  const errors: unknown[] | null =
     error && typeof error === 'object' && 'errors' in error && Array.isArray(error.errors)
-      ? error.errors
+      ? (error.errors as unknown[])
       : null;
-  const graphQLMessage = typeof errors?.[0]?.message === 'string' ? (errors[0].message as string) : null;
+  const first = errors?.[0];
+  const graphQLMessage =
+    first && typeof first === 'object' && 'message' in first && typeof first.message === 'string'
+      ? first.message
+      : null;
   const network = error instanceof TypeError || (error instanceof Error && error.name === 'TimeoutError');
   return (
     <EmptyState

@@ -29,10 +29,6 @@ export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<Runti
   return current;
 }
 
-export function setConfig(config: RuntimeConfig): void {
-  current = config;
-}
-
 export function getConfig(): RuntimeConfig {
   if (!current) throw new Error('Runtime configuration is not loaded yet.');
   return current;

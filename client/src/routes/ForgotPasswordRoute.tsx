@@ -37,7 +37,7 @@ export function ForgotPasswordRoute() {
 
   useEffect(() => {
     if (step !== 'success') return;
-    const timer = setTimeout(() => navigate('/login'), SUCCESS_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate('/login'), SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [step, navigate]);
 
@@ -192,7 +192,7 @@ export function ForgotPasswordRoute() {
             </div>
             <h1 className="text-2xl font-bold text-white">{t('forgot.done.title')}</h1>
             <p className="text-ink-300">{t('forgot.done.text')}</p>
-            <Button size="lg" fullWidth onClick={() => navigate('/login')}>
+            <Button size="lg" fullWidth onClick={() => void navigate('/login')}>
               {t('forgot.done.button')}
             </Button>
           </div>

@@ -74,7 +74,7 @@ export function GoogleAuthRoute() {
     const later = (fn: () => void, ms: number) => timers.push(setTimeout(fn, ms));
     const fail = (message: State & { status: 'error' }, redirectMs: number) => {
       setView(message);
-      later(() => navigate('/login', { replace: true }), redirectMs);
+      later(() => void navigate('/login', { replace: true }), redirectMs);
     };
 
     if (providerError) {
@@ -99,7 +99,7 @@ export function GoogleAuthRoute() {
           if (cancelled) return;
           setView({ status: 'success' });
           toast.success(t('signIn.success'), { id: 'welcome' });
-          later(() => navigate('/dashboard/physical', { replace: true }), SUCCESS_REDIRECT_MS);
+          later(() => void navigate('/dashboard/physical', { replace: true }), SUCCESS_REDIRECT_MS);
         },
         (error: unknown) => {
           if (cancelled) return;

@@ -17,7 +17,8 @@ const ERROR_DELAY_MS = 1000;
 const MISSING_REDIRECT_MS = 5000;
 const FAILED_REDIRECT_MS = 6000;
 
-type State = { status: 'loading' } | { status: 'success' } | { status: 'error'; error: unknown | 'missing' };
+// `error` is what the confirmation threw, or 'missing' when the link lacks its parameters.
+type State = { status: 'loading' } | { status: 'success' } | { status: 'error'; error: unknown };
 
 // One confirmation per link, even if the effect runs twice.
 const confirmations = new Map<string, Promise<unknown>>();
@@ -50,7 +51,7 @@ export function VerifyRoute() {
     if (!username || !code) {
       later(() => {
         setState({ status: 'error', error: 'missing' });
-        later(() => navigate('/register'), MISSING_REDIRECT_MS);
+        later(() => void navigate('/register'), MISSING_REDIRECT_MS);
       }, ERROR_DELAY_MS);
     } else {
       later(() => {
@@ -58,13 +59,13 @@ export function VerifyRoute() {
           () => {
             if (cancelled) return;
             setState({ status: 'success' });
-            later(() => navigate('/login?verified=true'), SUCCESS_REDIRECT_MS);
+            later(() => void navigate('/login?verified=true'), SUCCESS_REDIRECT_MS);
           },
           (error: unknown) => {
             if (cancelled) return;
             later(() => {
               setState({ status: 'error', error });
-              later(() => navigate('/register'), FAILED_REDIRECT_MS);
+              later(() => void navigate('/register'), FAILED_REDIRECT_MS);
             }, ERROR_DELAY_MS);
           },
         );

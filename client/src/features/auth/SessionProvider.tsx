@@ -17,14 +17,17 @@ const SessionContext = createContext<SessionState | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const isLocal = getConfig().cognito.embedded;
   const { session, cognito } = getAuth();
-  const stored = useSyncExternalStore(session.subscribe, session.snapshot);
+  const stored = useSyncExternalStore(
+    (onChange) => session.subscribe(onChange),
+    () => session.snapshot(),
+  );
   const [resolved, setResolved] = useState<{ refreshToken: string; user: SessionUser } | null>(null);
 
   useEffect(() => {
     const current = session.get();
     if (!current) return;
     let cancelled = false;
-    (async () => {
+    void (async () => {
       try {
         const token = await session.getAccessToken();
         if (!token) throw new SessionExpiredError('No session');

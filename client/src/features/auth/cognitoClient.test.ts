@@ -42,7 +42,7 @@ describe('createCognitoClient', () => {
       'Content-Type': 'application/x-amz-json-1.1',
       'X-Amz-Target': 'AWSCognitoIdentityProviderService.InitiateAuth',
     });
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(JSON.parse(init?.body as string)).toEqual({
       AuthFlow: 'USER_PASSWORD_AUTH',
       ClientId: 'client-1',
       AuthParameters: { USERNAME: 'ayse@example.com', PASSWORD: 'secret1' },
@@ -62,13 +62,13 @@ describe('createCognitoClient', () => {
     });
     await client.signUp('a@b.co', 'pw1234');
     await client.refresh('refresh-1');
-    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({
+    expect(JSON.parse(fetch.mock.calls[0][1]?.body as string)).toEqual({
       ClientId: 'c',
       Username: 'a@b.co',
       Password: 'pw1234',
       UserAttributes: [{ Name: 'email', Value: 'a@b.co' }],
     });
-    expect(JSON.parse(String(fetch.mock.calls[1][1]?.body))).toEqual({
+    expect(JSON.parse(fetch.mock.calls[1][1]?.body as string)).toEqual({
       AuthFlow: 'REFRESH_TOKEN_AUTH',
       ClientId: 'c',
       AuthParameters: { REFRESH_TOKEN: 'refresh-1' },

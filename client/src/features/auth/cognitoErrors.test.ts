@@ -21,6 +21,17 @@ describe('sign-in errors', () => {
     expect(signInErrorMessage(err('NotAuthorizedException'), t)).toBe('E-mail ya da şifre yanlış 😔');
     expect(signInErrorMessage(err('UserNotFoundException'), t)).toBe("Bu e-mail'le kimse yok squad'da 🤔");
   });
+  it('tells a throttled user in Turkish how long to wait', () => {
+    // AWS Cognito gives no time: the server's window.
+    expect(signInErrorMessage(err('LimitExceededException'), t)).toBe(
+      'Çok fazla hatalı deneme oldu 🔒 15 dakika sonra tekrar dene ya da şifreni sıfırla.',
+    );
+    // The built-in provider's retryAfterSeconds, rounded up to minutes.
+    const withWait = Object.assign(err('LimitExceededException'), { retryAfterSeconds: 61 });
+    expect(signInErrorMessage(withWait, t)).toBe(
+      'Çok fazla hatalı deneme oldu 🔒 2 dakika sonra tekrar dene ya da şifreni sıfırla.',
+    );
+  });
   it('shows the service message for other errors, or the generic text', () => {
     expect(signInErrorMessage(err('TooManyRequestsException', 'Slow down'), t)).toBe('Slow down');
     expect(signInErrorMessage(err('NetworkError', 'Failed to fetch'), t)).toBe(

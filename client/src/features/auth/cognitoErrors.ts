@@ -22,7 +22,22 @@ function pick(t: Translate, table: Record<string, MessageKey>, error: unknown, f
   return serviceMessage(error) ?? t(fallback);
 }
 
+// Wrong passwords are counted per account and address in 15-minute windows (server/identity); the
+// built-in provider also says how many seconds are left (retryAfterSeconds), AWS Cognito does not.
+export const SIGN_IN_THROTTLE_MINUTES = 15;
+
+function waitMinutes(error: unknown): number {
+  const seconds =
+    error && typeof error === 'object' && 'retryAfterSeconds' in error
+      ? Number(error.retryAfterSeconds)
+      : NaN;
+  if (!Number.isFinite(seconds) || seconds <= 0) return SIGN_IN_THROTTLE_MINUTES;
+  return Math.max(1, Math.ceil(seconds / 60));
+}
+
 export function signInErrorMessage(error: unknown, t: Translate): string {
+  if (errorCode(error) === 'LimitExceededException')
+    return t('cognito.signIn.limit', { minutes: waitMinutes(error) });
   return pick(
     t,
     {

@@ -16,7 +16,7 @@ export function ModeSwitch({ className }: { className?: string }) {
 
   const select = (next: Mode) => {
     setPending({ mode: next, from: location.pathname });
-    if (!location.pathname.startsWith(`/dashboard/${next}`)) navigate(`/dashboard/${next}`);
+    if (!location.pathname.startsWith(`/dashboard/${next}`)) void navigate(`/dashboard/${next}`);
   };
 
   return (

@@ -1,18 +1,22 @@
+import type { ReactNode } from 'react';
 import { gql } from '@apollo/client';
 import { Link } from 'react-router-dom';
 import type { LobbyEventCard_EventFragment } from '#client/__generated__/graphql.ts';
 import { Badge } from '#client/components/ui/Badge.tsx';
+import { SkillBadge } from '#client/components/ui/SkillBadge.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
-import { ratingText, SKILL_CLASSES } from '#client/features/events/format.ts';
-import { CardJoinButton } from '#client/features/events/join/CardJoinButton.tsx';
+import { ratingText } from '#client/lib/format.ts';
 
 export const LOBBY_EVENT_CARD_FRAGMENT = gql`
   fragment LobbyEventCard_event on Event {
     id
     title
     description
-    platform
+    platform {
+      id
+      label
+    }
     startsAt
     timeLeft
     participantCount
@@ -21,8 +25,10 @@ export const LOBBY_EVENT_CARD_FRAGMENT = gql`
     voiceChat
     requirements
     skillLevel
-    tags
-    viewerRole
+    tags {
+      id
+      label
+    }
     host {
       id
       displayName
@@ -34,14 +40,14 @@ export const LOBBY_EVENT_CARD_FRAGMENT = gql`
 `;
 
 // A card of the online lobby (spec: title, platform, host and rating, slots, time, current/max,
-// MIC when voice is required, description, requirements, skill badge, first 2 tags); JOIN_GAME asks
-// to join.
+// MIC when voice is required, description, requirements, skill badge, first 2 tags); the route puts
+// JOIN_GAME in the `action` slot.
 export function LobbyEventCard({
   event,
-  onJoin,
+  action,
 }: {
   event: LobbyEventCard_EventFragment;
-  onJoin: (eventId: string) => void;
+  action?: ReactNode;
 }) {
   const { t, fmt } = useI18n();
   const rating = event.host.stats.averageRating;
@@ -53,7 +59,7 @@ export function LobbyEventCard({
     >
       <div className="flex items-start justify-between gap-2">
         <Badge tone="info" className="shrink-0">
-          🎮 {event.platform ?? '—'}
+          🎮 {event.platform?.label ?? '—'}
         </Badge>
         <div className="flex shrink-0 items-center gap-1.5">
           {event.voiceChat === 'REQUIRED' ? (
@@ -61,17 +67,7 @@ export function LobbyEventCard({
               🎙️ {t('lobby.mic')}
             </Badge>
           ) : null}
-          {event.skillLevel ? (
-            <span
-              className={cn(
-                'rounded-full px-2.5 py-0.5 text-xs font-semibold',
-                SKILL_CLASSES[event.skillLevel],
-              )}
-              data-testid="skill-badge"
-            >
-              {t(`skill.${event.skillLevel}`)}
-            </span>
-          ) : null}
+          {event.skillLevel ? <SkillBadge level={event.skillLevel} data-testid="skill-badge" /> : null}
         </div>
       </div>
       <h3 className="text-lg leading-snug font-bold text-white group-hover:text-pop-400">
@@ -115,18 +111,12 @@ export function LobbyEventCard({
       <div className="flex items-end justify-between gap-2">
         <div className="flex min-w-0 flex-wrap gap-1.5">
           {event.tags.slice(0, 2).map((tag) => (
-            <Badge key={tag} tone="accent">
-              #{tag}
+            <Badge key={tag.id} tone="accent">
+              #{tag.label}
             </Badge>
           ))}
         </div>
-        <CardJoinButton
-          event={event}
-          onJoin={onJoin}
-          joinLabel="join.joinGame"
-          icon="🎮"
-          className="font-mono tracking-wide"
-        />
+        {action}
       </div>
     </article>
   );

@@ -1,7 +1,7 @@
 import { gql } from '@apollo/client';
 import type { LobbyStatsStrip_StatsFragment } from '#client/__generated__/graphql.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
-import { countText, ratingText, shareText } from '#client/features/events/format.ts';
+import { countText, ratingText, shareText } from '#client/lib/format.ts';
 
 export const LOBBY_STATS_STRIP_FRAGMENT = gql`
   fragment LobbyStatsStrip_stats on LobbyStats {

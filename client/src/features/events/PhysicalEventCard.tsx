@@ -1,21 +1,28 @@
+import type { ReactNode } from 'react';
 import { gql } from '@apollo/client';
 import { Link } from 'react-router-dom';
 import type { PhysicalEventCard_EventFragment } from '#client/__generated__/graphql.ts';
 import { Avatar } from '#client/components/ui/Avatar.tsx';
 import { Badge } from '#client/components/ui/Badge.tsx';
+import { SkillBadge } from '#client/components/ui/SkillBadge.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
-import { priceText, ratingText, SKILL_CLASSES } from '#client/features/events/format.ts';
-import { categoryLabel } from '#client/features/events/labels.ts';
-import { CardJoinButton } from '#client/features/events/join/CardJoinButton.tsx';
+import { priceText, ratingText } from '#client/lib/format.ts';
 
 export const PHYSICAL_EVENT_CARD_FRAGMENT = gql`
   fragment PhysicalEventCard_event on Event {
     id
     title
     description
-    category
-    tags
+    category {
+      id
+      label
+      icon
+    }
+    tags {
+      id
+      label
+    }
     timeLeft
     distanceKm
     participantCount
@@ -24,7 +31,6 @@ export const PHYSICAL_EVENT_CARD_FRAGMENT = gql`
     price
     skillLevel
     publicLocation
-    viewerRole
     host {
       id
       displayName
@@ -36,17 +42,18 @@ export const PHYSICAL_EVENT_CARD_FRAGMENT = gql`
   }
 `;
 
-// A card of 'Yakındaki Etkinlikler': the whole card opens the details; 'Katıl' asks to join.
+// A card of 'Yakındaki Etkinlikler': the whole card opens the details; the route puts the join button
+// ('Katıl') in the `action` slot.
 export function PhysicalEventCard({
   event,
-  onJoin,
+  action,
   highlighted,
 }: {
   event: PhysicalEventCard_EventFragment;
-  onJoin: (eventId: string) => void;
+  action?: ReactNode;
   highlighted?: boolean;
 }) {
-  const { t, fmt, locale } = useI18n();
+  const { t, fmt } = useI18n();
   const rating = event.host.stats.averageRating;
   return (
     <article
@@ -60,7 +67,7 @@ export function PhysicalEventCard({
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-accent-400 uppercase">
-            {categoryLabel(event.category, locale)}
+            {event.category.label}
           </p>
           <h3 className="mt-0.5 text-base leading-snug font-bold text-white group-hover:text-pop-400">
             <Link
@@ -112,23 +119,14 @@ export function PhysicalEventCard({
       </dl>
       <div className="flex items-end justify-between gap-3">
         <div className="flex min-w-0 flex-wrap gap-1.5">
-          {event.skillLevel ? (
-            <span
-              className={cn(
-                'rounded-full px-2.5 py-0.5 text-xs font-semibold',
-                SKILL_CLASSES[event.skillLevel],
-              )}
-            >
-              {t(`skill.${event.skillLevel}`)}
-            </span>
-          ) : null}
+          {event.skillLevel ? <SkillBadge level={event.skillLevel} /> : null}
           {event.tags.slice(0, 3).map((tag) => (
-            <Badge key={tag} tone="accent">
-              #{tag}
+            <Badge key={tag.id} tone="accent">
+              #{tag.label}
             </Badge>
           ))}
         </div>
-        <CardJoinButton event={event} onJoin={onJoin} />
+        {action}
       </div>
     </article>
   );

@@ -10,7 +10,6 @@ import {
   TIME_WINDOWS,
   type PhysicalFilters,
 } from '#client/features/events/filters.ts';
-import { categoryLabel } from '#client/features/events/labels.ts';
 
 // The physical dashboard's filter panel: category, distance, time, level and the quick chips.
 export function PhysicalFilterPanel({
@@ -21,10 +20,10 @@ export function PhysicalFilterPanel({
 }: {
   filters: PhysicalFilters;
   onChange: (filters: PhysicalFilters) => void;
-  categories: readonly { name: string }[];
+  categories: readonly { id: string; label: string }[];
   id?: string;
 }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const set = (patch: Partial<PhysicalFilters>) => onChange({ ...filters, ...patch });
   return (
     <div
@@ -39,8 +38,8 @@ export function PhysicalFilterPanel({
       >
         <option value="">{t('filters.category.all')}</option>
         {categories.map((c) => (
-          <option key={c.name} value={c.name}>
-            {categoryLabel(c.name, locale)}
+          <option key={c.id} value={c.id}>
+            {c.label}
           </option>
         ))}
       </Select>

@@ -86,16 +86,10 @@ describe('lobby filters → EventFilter', () => {
       quick: ['NOW_PLAYING', 'CHILL', 'BEGINNERS'],
     });
   });
-  it('turns devices into the server’s platforms, without duplicates', () => {
-    expect(
-      lobbyFilterVariables({ ...EMPTY_LOBBY_FILTERS, devices: ['PLAYSTATION', 'XBOX'] }).platforms,
-    ).toEqual(['Minecraft', 'Other']);
-    expect(lobbyFilterVariables({ ...EMPTY_LOBBY_FILTERS, devices: ['PC'] }).platforms).toContain('Valorant');
-    expect(lobbyFilterVariables({ ...EMPTY_LOBBY_FILTERS, devices: ['MOBILE'] }).platforms).toEqual([
-      'Among Us',
-      'Minecraft',
-      'Other',
-    ]);
+  it('sends the devices; which platforms they run is the server’s rule', () => {
+    const filter = lobbyFilterVariables({ ...EMPTY_LOBBY_FILTERS, devices: ['PLAYSTATION', 'XBOX'] });
+    expect(filter.devices).toEqual(['PLAYSTATION', 'XBOX']);
+    expect(filter.platforms).toBeUndefined();
   });
 });
 

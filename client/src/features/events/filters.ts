@@ -1,4 +1,5 @@
 import type {
+  Device,
   EventFilter,
   GameType,
   QuickFilter,
@@ -43,17 +44,9 @@ export const LOBBY_QUICK: readonly QuickFilter[] = [
 export const GAME_TYPES: readonly GameType[] = ['FPS', 'MOBA', 'BATTLE_ROYALE', 'MMO', 'PARTY'];
 export const VOICE_OPTIONS: readonly VoiceChat[] = ['REQUIRED', 'OPTIONAL', 'NOT_REQUIRED'];
 
-// The lobby filters by device, the server by game or launcher. A device selects the platforms that
-// run on it: PC takes every PC launcher and game; consoles and phones take the cross-platform games
-// (Minecraft, and Among Us on phones) and "Other" (the catalog has no console or mobile platform).
-export const LOBBY_DEVICES = ['PC', 'PLAYSTATION', 'XBOX', 'MOBILE'] as const;
-export type LobbyDevice = (typeof LOBBY_DEVICES)[number];
-export const DEVICE_PLATFORMS: Record<LobbyDevice, readonly string[]> = {
-  PC: ['Steam', 'Discord', 'Valorant', 'League of Legends', 'Among Us', 'Minecraft', 'CS2'],
-  PLAYSTATION: ['Minecraft', 'Other'],
-  XBOX: ['Minecraft', 'Other'],
-  MOBILE: ['Among Us', 'Minecraft', 'Other'],
-};
+// The lobby filters by device; which platforms run on a device is the server's rule (filter.devices).
+export const LOBBY_DEVICES: readonly Device[] = ['PC', 'PLAYSTATION', 'XBOX', 'MOBILE'];
+export type LobbyDevice = Device;
 
 export type PhysicalFilters = {
   search: string;
@@ -126,10 +119,7 @@ export function lobbyFilterVariables(filters: LobbyFilters): EventFilter {
   if (search) filter.search = search;
   if (filters.gameType) filter.gameType = filters.gameType;
   if (filters.skillLevels.length) filter.skillLevels = [...filters.skillLevels];
-  if (filters.devices.length) {
-    const platforms = new Set(filters.devices.flatMap((device) => DEVICE_PLATFORMS[device]));
-    filter.platforms = [...platforms];
-  }
+  if (filters.devices.length) filter.devices = [...filters.devices];
   if (filters.voiceChat) filter.voiceChat = filters.voiceChat;
   if (filters.quick.length) filter.quick = [...filters.quick];
   return filter;

@@ -2,15 +2,16 @@ import 'leaflet/dist/leaflet.css';
 import '#client/features/map/map.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import L from 'leaflet';
-import { Circle, MapContainer, Marker, Popup, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
+import { MapContainer, Marker, Popup, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import { Link } from 'react-router-dom';
-import { useToast } from '#client/components/ui/Toast.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { BaseLayers } from '#client/features/map/BaseLayers.tsx';
 import { clusterByDistance } from '#client/features/map/cluster.ts';
-import { categoryIcon, clusterIcon, userIcon } from '#client/features/map/markerIcons.ts';
+import { categoryIcon, clusterIcon } from '#client/features/map/markerIcons.ts';
+import { GeolocateButton } from '#client/features/map/GeolocateButton.tsx';
 import { MapSearchBox } from '#client/features/map/MapSearchBox.tsx';
+import { UserLocation } from '#client/features/map/UserLocation.tsx';
 
 export type LatLng = { lat: number; lng: number };
 export type MapBounds = { south: number; west: number; north: number; east: number };
@@ -289,124 +290,5 @@ function EventPopupContent({ event, onJoin }: { event: MapEvent; onJoin?: (event
         ) : null}
       </div>
     </div>
-  );
-}
-
-type Located = { lat: number; lng: number; accuracy: number };
-
-// The user's position while tracking is on (a dot with its accuracy circle).
-function UserLocation() {
-  const map = useMap();
-  const [position, setPosition] = useState<Located | null>(null);
-  useMapEvents({
-    locationfound: (e) => setPosition({ lat: e.latlng.lat, lng: e.latlng.lng, accuracy: e.accuracy }),
-  });
-  useEffect(() => {
-    const clear = () => setPosition(null);
-    map.on('squad:locatestop', clear);
-    return () => {
-      map.off('squad:locatestop', clear);
-    };
-  }, [map]);
-  if (!position) return null;
-  return (
-    <>
-      <Circle
-        center={[position.lat, position.lng]}
-        radius={position.accuracy}
-        pathOptions={{ color: '#38bdf8', weight: 1, fillOpacity: 0.08 }}
-        interactive={false}
-      />
-      <UserMarker position={position} />
-    </>
-  );
-}
-
-function UserMarker({ position }: { position: Located }) {
-  const { t } = useI18n();
-  return (
-    <Marker position={[position.lat, position.lng]} icon={userIcon} title={t('map.you')} zIndexOffset={1000}>
-      <Popup>{t('map.you')}</Popup>
-    </Marker>
-  );
-}
-
-// Geolocate control: starts following the user (the map centres on the first fix), stops on a second press.
-function GeolocateButton({ map }: { map: L.Map }) {
-  const { t } = useI18n();
-  const toast = useToast();
-  const [tracking, setTracking] = useState(false);
-  const [waiting, setWaiting] = useState(false);
-  const centred = useRef(false);
-
-  useEffect(() => {
-    const found = (e: L.LocationEvent) => {
-      setWaiting(false);
-      if (!centred.current) {
-        centred.current = true;
-        map.flyTo(e.latlng, Math.max(map.getZoom(), 15), { duration: 1 });
-        toast.success(t('map.located'));
-      }
-    };
-    const failed = () => {
-      setWaiting(false);
-      setTracking(false);
-      map.stopLocate();
-      map.fire('squad:locatestop');
-      toast.error(t('map.locateError'));
-    };
-    map.on('locationfound', found);
-    map.on('locationerror', failed);
-    return () => {
-      map.off('locationfound', found);
-      map.off('locationerror', failed);
-    };
-  }, [map, t, toast]);
-  useEffect(() => () => void map.stopLocate(), [map]);
-
-  const toggle = () => {
-    if (tracking) {
-      map.stopLocate();
-      map.fire('squad:locatestop');
-      setTracking(false);
-      setWaiting(false);
-      return;
-    }
-    if (!('geolocation' in navigator)) {
-      toast.error(t('map.locateError'));
-      return;
-    }
-    centred.current = false;
-    setTracking(true);
-    setWaiting(true);
-    map.locate({ watch: true, enableHighAccuracy: true, setView: false });
-  };
-
-  return (
-    <button
-      type="button"
-      onClick={toggle}
-      aria-pressed={tracking}
-      aria-label={tracking ? t('map.locateStop') : t('map.locate')}
-      title={tracking ? t('map.locateStop') : t('map.locate')}
-      className={cn(
-        'absolute top-3 right-3 z-[1000] flex size-11 items-center justify-center rounded-xl border shadow-lg shadow-black/40 transition',
-        tracking
-          ? 'border-sky-400 bg-sky-500/20 text-sky-200'
-          : 'border-ink-600 bg-ink-900/90 text-ink-100 hover:border-accent-400',
-      )}
-    >
-      <svg
-        viewBox="0 0 24 24"
-        className={cn('size-5', waiting && 'animate-pulse')}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-      >
-        <circle cx="12" cy="12" r="4" />
-        <path d="M12 2v3M12 19v3M2 12h3M19 12h3" strokeLinecap="round" />
-      </svg>
-    </button>
   );
 }

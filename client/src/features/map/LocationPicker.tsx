@@ -87,12 +87,17 @@ export function LocationPicker({ value, onChange, center }: LocationPickerProps)
   const pickPoint = (lat: number, lng: number) => {
     const id = ++lookup.current;
     onChangeRef.current({ lat, lng, address: '', place: null, pending: true });
+    // Without a place (no answer, an error) the address is the coordinates (spec §8).
+    const coordinatesOnly = () => {
+      if (id !== lookup.current) return;
+      onChangeRef.current({ lat, lng, address: coordinateText(lat, lng), place: null, pending: false });
+    };
     client
       .query({ query: PICKER_REVERSE_GEOCODE_QUERY, variables: { lat, lng }, fetchPolicy: 'cache-first' })
       .then((result) => {
         if (id !== lookup.current) return;
         const place = result.data?.reverseGeocode;
-        if (result.error || !place) throw result.error ?? new Error('no place');
+        if (result.error || !place) return coordinatesOnly();
         onChange({
           lat,
           lng,
@@ -101,10 +106,7 @@ export function LocationPicker({ value, onChange, center }: LocationPickerProps)
           pending: false,
         });
       })
-      .catch(() => {
-        if (id !== lookup.current) return;
-        onChangeRef.current({ lat, lng, address: coordinateText(lat, lng), place: null, pending: false });
-      });
+      .catch(coordinatesOnly);
   };
 
   const search = async () => {
@@ -118,7 +120,10 @@ export function LocationPicker({ value, onChange, center }: LocationPickerProps)
         variables: { text: query, limit: PICKER_SEARCH_LIMIT, near: { lat: c.lat, lng: c.lng } },
         fetchPolicy: 'network-only',
       });
-      if (result.error) throw result.error;
+      if (result.error) {
+        toast.error(t('map.searchError'));
+        return;
+      }
       const place = result.data?.geocode[0];
       if (!place) {
         toast.error(t('map.noResults'));

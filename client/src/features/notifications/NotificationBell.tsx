@@ -133,7 +133,7 @@ function NotificationPanel({ id, unread, onClose }: { id: string; unread: number
   const openNotification = (n: (typeof nodes)[number]) => {
     if (!n.readAt) void mark({ ids: [n.id] });
     onClose();
-    if (n.event) navigate(`/dashboard/eventDetails/${n.event.id}`);
+    if (n.event) void navigate(`/dashboard/eventDetails/${n.event.id}`);
   };
 
   return (

@@ -3,7 +3,7 @@ import {
   badgeText,
   countsAfterDecision,
   countsAfterNotification,
-  queriesToRefresh,
+  staleAfterNotification,
   toastKind,
 } from './liveCounts.ts';
 
@@ -65,8 +65,8 @@ describe('notification effects', () => {
   });
 
   it('refreshes the request lists for hosts and the request state for requesters', () => {
-    expect(queriesToRefresh('JOIN_REQUEST_RECEIVED')).toContain('RequestsPanelQuery');
-    expect(queriesToRefresh('JOIN_REQUEST_ACCEPTED')).toContain('EventDetailsRouteQuery');
-    expect(queriesToRefresh('MESSAGE_RECEIVED')).toEqual(['ConversationQuery']);
+    expect(staleAfterNotification('JOIN_REQUEST_RECEIVED')).toContain('hostRequests');
+    expect(staleAfterNotification('JOIN_REQUEST_ACCEPTED')).toContain('eventAccess');
+    expect(staleAfterNotification('MESSAGE_RECEIVED')).toEqual(['conversations']);
   });
 });

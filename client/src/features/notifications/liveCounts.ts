@@ -47,21 +47,25 @@ export function toastKind(type: NotificationType): ToastKind {
   return TOAST[type];
 }
 
-// Screens that list what a notification changed, by their query's operation name: those that are on
-// screen are read again.
-export function queriesToRefresh(type: NotificationType): string[] {
+// What a notification leaves stale beyond what its payload updates by id (the event's role, counts and
+// state, the request's status): the host's request lists of the event, what a requester may see of it
+// once decided (exact place, participants), the whole event once edited or cancelled, My Events' lists
+// and counters, open conversations. The live hook evicts those from the cache.
+export type StaleData = 'hostRequests' | 'eventAccess' | 'event' | 'myEvents' | 'conversations';
+
+export function staleAfterNotification(type: NotificationType): readonly StaleData[] {
   switch (type) {
     case 'JOIN_REQUEST_RECEIVED':
     case 'JOIN_REQUEST_WITHDRAWN':
-      return ['RequestsPanelQuery', 'JoinRequestsDialogQuery', 'MyEventsListQuery'];
+      return ['hostRequests'];
     case 'JOIN_REQUEST_ACCEPTED':
     case 'JOIN_REQUEST_DECLINED':
-      return ['MyEventsListQuery', 'MyEventsRouteQuery', 'EventDetailsRouteQuery'];
+      return ['eventAccess', 'myEvents'];
     case 'MESSAGE_RECEIVED':
-      return ['ConversationQuery'];
+      return ['conversations'];
     case 'EVENT_CANCELLED':
     case 'EVENT_UPDATED':
-      return ['MyEventsListQuery', 'EventDetailsRouteQuery'];
+      return ['event', 'myEvents'];
     case 'BADGE_EARNED':
       return [];
   }

@@ -1,4 +1,4 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { gql, type ApolloCache, type TypedDocumentNode } from '@apollo/client';
 import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
 import type {
   LiveCountsQuery,
@@ -6,12 +6,18 @@ import type {
   NotificationAddedSubscription,
   NotificationAddedSubscriptionVariables,
 } from '#client/__generated__/graphql.ts';
-import { refetchActive } from '#client/apollo/refetchActive.ts';
+import {
+  evictEvent,
+  evictEventFields,
+  evictFieldsOfEveryEvent,
+  evictRootFields,
+  type RootField,
+} from '#client/apollo/cacheEvictions.ts';
 import { useSocketReconnected } from '#client/apollo/socketEvents.ts';
 import { useToast } from '#client/components/ui/Toast.tsx';
 import {
   countsAfterNotification,
-  queriesToRefresh,
+  staleAfterNotification,
   toastKind,
   type LiveCounts,
 } from '#client/features/notifications/liveCounts.ts';
@@ -60,13 +66,32 @@ export const NOTIFICATION_ADDED_SUBSCRIPTION: TypedDocumentNode<
   }
 `;
 
+type Notification = NotificationAddedSubscription['notificationAdded'];
+
+// The payload has already updated the event and the request by id; what it cannot carry is evicted,
+// so the screens showing it read it again: the event's request lists, its place and participants or
+// the whole event, My Events, open conversations, and always the notification list.
+function evictStale(cache: ApolloCache, notification: Notification) {
+  const stale = staleAfterNotification(notification.type);
+  const eventId = notification.event?.id;
+  if (eventId && stale.includes('hostRequests')) evictEventFields(cache, eventId, ['joinRequests']);
+  if (eventId && stale.includes('eventAccess'))
+    evictEventFields(cache, eventId, ['location', 'participants']);
+  if (eventId && stale.includes('event')) evictEvent(cache, eventId);
+  const roots: RootField[] = ['notifications'];
+  if (stale.includes('myEvents')) roots.push('myEvents', 'myEventCounts');
+  if (stale.includes('conversations')) roots.push('conversation');
+  evictRootFields(cache, roots);
+}
+
 const toCounts = (data: LiveCountsQuery | undefined | null): LiveCounts => ({
   unread: data?.unreadNotificationCount ?? 0,
   hostPending: data?.hostPendingRequestCount ?? 0,
 });
 
 // Subscribed once, in the dashboard shell: each notification moves the badges, shows a toast and
-// refreshes the screens it concerns; after a reconnect the counts are read again.
+// refreshes the screens it concerns. Pushes sent while the socket was down are lost, so after a
+// reconnect the counts, the notification list, My Events and the events' request lists are read again.
 export function useLiveNotifications(enabled: boolean): LiveCounts {
   const client = useApolloClient();
   const toast = useToast();
@@ -87,7 +112,7 @@ export function useLiveNotifications(enabled: boolean): LiveCounts {
         };
       });
       toast.show(toastKind(notification.type), notification.text, { durationMs: 6000 });
-      refetchActive(apollo, [...queriesToRefresh(notification.type), 'NotificationListQuery']);
+      evictStale(apollo.cache, notification);
       // The exact numbers follow (another tab may have decided or read something meanwhile).
       void refetch().catch(() => undefined);
     },
@@ -96,7 +121,8 @@ export function useLiveNotifications(enabled: boolean): LiveCounts {
   useSocketReconnected(() => {
     if (!enabled) return;
     void refetch().catch(() => undefined);
-    refetchActive(client, ['NotificationListQuery', 'RequestsPanelQuery', 'MyEventsListQuery']);
+    evictFieldsOfEveryEvent(client.cache, ['joinRequests']);
+    evictRootFields(client.cache, ['notifications', 'myEvents']);
   });
 
   return toCounts(data);

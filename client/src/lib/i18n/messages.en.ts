@@ -140,6 +140,8 @@ export const en: Record<MessageKey, string> = {
   'cognito.signIn.notConfirmed': 'Looks like you forgot to verify your e-mail! 📧',
   'cognito.signIn.notAuthorized': 'Wrong e-mail or password 😔',
   'cognito.userNotFound': 'Nobody in the squad has this e-mail 🤔',
+  'cognito.signIn.limit':
+    'Too many wrong attempts 🔒 Try again in {minutes} minutes, or reset your password.',
   'cognito.signIn.other': 'Something went wrong, retry! 😅',
   'cognito.signUp.other': 'Something went wrong, try again! 😔',
   'cognito.sendCode.limit': 'Too much spam! Wait a bit and try again 😅',

@@ -141,6 +141,8 @@ export const tr = {
   'cognito.signIn.notConfirmed': 'E-postanı doğrulamayı unuttun galiba! 📧',
   'cognito.signIn.notAuthorized': 'E-mail ya da şifre yanlış 😔',
   'cognito.userNotFound': "Bu e-mail'le kimse yok squad'da 🤔",
+  'cognito.signIn.limit':
+    'Çok fazla hatalı deneme oldu 🔒 {minutes} dakika sonra tekrar dene ya da şifreni sıfırla.',
   'cognito.signIn.other': 'Bir şeyler ters gitti, retry! 😅',
   'cognito.signUp.other': 'Bir sorun oldu, tekrar dene! 😔',
   'cognito.sendCode.limit': 'Too much spam ! Biraz bekle ve tekrar dene 😅',

@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { ApolloProvider, useQuery, useSubscription } from '@apollo/client/react';
+import { ApolloProvider, useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type {
   DashboardShellQuery,
@@ -20,7 +20,7 @@ import { DrawerContent } from '#client/features/dashboard/DrawerContent.tsx';
 import { SideNav } from '#client/features/dashboard/SideNav.tsx';
 import { NotificationBell } from '#client/features/notifications/NotificationBell.tsx';
 import { useLiveNotifications } from '#client/features/notifications/useLiveNotifications.ts';
-import { CreateEventContext, useCreateEventDialog } from '#client/features/events/useCreateEventDialog.tsx';
+import { CreateEventContext, useCreateEventDialog } from '#client/features/wizard/useCreateEventDialog.tsx';
 import { Button } from '#client/components/ui/Button.tsx';
 import { LazyLocationPicker } from '#client/routes/dashboard/LazyLocationPicker.tsx';
 
@@ -60,8 +60,22 @@ export function DashboardLayoutRoute() {
   );
 }
 
+// Labels the server renders (categories, tags, time left, notification texts) follow the language:
+// when it changes, the cache is dropped and what is on screen is read again in the new one.
+function useRefetchOnLanguageChange() {
+  const { locale } = useI18n();
+  const client = useApolloClient();
+  const shown = useRef(locale);
+  useEffect(() => {
+    if (shown.current === locale) return;
+    shown.current = locale;
+    void client.resetStore().catch(() => undefined);
+  }, [locale, client]);
+}
+
 function DashboardShell() {
   const { t } = useI18n();
+  useRefetchOnLanguageChange();
   const navigate = useNavigate();
   const location = useLocation();
   const session = useSession();
@@ -71,7 +85,7 @@ function DashboardShell() {
 
   // Signed out elsewhere (another tab, expired refresh token): back to sign in.
   useEffect(() => {
-    if (session.status === 'anonymous') navigate('/login', { replace: true });
+    if (session.status === 'anonymous') void navigate('/login', { replace: true });
   }, [session.status, navigate]);
 
   const { data } = useQuery(DASHBOARD_SHELL_QUERY);

@@ -10,16 +10,12 @@ import { EmptyState } from '#client/components/ui/EmptyState.tsx';
 import { useToast } from '#client/components/ui/Toast.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
-import { userFacingMessage } from '#client/features/events/errors.ts';
-import { EVENT_PLACE_FRAGMENT } from '#client/features/events/details/rosterFragment.ts';
+import { userFacingMessage } from '#client/apollo/userFacingMessage.ts';
+import { EVENT_PLACE_FRAGMENT } from '#client/apollo/eventFragments.ts';
 import { EventNotFound } from '#client/features/events/EventNotFound.tsx';
-import { EventWizard } from '#client/features/events/wizard/EventWizard.tsx';
-import { useUpdateEventMutation } from '#client/features/events/wizard/useUpdateEventMutation.ts';
-import {
-  toUpdateInput,
-  valuesFromEvent,
-  type WizardValues,
-} from '#client/features/events/wizard/wizardState.ts';
+import { EventWizard } from '#client/features/wizard/EventWizard.tsx';
+import { useUpdateEventMutation } from '#client/features/wizard/useUpdateEventMutation.ts';
+import { toUpdateInput, valuesFromEvent, type WizardValues } from '#client/features/wizard/wizardState.ts';
 import { LazyLocationPicker } from '#client/routes/dashboard/LazyLocationPicker.tsx';
 
 export const EDIT_EVENT_ROUTE_QUERY: TypedDocumentNode<EditEventRouteQuery, EditEventRouteQueryVariables> =
@@ -30,8 +26,14 @@ export const EDIT_EVENT_ROUTE_QUERY: TypedDocumentNode<EditEventRouteQuery, Edit
         mode
         title
         description
-        category
-        tags
+        category {
+          id
+          label
+        }
+        tags {
+          id
+          label
+        }
         date
         time
         durationMinutes
@@ -39,7 +41,10 @@ export const EDIT_EVENT_ROUTE_QUERY: TypedDocumentNode<EditEventRouteQuery, Edit
         status
         viewerRole
         publicLocation
-        platform
+        platform {
+          id
+          label
+        }
         requirements
         skillLevel
         voiceChat
@@ -82,7 +87,7 @@ function EditEvent({ queryRef }: { queryRef: QueryRef<EditEventRouteQuery> }) {
     try {
       await update({ variables: { input: toUpdateInput(event.id, values) } });
       toast.success(t('wizard.updated'));
-      navigate(detailsUrl);
+      void navigate(detailsUrl);
     } catch (error) {
       toast.error(userFacingMessage(error, t('wizard.updateFailed')));
     }

@@ -20,12 +20,20 @@ import { Tabs } from '#client/components/ui/Tabs.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useDebouncedValue } from '#client/lib/useDebouncedValue.ts';
 import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
-import { UserProfileDialog } from '#client/features/events/details/UserProfileDialog.tsx';
-import { MessageDialog, type MessageTarget } from '#client/features/events/messages/MessageDialog.tsx';
-import { MY_EVENT_CARD_FRAGMENT, MyEventCard } from '#client/features/events/myEvents/MyEventCard.tsx';
-import { JoinRequestsDialog } from '#client/features/events/requests/JoinRequestsDialog.tsx';
+import { UserProfileDialog } from '#client/features/safety/UserProfileDialog.tsx';
+import { MessageDialog, type MessageTarget } from '#client/features/messages/MessageDialog.tsx';
+import { MY_EVENT_CARD_FRAGMENT, MyEventCard } from '#client/features/events/MyEventCard.tsx';
+import { JoinRequestsDialog } from '#client/features/join-requests/JoinRequestsDialog.tsx';
+import {
+  MANAGE_REQUESTS_BUTTON_FRAGMENT,
+  ManageRequestsButton,
+} from '#client/features/join-requests/ManageRequestsButton.tsx';
+import {
+  MY_EVENT_REQUEST_BADGES_FRAGMENT,
+  MyEventRequestBadges,
+} from '#client/features/join-requests/MyEventRequestBadges.tsx';
 import { SearchField } from '#client/features/events/SearchField.tsx';
-import { useOpenCreateEvent } from '#client/features/events/useCreateEventDialog.tsx';
+import { useOpenCreateEvent } from '#client/features/wizard/useCreateEventDialog.tsx';
 import { ListLoadError } from '#client/features/events/ListStatus.tsx';
 
 export const MY_EVENTS_ROUTE_QUERY: TypedDocumentNode<MyEventsRouteQuery, MyEventsRouteQueryVariables> = gql`
@@ -47,6 +55,8 @@ export const MY_EVENTS_LIST_QUERY: TypedDocumentNode<MyEventsListQuery, MyEvents
         node {
           id
           ...MyEventCard_event
+          ...MyEventRequestBadges_event
+          ...ManageRequestsButton_event
         }
       }
       pageInfo {
@@ -56,6 +66,8 @@ export const MY_EVENTS_LIST_QUERY: TypedDocumentNode<MyEventsListQuery, MyEvents
     }
   }
   ${MY_EVENT_CARD_FRAGMENT}
+  ${MY_EVENT_REQUEST_BADGES_FRAGMENT}
+  ${MANAGE_REQUESTS_BUTTON_FRAGMENT}
 `;
 
 type Tab = 'active' | 'past' | 'draft';
@@ -295,7 +307,11 @@ function EventList({
       <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2" data-testid="my-events-list">
         {events.map((event) => (
           <li key={event.id}>
-            <MyEventCard event={event} onManage={onManage} />
+            <MyEventCard
+              event={event}
+              badges={<MyEventRequestBadges event={event} />}
+              actions={<ManageRequestsButton event={event} onManage={onManage} />}
+            />
           </li>
         ))}
       </ul>

@@ -26,8 +26,9 @@ import { LobbyFilterPanel, LobbyQuickChips } from '#client/features/events/Lobby
 import { LOBBY_STATS_STRIP_FRAGMENT, LobbyStatsStrip } from '#client/features/events/LobbyStatsStrip.tsx';
 import { FilterToggleButton } from '#client/features/events/FilterToggleButton.tsx';
 import { SearchField } from '#client/features/events/SearchField.tsx';
-import { useOpenCreateEvent } from '#client/features/events/useCreateEventDialog.tsx';
-import { useJoinRequestDialog } from '#client/features/events/join/JoinRequestDialog.tsx';
+import { useOpenCreateEvent } from '#client/features/wizard/useCreateEventDialog.tsx';
+import { CARD_JOIN_BUTTON_FRAGMENT, CardJoinButton } from '#client/features/join-requests/CardJoinButton.tsx';
+import { useJoinRequestDialog } from '#client/features/join-requests/JoinRequestDialog.tsx';
 
 export const ONLINE_EVENTS_ROUTE_QUERY: TypedDocumentNode<
   OnlineEventsRouteQuery,
@@ -49,11 +50,13 @@ export const ONLINE_LOBBY_QUERY: TypedDocumentNode<OnlineLobbyQuery, OnlineLobby
         node {
           id
           ...LobbyEventCard_event
+          ...CardJoinButton_event
         }
       }
     }
   }
   ${LOBBY_EVENT_CARD_FRAGMENT}
+  ${CARD_JOIN_BUTTON_FRAGMENT}
 `;
 
 const PAGE_SIZE = 60;
@@ -135,7 +138,18 @@ function OnlineLobby({ queryRef }: { queryRef: QueryRef<OnlineEventsRouteQuery> 
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3">
           {events.map((event) => (
             <li key={event.id}>
-              <LobbyEventCard event={event} onJoin={joinDialog.open} />
+              <LobbyEventCard
+                event={event}
+                action={
+                  <CardJoinButton
+                    event={event}
+                    onJoin={joinDialog.open}
+                    joinLabel="join.joinGame"
+                    icon="🎮"
+                    className="font-mono tracking-wide"
+                  />
+                }
+              />
             </li>
           ))}
         </ul>

@@ -26,8 +26,7 @@ import {
   type LatLng,
   type PhysicalFilters,
 } from '#client/features/events/filters.ts';
-import { priceText } from '#client/features/events/format.ts';
-import { categoryLabel } from '#client/features/events/labels.ts';
+import { priceText } from '#client/lib/format.ts';
 import {
   PHYSICAL_EVENT_CARD_FRAGMENT,
   PhysicalEventCard,
@@ -35,9 +34,10 @@ import {
 import { PhysicalFilterPanel } from '#client/features/events/PhysicalFilterPanel.tsx';
 import { FilterToggleButton } from '#client/features/events/FilterToggleButton.tsx';
 import { SearchField } from '#client/features/events/SearchField.tsx';
-import { useOpenCreateEvent } from '#client/features/events/useCreateEventDialog.tsx';
-import { useJoinRequestDialog } from '#client/features/events/join/JoinRequestDialog.tsx';
-import { joinButtonState } from '#client/features/events/join/requestState.ts';
+import { useOpenCreateEvent } from '#client/features/wizard/useCreateEventDialog.tsx';
+import { CARD_JOIN_BUTTON_FRAGMENT, CardJoinButton } from '#client/features/join-requests/CardJoinButton.tsx';
+import { useJoinRequestDialog } from '#client/features/join-requests/JoinRequestDialog.tsx';
+import { joinButtonState } from '#client/features/join-requests/requestState.ts';
 import type { MapEvent, MapView } from '#client/features/map/EventMap.tsx';
 import { MapBoundary } from '#client/features/map/MapBoundary.tsx';
 
@@ -55,8 +55,8 @@ export const PHYSICAL_EVENTS_ROUTE_QUERY: TypedDocumentNode<
     }
     eventCatalog {
       physical {
-        name
-        icon
+        id
+        label
       }
     }
   }
@@ -77,11 +77,13 @@ export const PHYSICAL_DASHBOARD_QUERY: TypedDocumentNode<
             lng
           }
           ...PhysicalEventCard_event
+          ...CardJoinButton_event
         }
       }
     }
   }
   ${PHYSICAL_EVENT_CARD_FRAGMENT}
+  ${CARD_JOIN_BUTTON_FRAGMENT}
 `;
 
 // The markers and the list show the same page: up to 100 events in the visible area, nearest first.
@@ -104,7 +106,7 @@ export function PhysicalEventsRoute() {
 }
 
 function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQuery> }) {
-  const { t, fmt, locale } = useI18n();
+  const { t, fmt } = useI18n();
   useDocumentTitle(t('nav.physical'));
   const openCreate = useOpenCreateEvent();
   const config = getConfig();
@@ -137,10 +139,6 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
   const events = useMemo(() => shown?.events.edges.map((e) => e.node) ?? [], [shown]);
 
   const categories = route?.eventCatalog?.physical;
-  const icons = useMemo(
-    () => new Map((categories ?? []).map((c) => [c.name, c.icon] as const)),
-    [categories],
-  );
   const markers = useMemo<MapEvent[]>(
     () =>
       events.flatMap((e) =>
@@ -149,8 +147,8 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
               {
                 id: e.id,
                 title: e.title,
-                categoryLabel: categoryLabel(e.category, locale),
-                icon: icons.get(e.category) ?? 'social',
+                categoryLabel: e.category.label,
+                icon: e.category.icon,
                 participantCount: e.participantCount,
                 maxParticipants: e.maxParticipants,
                 priceLabel: priceText(e.price, fmt, t('events.free')),
@@ -161,7 +159,7 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
             ]
           : [],
       ),
-    [events, icons, locale, fmt, t],
+    [events, fmt, t],
   );
 
   const onViewChange = useCallback(
@@ -277,7 +275,10 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
             <ul className="flex flex-col gap-3 lg:max-h-[calc(100dvh-16rem)] lg:overflow-y-auto lg:pr-1">
               {events.map((event) => (
                 <li key={event.id}>
-                  <PhysicalEventCard event={event} onJoin={onJoin} />
+                  <PhysicalEventCard
+                    event={event}
+                    action={<CardJoinButton event={event} onJoin={onJoin} />}
+                  />
                 </li>
               ))}
             </ul>

@@ -2,7 +2,7 @@ import { gql } from '@apollo/client';
 import type { AnalyticsPanel_AnalyticsFragment } from '#client/__generated__/graphql.ts';
 import { Card } from '#client/components/ui/Card.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
-import { DASH, shareText } from '#client/features/events/format.ts';
+import { DASH, shareText } from '#client/lib/format.ts';
 import { ViewsChart } from '#client/features/events/details/ViewsChart.tsx';
 
 export const ANALYTICS_PANEL_FRAGMENT = gql`

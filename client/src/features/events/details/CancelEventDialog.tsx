@@ -4,7 +4,7 @@ import { Dialog } from '#client/components/ui/Dialog.tsx';
 import { Input } from '#client/components/ui/Input.tsx';
 import { useToast } from '#client/components/ui/Toast.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
-import { userFacingMessage } from '#client/features/events/errors.ts';
+import { userFacingMessage } from '#client/apollo/userFacingMessage.ts';
 import { useCancelEventMutation } from '#client/features/events/details/useCancelEventMutation.ts';
 
 // Asks first; after cancelEvent it says whether the creation token came back.

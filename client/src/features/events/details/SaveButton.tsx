@@ -1,7 +1,7 @@
 import { Button } from '#client/components/ui/Button.tsx';
 import { useToast } from '#client/components/ui/Toast.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
-import { userFacingMessage } from '#client/features/events/errors.ts';
+import { userFacingMessage } from '#client/apollo/userFacingMessage.ts';
 import { useToggleSaveEventMutation } from '#client/features/events/details/useToggleSaveEventMutation.ts';
 
 // The like button, with the number of saves.

@@ -1,6 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import type { CancelEventMutation, CancelEventMutationVariables } from '#client/__generated__/graphql.ts';
+import { evictRootFields } from '#client/apollo/cacheEvictions.ts';
 
 export const CANCEL_EVENT_MUTATION: TypedDocumentNode<CancelEventMutation, CancelEventMutationVariables> =
   gql`
@@ -26,9 +27,7 @@ export const CANCEL_EVENT_MUTATION: TypedDocumentNode<CancelEventMutation, Cance
 export function useCancelEventMutation() {
   return useMutation(CANCEL_EVENT_MUTATION, {
     update(cache) {
-      cache.evict({ id: 'ROOT_QUERY', fieldName: 'events' });
-      cache.evict({ id: 'ROOT_QUERY', fieldName: 'lobbyStats' });
-      cache.gc();
+      evictRootFields(cache, ['events', 'lobbyStats']);
     },
   });
 }

@@ -1,0 +1,119 @@
+import type { ReactNode } from 'react';
+import { gql } from '@apollo/client';
+import type { EventSummaryCard_EventFragment } from '#client/__generated__/graphql.ts';
+import { EVENT_PLACE_FRAGMENT } from '#client/apollo/eventFragments.ts';
+import { Avatar } from '#client/components/ui/Avatar.tsx';
+import { Badge } from '#client/components/ui/Badge.tsx';
+import { Card } from '#client/components/ui/Card.tsx';
+import { priceText, ratingText } from '#client/lib/format.ts';
+import { useI18n } from '#client/lib/i18n/useI18n.ts';
+import { EventStatusBadge } from '#client/features/events/EventStatusBadge.tsx';
+
+export const EVENT_SUMMARY_CARD_FRAGMENT = gql`
+  fragment EventSummaryCard_event on Event {
+    id
+    mode
+    title
+    description
+    category {
+      id
+      label
+    }
+    status
+    startsAt
+    endsAt
+    participantCount
+    maxParticipants
+    timeLeft
+    price
+    platform {
+      id
+      label
+    }
+    publicLocation
+    ...EventPlace_event
+    host {
+      id
+      displayName
+      username
+      avatarUrl
+      stats {
+        averageRating
+      }
+    }
+  }
+  ${EVENT_PLACE_FRAGMENT}
+`;
+
+// The event page's main card: category and status, title, description, the facts (when, where, how
+// many, time left, price), the host. `children` (the viewer's join status) sits above the host.
+export function EventSummaryCard({
+  event,
+  children,
+}: {
+  event: EventSummaryCard_EventFragment;
+  children?: ReactNode;
+}) {
+  const { t, fmt } = useI18n();
+  const place =
+    event.mode === 'ONLINE'
+      ? { label: t('eventDetails.platform'), value: event.platform?.label ?? '—' }
+      : {
+          label: t('eventDetails.location'),
+          value:
+            event.location?.exact && (event.location.name || event.location.address)
+              ? [event.location.name, event.location.address].filter(Boolean).join(' · ')
+              : (event.publicLocation ?? '—'),
+        };
+  const facts: { label: string; value: ReactNode; testId?: string }[] = [
+    { label: t('eventDetails.date'), value: fmt.date(event.startsAt) },
+    { label: t('eventDetails.time'), value: `${fmt.time(event.startsAt)} – ${fmt.time(event.endsAt)}` },
+    { label: place.label, value: place.value, testId: 'event-place' },
+    {
+      label: t('details.participantCount'),
+      value: `${event.participantCount}/${event.maxParticipants}`,
+      testId: 'event-participants',
+    },
+    { label: t('details.timeLeft'), value: event.timeLeft },
+    { label: t('eventDetails.price'), value: priceText(event.price, fmt, t('events.free')) },
+  ];
+
+  return (
+    <Card className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone="accent">
+          {event.mode === 'ONLINE' ? '🎮' : '📍'} {event.category.label}
+        </Badge>
+        <EventStatusBadge status={event.status} />
+      </div>
+      <h1 className="text-2xl font-extrabold break-words text-white sm:text-3xl">{event.title}</h1>
+      <p className="whitespace-pre-line text-ink-200">{event.description}</p>
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-3">
+        {facts.map((fact) => (
+          <div key={fact.label} className="min-w-0 rounded-xl bg-ink-800 p-3">
+            <dt className="text-xs text-ink-300">{fact.label}</dt>
+            <dd className="font-semibold break-words text-white" data-testid={fact.testId}>
+              {fact.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {event.mode === 'PHYSICAL' && !event.location?.exact ? (
+        <p className="text-sm text-ink-300">🔒 {t('eventDetails.approxLocation')}</p>
+      ) : null}
+      {children}
+      <div className="flex items-center gap-3 border-t border-ink-700 pt-4">
+        <Avatar name={event.host.displayName} url={event.host.avatarUrl} />
+        <div className="min-w-0 text-sm">
+          <p className="font-semibold text-white">
+            {t('details.host')}: {event.host.displayName}
+          </p>
+          <p className="text-ink-300">
+            {event.host.username ? `@${event.host.username} · ` : ''}★{' '}
+            {ratingText(event.host.stats.averageRating, fmt)}
+          </p>
+        </div>
+      </div>
+    </Card>
+  );
+}

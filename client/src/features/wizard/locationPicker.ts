@@ -1,0 +1,13 @@
+// The map picker comes from the map feature, handed in by the route that composes the wizard.
+export type LocationPick = {
+  lat: number;
+  lng: number;
+  address: string;
+  place: { name: string; district: string | null; province: string | null } | null;
+  pending: boolean;
+};
+export type LocationPickerProps = {
+  value: { lat: number; lng: number } | null;
+  onChange: (pick: LocationPick) => void;
+  center?: { lat: number; lng: number } | null;
+};
