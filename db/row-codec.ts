@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import { isUuid } from '#server/lib/ids.ts';
 import type { DbOrTx } from './client.ts';
 
 // Hot read paths (the map and list queries, the loaders behind every card) select whole rows many
@@ -36,12 +37,10 @@ export function rowCodec<T extends PgTable>(table: T): RowCodec<T['$inferSelect'
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 // `= any(uuidArray(ids))`: one array parameter for any number of ids. Strings that are not UUIDs
 // cannot match a row; they are dropped instead of failing the cast.
 export function uuidArray(ids: readonly string[]): SQL {
-  return sql`${`{${ids.filter((id) => UUID.test(id)).join(',')}}`}::uuid[]`;
+  return sql`${`{${ids.filter(isUuid).join(',')}}`}::uuid[]`;
 }
 
 // Hot reads as named prepared statements: PostgreSQL parses and plans a statement once per

@@ -75,6 +75,12 @@ export function signInFailureKeys(email: string, ip: string) {
   ] as const;
 }
 
+const delivery = (email: string) => ({
+  Destination: maskEmail(email),
+  DeliveryMedium: 'EMAIL',
+  AttributeName: 'email',
+});
+
 export function createIdentityCore(deps: IdentityDeps) {
   const repo = createIdentityRepository(deps.db);
   // Codes and refresh tokens are stored as HMACs under a server secret.
@@ -126,7 +132,14 @@ export function createIdentityCore(deps: IdentityDeps) {
           )
         : resetCodeMail(account.email, code);
     await deps.mailer.send(mail);
-    return { Destination: maskEmail(account.email), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
+    return delivery(account.email);
+  }
+
+  // An unknown address gets the answer a known one would (PreventUserExistenceErrors), throttled
+  // per address so the endpoint cannot be used to probe for accounts.
+  async function pretendToSend(email: string, meta: RequestMeta) {
+    await limit(`code-send:ip:${meta.ip}`, LIMITS.codeSendsPerIp);
+    return { CodeDeliveryDetails: delivery(email) };
   }
 
   // Checks a code: wrong guesses count; the 5th wrong guess kills it; expired or used codes are dead.
@@ -241,6 +254,7 @@ export function createIdentityCore(deps: IdentityDeps) {
     limit,
     passwordGuard,
     sendCode,
+    pretendToSend,
     checkCode,
     issueTokens,
     accountFromAccessToken,

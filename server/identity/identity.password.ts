@@ -1,26 +1,25 @@
 import { cognitoErrors as E } from './cognito-errors.ts';
-import { LIMITS, normalizeEmail, str, type IdentityCore, type RequestMeta } from './identity-core.service.ts';
+import { normalizeEmail, str, type IdentityCore, type RequestMeta } from './identity-core.service.ts';
 import { hashPassword, passwordPolicyProblem, verifyPassword } from './passwords.ts';
-import { maskEmail } from './secrets.ts';
 
 // ForgotPassword, ConfirmForgotPassword (reset by e-mailed code) and ChangePassword (signed in).
 export function passwordFlow(core: IdentityCore) {
-  const { repo, deps, checkClient, limit, sendCode, checkCode, accountFromAccessToken, passwordGuard } = core;
+  const {
+    repo,
+    deps,
+    checkClient,
+    sendCode,
+    pretendToSend,
+    checkCode,
+    accountFromAccessToken,
+    passwordGuard,
+  } = core;
   return {
     async ForgotPassword(body: Record<string, unknown>, meta: RequestMeta) {
       checkClient(body.ClientId);
       const email = normalizeEmail(body.Username);
       const account = await repo.accountByEmail(email);
-      if (!account) {
-        await limit(`code-send:ip:${meta.ip}`, LIMITS.codeSendsPerIp);
-        return {
-          CodeDeliveryDetails: {
-            Destination: maskEmail(email),
-            DeliveryMedium: 'EMAIL',
-            AttributeName: 'email',
-          },
-        };
-      }
+      if (!account) return pretendToSend(email, meta);
       if (account.emailVerified !== 1) {
         throw E.invalidParameter(
           'Cannot reset password for the user as there is no registered/verified email or phone_number',

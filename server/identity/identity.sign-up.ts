@@ -1,11 +1,10 @@
 import { cognitoErrors as E } from './cognito-errors.ts';
-import { LIMITS, normalizeEmail, str, type IdentityCore, type RequestMeta } from './identity-core.service.ts';
+import { normalizeEmail, str, type IdentityCore, type RequestMeta } from './identity-core.service.ts';
 import { hashPassword, passwordPolicyProblem } from './passwords.ts';
-import { maskEmail } from './secrets.ts';
 
 // SignUp, ConfirmSignUp, ResendConfirmationCode.
 export function signUpFlow(core: IdentityCore) {
-  const { repo, deps, checkClient, limit, sendCode, checkCode } = core;
+  const { repo, deps, checkClient, sendCode, pretendToSend, checkCode } = core;
   return {
     async SignUp(body: Record<string, unknown>, meta: RequestMeta) {
       checkClient(body.ClientId);
@@ -55,16 +54,7 @@ export function signUpFlow(core: IdentityCore) {
       const email = normalizeEmail(body.Username);
       const account = await repo.accountByEmail(email);
       // Unknown users get the same answer (PreventUserExistenceErrors).
-      if (!account) {
-        await limit(`code-send:ip:${meta.ip}`, LIMITS.codeSendsPerIp);
-        return {
-          CodeDeliveryDetails: {
-            Destination: maskEmail(email),
-            DeliveryMedium: 'EMAIL',
-            AttributeName: 'email',
-          },
-        };
-      }
+      if (!account) return pretendToSend(email, meta);
       if (account.status === 'CONFIRMED') throw E.invalidParameter('User is already confirmed.');
       return { CodeDeliveryDetails: await sendCode(account, 'signup', meta) };
     },

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-
 import type { DbOrTx } from '#db/client.ts';
 import { preparedRows } from '#db/row-codec.ts';
 import { events, type EventRow } from '#db/schema/index.ts';
+import type { QuickFilter } from '#server/modules/enum-values.ts';
 import { notBlockedWith } from '#server/modules/safety/safety.filters.ts';
 import {
   CHILL_CATEGORIES,
@@ -16,18 +17,6 @@ import type { EventModel } from './events.mappers.ts';
 import { eventRow } from './events.repository.ts';
 
 // Finding events: the map's nearest-first page, the lists' filters and search, and My Events.
-
-export type QuickFilter =
-  | 'soon'
-  | 'free'
-  | 'beginners'
-  | 'competitive'
-  | 'chill'
-  | 'study_buddy'
-  | 'now_playing'
-  | 'turkish'
-  | 'english'
-  | 'mic_required';
 
 export type EventListQuery = {
   mode?: 'physical' | 'online';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REASON_CODES, reasonText } from './moderation.reasons.ts';
-import { checkWithRules, combine, THRESHOLDS } from './moderation.rules.ts';
+import { checkWithRules, combine } from './moderation.rules.ts';
+import { THRESHOLDS } from './moderation.thresholds.ts';
 import { createRulesChecker, type CheckContext } from './moderation.ts';
 
 const now = new Date('2025-06-14T18:00:00Z');

@@ -4,6 +4,17 @@ import { tokenLedger, users, type TokenLedgerRow } from '#db/schema/index.ts';
 
 export type LedgerReason = TokenLedgerRow['reason'];
 
+// One change of a user's balance: `idempotencyKey` makes a repeat a no-op.
+export type LedgerEntry = {
+  userId: string;
+  delta: number;
+  reason: LedgerReason;
+  idempotencyKey: string;
+  eventId?: string | null;
+  note?: string | null;
+  expiresAt?: Date | null;
+};
+
 export class InsufficientBalance extends Error {}
 export class DuplicateLedgerEntry extends Error {}
 
@@ -12,18 +23,7 @@ export function createTokensRepository(db: DbOrTx) {
     // Changes the cached balance and appends the ledger entry in the caller's transaction. The
     // conditional UPDATE takes the user row's lock, so concurrent charges queue and re-check the
     // balance; CHECK (token_balance >= 0) is the last line of defence.
-    async applyDelta(
-      tx: DbOrTx,
-      entry: {
-        userId: string;
-        delta: number;
-        reason: LedgerReason;
-        idempotencyKey: string;
-        eventId?: string | null;
-        note?: string | null;
-        expiresAt?: Date | null;
-      },
-    ): Promise<TokenLedgerRow> {
+    async applyDelta(tx: DbOrTx, entry: LedgerEntry): Promise<TokenLedgerRow> {
       const [updated] = await tx
         .update(users)
         .set({ tokenBalance: sql`${users.tokenBalance} + ${entry.delta}`, updatedAt: sql`now()` })

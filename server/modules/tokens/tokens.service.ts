@@ -8,23 +8,12 @@ import type { AfterCommit } from '#server/lib/unit-of-work.ts';
 import { channels, type TokenBalanceMessage } from '#server/pubsub/channels.ts';
 import type { Subscription } from '#server/pubsub/pubsub.ts';
 import { EVENT_CREATION_COST, SIGNUP_GRANT_TOKENS, TOKEN_PACKAGES } from './tokens.packages.ts';
-import { createTokensRepository, InsufficientBalance, type LedgerReason } from './tokens.repository.ts';
+import { createTokensRepository, InsufficientBalance, type LedgerEntry } from './tokens.repository.ts';
 
 export function createTokensService(deps: Deps) {
   const repo = createTokensRepository(deps.db);
 
-  async function apply(
-    tx: Tx,
-    afterCommit: AfterCommit,
-    entry: {
-      userId: string;
-      delta: number;
-      reason: LedgerReason;
-      idempotencyKey: string;
-      eventId?: string | null;
-      note?: string | null;
-    },
-  ): Promise<TokenLedgerRow> {
+  async function apply(tx: Tx, afterCommit: AfterCommit, entry: LedgerEntry): Promise<TokenLedgerRow> {
     const row = await repo.applyDelta(tx, entry);
     afterCommit(() =>
       deps.pubsub.publish(channels.tokenBalance(entry.userId), {
