@@ -227,3 +227,26 @@ export async function startOwnNginx(serverConfig: string, port: number): Promise
     },
   };
 }
+
+// An independent S3-compatible server (s3rver) on a free port with one bucket, files in a temp dir.
+// Credentials: S3RVER / S3RVER. It does not verify SigV4 signatures.
+export async function startS3rver(bucket: string): Promise<{ endpoint: string; close(): Promise<void> }> {
+  const { default: S3rver } = await import('s3rver');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'squad-s3rver-'));
+  const port = await freePort();
+  const server = new S3rver({
+    port,
+    address: '127.0.0.1',
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: bucket }],
+  });
+  await server.run();
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    async close() {
+      await server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

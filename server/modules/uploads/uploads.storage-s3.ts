@@ -1,0 +1,158 @@
+// Production: objects in S3 (or MinIO), uploads straight from the browser through a presigned PUT.
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { assertSafeKey, ObjectTooLarge, type ObjectStorage } from './uploads.storage.ts';
+
+export type S3StorageOptions = {
+  bucket: string;
+  region: string;
+  // MinIO or another S3-compatible server; implies path-style addressing.
+  endpoint?: string;
+  // Where browsers reach that server when the app reaches it by another name (docker-compose: the app
+  // talks to http://minio:9000, the browser to http://localhost:9000). Presigned URLs use it: the host
+  // is part of the signature, so they cannot be rewritten afterwards.
+  publicEndpoint?: string;
+  // Without them the SDK's default chain (environment, profile, instance or task role) is used.
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  forcePathStyle?: boolean;
+};
+
+// DeleteObjects takes at most 1000 keys per call.
+const DELETE_BATCH = 1000;
+
+function isMissing(err: unknown): boolean {
+  if (!(err instanceof S3ServiceException)) return false;
+  return err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404;
+}
+
+async function readLimited(body: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of body) {
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      length += bytes.length;
+      if (length > maxBytes) throw new ObjectTooLarge();
+      chunks.push(bytes);
+    }
+  } finally {
+    // Leaving the loop early (too large, or an error) must not leave the socket half-read.
+    body.destroy();
+  }
+  return Buffer.concat(chunks, length);
+}
+
+export function createS3Storage(options: S3StorageOptions): ObjectStorage {
+  const { bucket } = options;
+  const clientFor = (endpoint: string | undefined) =>
+    new S3Client({
+      region: options.region,
+      endpoint,
+      forcePathStyle: options.forcePathStyle ?? Boolean(endpoint),
+      credentials: options.credentials,
+      // Flexible checksums only where S3 requires them: with them on, a presigned PUT would be bound to
+      // the checksum of an empty body, and older S3-compatible servers refuse the extra headers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  const client = clientFor(options.endpoint);
+  // Signing is local (no request), so a second client costs nothing.
+  const signer = options.publicEndpoint ? clientFor(options.publicEndpoint) : client;
+
+  return {
+    kind: 's3',
+
+    async presignPut(key, { contentType, expiresSeconds }) {
+      assertSafeKey(key);
+      const command = new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType });
+      const signedAt = new Date();
+      // The presigner leaves Content-Type unsigned unless told to sign it; signed, S3 refuses a PUT
+      // that sends another type.
+      const url = await getSignedUrl(signer, command, {
+        expiresIn: expiresSeconds,
+        signingDate: signedAt,
+        signableHeaders: new Set(['content-type']),
+      });
+      return {
+        url,
+        method: 'PUT',
+        headers: { 'Content-Type': contentType },
+        expiresAt: new Date(signedAt.getTime() + expiresSeconds * 1000),
+      };
+    },
+
+    async get(key, { maxBytes }) {
+      assertSafeKey(key);
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        if ((head.ContentLength ?? 0) > maxBytes) throw new ObjectTooLarge();
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        // The object may have been replaced since HEAD: the body is counted as well.
+        if ((object.ContentLength ?? 0) > maxBytes) {
+          (object.Body as Readable | undefined)?.destroy();
+          throw new ObjectTooLarge();
+        }
+        return object.Body ? await readLimited(object.Body as Readable, maxBytes) : Buffer.alloc(0);
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+
+    async put(key, body, { contentType, cacheControl }) {
+      assertSafeKey(key);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          CacheControl: cacheControl,
+          ContentLength: body.length,
+        }),
+      );
+    },
+
+    async open(key) {
+      assertSafeKey(key);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        if (!object.Body) return null;
+        return {
+          body: object.Body as Readable,
+          contentType: object.ContentType ?? 'application/octet-stream',
+          contentLength: object.ContentLength,
+        };
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+
+    async delete(keys) {
+      keys.forEach(assertSafeKey);
+      for (let i = 0; i < keys.length; i += DELETE_BATCH) {
+        const batch = keys.slice(i, i + DELETE_BATCH);
+        const result = await client.send(
+          new DeleteObjectsCommand({
+            Bucket: bucket,
+            Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+          }),
+        );
+        // A missing key is not an error in S3; anything listed here is (e.g. access denied).
+        if (result.Errors?.length) {
+          const first = result.Errors[0];
+          throw new Error(`S3 delete failed for ${result.Errors.length} key(s): ${first.Key} ${first.Code}`);
+        }
+      }
+    },
+  };
+}
