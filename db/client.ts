@@ -46,6 +46,16 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+// The constraint a unique violation (23505) broke, looking through wrappers; undefined for other errors.
+export function uniqueViolationOf(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 6; depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 export function createDatabase(
   url: string,
   options: {

@@ -8,3 +8,4 @@ export * from './token.table.ts';
 export * from './social.table.ts';
 export * from './identity.table.ts';
 export * from './analytics.table.ts';
+export * from './upload.table.ts';

@@ -8,12 +8,15 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { userRole } from './enums.ts';
 import { citext } from './types.ts';
 
 export type ExactLocation = { lat: number; lng: number; address: string | null };
+// Which e-mails a user wants; a missing key means the default (on).
+export type NotificationPrefs = Partial<Record<'emailJoinRequests' | 'emailDecisions', boolean>>;
 export type IpLocation = { lat: number; lng: number; country: string | null; city: string | null };
 
 export const users = pgTable(
@@ -26,9 +29,17 @@ export const users = pgTable(
     emailVerified: integer('email_verified').notNull().default(0),
     displayName: text('display_name').notNull(),
     username: citext('username').unique(),
+    // The username folded the Turkish way (search_norm: İ/I/ı -> i, accents dropped, lower case):
+    // "Çağrı" and "cagri" are one name. Its unique index decides concurrent claims.
+    usernameKey: text('username_key').generatedAlwaysAs(sql`search_norm(username::text)`),
     fullName: text('full_name'),
     bio: text('bio'),
+    // An external picture URL (demo data); an uploaded picture is avatarKey instead.
     avatarUrl: text('avatar_url'),
+    // Storage key prefix of the processed picture ("avatars/<user>/<upload>"), and the upload's
+    // creation time: a late completion of an older upload never replaces a newer picture.
+    avatarKey: text('avatar_key'),
+    avatarSetAt: timestamp('avatar_set_at', { withTimezone: true }),
     city: text('city'),
     district: text('district'),
     homeLat: doublePrecision('home_lat'),
@@ -40,6 +51,7 @@ export const users = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     locale: text('locale').notNull().default('tr'),
+    notificationPrefs: jsonb('notification_prefs').$type<NotificationPrefs>().notNull().default({}),
     role: userRole('role').notNull().default('user'),
     // Cached sum of token_ledger.delta; only changed in the transaction that writes the ledger entry.
     tokenBalance: integer('token_balance').notNull().default(0),
@@ -50,11 +62,14 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    // Set when the user deleted the account: the row stays (past events, ratings) but is emptied.
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     check('users_token_balance_non_negative', sql`${t.tokenBalance} >= 0`),
     check('users_locale_known', sql`${t.locale} in ('tr', 'en')`),
     index('users_last_seen_idx').on(t.lastSeenAt),
+    uniqueIndex('users_username_key_idx').on(t.usernameKey),
   ],
 );
 

@@ -18,7 +18,13 @@ import type { ActivityType } from '../modules/enum-values.ts';
 import type { Device } from '../modules/enum-values.ts';
 import type { ShareChannel } from '../modules/enum-values.ts';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { UserModel, BadgeModel, UserStatsModel } from '../modules/users/users.mappers.ts';
+import type {
+  UserModel,
+  BadgeModel,
+  UserStatsModel,
+  RatingSummaryModel,
+  ReviewConnectionModel,
+} from '../modules/users/users.mappers.ts';
 import type {
   EventModel,
   EventConnectionModel,
@@ -38,6 +44,8 @@ import type {
   BlockRow,
 } from '../../db/schema/index.ts';
 import type { TokenBalanceChangeModel } from '../modules/tokens/tokens.mappers.ts';
+import type { BadgeDef } from '../modules/badges/badges.catalog.ts';
+import type { AvatarUploadModel } from '../modules/uploads/uploads.service.ts';
 import type { Context } from '../context/context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -61,6 +69,37 @@ export type Scalars = {
 
 export type { ActivityType };
 
+/** Sizes of a profile picture. */
+export type AvatarSize =
+  /** 512 x 512 pixels. */
+  | 'LARGE'
+  /** 256 x 256 pixels. */
+  | 'MEDIUM'
+  /** 96 x 96 pixels. */
+  | 'SMALL';
+
+/**
+ * Where to send a profile picture: PUT the file's bytes to url with these headers, then call
+ * completeAvatarUpload.
+ */
+export type AvatarUpload = {
+  __typename?: 'AvatarUpload';
+  /** The content type the PUT must send. */
+  contentType: Scalars['String']['output'];
+  /** When url stops working. */
+  expiresAt: Scalars['DateTime']['output'];
+  /** Where the processed picture will be (MEDIUM size). */
+  fileUrl: Scalars['String']['output'];
+  /** The headers the PUT must carry (its Content-Type). */
+  headers: Array<HttpHeader>;
+  /** Stable id, for completeAvatarUpload. */
+  id: Scalars['ID']['output'];
+  /** Largest accepted file, in bytes (5 MB). */
+  maxBytes: Scalars['Int']['output'];
+  /** The short-lived URL to PUT the file to. */
+  url: Scalars['String']['output'];
+};
+
 /** A badge a user earned. */
 export type Badge = {
   __typename?: 'Badge';
@@ -73,6 +112,19 @@ export type Badge = {
   /** Stable badge code, e.g. "first-event". */
   id: Scalars['ID']['output'];
   /** Display name. */
+  name: Scalars['String']['output'];
+};
+
+/** A badge that can be earned, whether or not the viewer has it. */
+export type BadgeDefinition = {
+  __typename?: 'BadgeDefinition';
+  /** What earns it, in the viewer's language. */
+  description: Scalars['String']['output'];
+  /** Icon (an emoji). */
+  icon: Scalars['String']['output'];
+  /** Stable badge code, e.g. "first-host". */
+  id: Scalars['ID']['output'];
+  /** Display name in the viewer's language. */
   name: Scalars['String']['output'];
 };
 
@@ -119,6 +171,21 @@ export type CancelEventPayload = {
 
 export type { CheckVerdict };
 
+/** An uploaded profile picture to check and use. */
+export type CompleteAvatarUploadInput = {
+  /** The upload's id. */
+  uploadId: Scalars['ID']['input'];
+};
+
+/** The result of completeAvatarUpload. */
+export type CompleteAvatarUploadPayload = {
+  __typename?: 'CompleteAvatarUploadPayload';
+  /** Badges the new picture earned. */
+  newBadges: Array<Badge>;
+  /** The viewer with the new picture. */
+  viewer: User;
+};
+
 /** The conversation between an event's host and one other user. */
 export type Conversation = {
   __typename?: 'Conversation';
@@ -130,6 +197,21 @@ export type Conversation = {
   messages: Array<Message>;
   /** The other side, seen from the viewer. */
   otherUser: User;
+};
+
+/** A profile picture the viewer wants to upload. */
+export type CreateAvatarUploadInput = {
+  /** The file's type: image/jpeg, image/png, image/webp, image/gif, image/avif or image/heic. */
+  contentType: Scalars['String']['input'];
+  /** The file's name, for the record only. */
+  fileName?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The result of createAvatarUpload. */
+export type CreateAvatarUploadPayload = {
+  __typename?: 'CreateAvatarUploadPayload';
+  /** Where to send the file. */
+  upload: AvatarUpload;
 };
 
 /** Everything the create-event wizard collects. */
@@ -186,6 +268,19 @@ export type DailyCount = {
   count: Scalars['Int']['output'];
   /** The day in Turkey. */
   date: Scalars['Date']['output'];
+};
+
+/** Delete the viewer's account. */
+export type DeleteAccountInput = {
+  /** The viewer's username or e-mail, typed again to confirm. */
+  confirmation: Scalars['String']['input'];
+};
+
+/** The result of deleteAccount. */
+export type DeleteAccountPayload = {
+  __typename?: 'DeleteAccountPayload';
+  /** Upcoming events the viewer hosted that were cancelled. */
+  cancelledEvents: Scalars['Int']['output'];
 };
 
 export type { Device };
@@ -292,6 +387,11 @@ export type Event = {
    * the host, of an event that is over, not cancelled, and ended at most 14 days ago.
    */
   viewerCanRate: Scalars['Boolean']['output'];
+  /**
+   * Whether the viewer, as the host, may rate the event's participants now (over, not cancelled, ended at
+   * most 14 days ago).
+   */
+  viewerCanRateParticipants: Scalars['Boolean']['output'];
   /** Whether the viewer saved the event. */
   viewerHasSaved: Scalars['Boolean']['output'];
   /** The viewer's own latest request for this event, if any. */
@@ -496,6 +596,16 @@ export type EventTag = {
   label: Scalars['String']['output'];
 };
 
+/** A private point: the user's exact location. */
+export type ExactLocationInput = {
+  /** Readable address, at most 200 characters. */
+  address?: InputMaybe<Scalars['String']['input']>;
+  /** Latitude in degrees; must lie in Turkey. */
+  lat: Scalars['Float']['input'];
+  /** Longitude in degrees; must lie in Turkey. */
+  lng: Scalars['Float']['input'];
+};
+
 export type { GameType };
 
 /** A rectangle on the map (the visible area). */
@@ -525,6 +635,15 @@ export type GeoPointInput = {
   lat: Scalars['Float']['input'];
   /** Longitude in degrees, -180 to 180. */
   lng: Scalars['Float']['input'];
+};
+
+/** An HTTP header. */
+export type HttpHeader = {
+  __typename?: 'HttpHeader';
+  /** Its name. */
+  name: Scalars['String']['output'];
+  /** Its value. */
+  value: Scalars['String']['output'];
 };
 
 /** The approximate location of a request's IP address (offline GeoIP), used to centre the map. */
@@ -662,18 +781,31 @@ export type Mutation = {
    * been accepted yet.
    */
   cancelEvent: CancelEventPayload;
+  /**
+   * Check the uploaded file by its content, re-encode it (square, EXIF and GPS removed) and make it the
+   * profile picture. Idempotent; a refused file leaves the old picture.
+   */
+  completeAvatarUpload: CompleteAvatarUploadPayload;
+  /** Start a profile picture upload: a short-lived URL to PUT the file to. */
+  createAvatarUpload: CreateAvatarUploadPayload;
   /** Create an event. Costs 1 token, charged in the same transaction. */
   createEvent: CreateEventPayload;
   /** Decline a pending request (host only). */
   declineRequest: JoinRequestDecisionPayload;
+  /**
+   * Delete the viewer's account: upcoming hosted events are cancelled (participants are told), pending
+   * requests withdrawn, upcoming participations left; the profile is emptied and shows as a deleted
+   * user on past events and ratings.
+   */
+  deleteAccount: DeleteAccountPayload;
   /** Leave an event you joined; your place becomes free. */
   leaveEvent: LeaveEventPayload;
   /** Mark notifications as read. */
   markNotificationsRead: MarkNotificationsReadPayload;
   /**
-   * Rate the host of an event you took part in (accepted participants only, not the host), once the
-   * event is over and for 14 days after its end. One rating per participant and event: rating again
-   * replaces the score and feedback.
+   * Rate an event's host (its accepted participants) or, as the host, one of its accepted participants,
+   * once the event is over and for 14 days after its end. One rating per rater, ratee and event: rating
+   * again replaces the score and feedback. Feedback goes through the content check.
    */
   rateEvent: RateEventPayload;
   /** Count a share from the share dialog. */
@@ -700,6 +832,13 @@ export type Mutation = {
   unsaveEvent: SaveEventPayload;
   /** Change an upcoming event (host only). */
   updateEvent: UpdateEventPayload;
+  /**
+   * Change the viewer's profile: names, bio, city and district, exact location, interests. Text goes
+   * through the content check; a taken username is a CONFLICT.
+   */
+  updateProfile: UpdateProfilePayload;
+  /** Change the viewer's account settings (language, e-mail preferences). */
+  updateSettings: UpdateSettingsPayload;
   /** Take back your own pending request. */
   withdrawRequest: JoinRequestDecisionPayload;
 };
@@ -720,6 +859,16 @@ export type MutationCancelEventArgs = {
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationCompleteAvatarUploadArgs = {
+  input: CompleteAvatarUploadInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationCreateAvatarUploadArgs = {
+  input: CreateAvatarUploadInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationCreateEventArgs = {
   input: CreateEventInput;
 };
@@ -727,6 +876,11 @@ export type MutationCreateEventArgs = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationDeclineRequestArgs = {
   input: JoinRequestRefInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationDeleteAccountArgs = {
+  input: DeleteAccountInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -790,6 +944,16 @@ export type MutationUpdateEventArgs = {
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationUpdateProfileArgs = {
+  input: UpdateProfileInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationUpdateSettingsArgs = {
+  input: UpdateSettingsInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationWithdrawRequestArgs = {
   input: JoinRequestRefInput;
 };
@@ -847,6 +1011,15 @@ export type NotificationConnection = {
   pageInfo: PageInfo;
 };
 
+/** Which e-mails a user wants. In-app notifications are always on. */
+export type NotificationPreferences = {
+  __typename?: 'NotificationPreferences';
+  /** Requesters: an e-mail when the host accepts or declines. */
+  emailDecisions: Scalars['Boolean']['output'];
+  /** Hosts: an e-mail for each new join request. */
+  emailJoinRequests: Scalars['Boolean']['output'];
+};
+
 export type { NotificationType };
 
 /** Paging information of a connection. */
@@ -865,6 +1038,11 @@ export type Participant = {
   joinedAt: Scalars['DateTime']['output'];
   /** The participant. */
   user: User;
+  /**
+   * The host's own rating of this participant for this event; null for everyone but the host, and
+   * until the host rated.
+   */
+  viewerRating?: Maybe<Rating>;
 };
 
 /** A point on the map with a readable address. */
@@ -890,6 +1068,25 @@ export type Place = {
 
 export type { PlaceKind };
 
+/** The limits the server enforces on profiles, so clients need not copy them. */
+export type ProfileLimits = {
+  __typename?: 'ProfileLimits';
+  /** Largest profile picture file, in bytes. */
+  avatarMaxBytes: Scalars['Int']['output'];
+  /** Longest bio, in characters. */
+  bioMax: Scalars['Int']['output'];
+  /** Longest display name, in characters. */
+  displayNameMax: Scalars['Int']['output'];
+  /** Shortest display name, in characters. */
+  displayNameMin: Scalars['Int']['output'];
+  /** Most interests. */
+  interestsMax: Scalars['Int']['output'];
+  /** Longest username. */
+  usernameMax: Scalars['Int']['output'];
+  /** Shortest username. */
+  usernameMin: Scalars['Int']['output'];
+};
+
 /** A Turkish province (il). */
 export type Province = {
   __typename?: 'Province';
@@ -906,6 +1103,8 @@ export type Province = {
 /** Read operations. */
 export type Query = {
   __typename?: 'Query';
+  /** Every badge there is, in the viewer's language. */
+  badgeCatalog: Array<BadgeDefinition>;
   /** The users the viewer blocked, most recently blocked first. */
   blockedUsers: Array<Block>;
   /**
@@ -935,6 +1134,8 @@ export type Query = {
   myEvents: EventConnection;
   /** The viewer's notifications, newest first. */
   notifications: NotificationConnection;
+  /** Limits of the profile form. */
+  profileLimits: ProfileLimits;
   /** Turkey's 81 provinces. */
   provinces: Array<Province>;
   /** The nearest known place and a readable address for a point. */
@@ -947,6 +1148,8 @@ export type Query = {
   unreadNotificationCount: Scalars['Int']['output'];
   /** A user by id; null if there is none or the viewer may not see them. */
   user?: Maybe<User>;
+  /** Whether the viewer can take this username (format, reserved words, content check, uniqueness). */
+  usernameAvailable: UsernameCheck;
 };
 
 /** Read operations. */
@@ -1010,9 +1213,14 @@ export type QueryUserArgs = {
   id: Scalars['ID']['input'];
 };
 
+/** Read operations. */
+export type QueryUsernameAvailableArgs = {
+  username: Scalars['String']['input'];
+};
+
 export type { QuickFilter };
 
-/** A participant's rating of the host after an event. */
+/** A rating after an event: a participant rates the host, or the host rates a participant. */
 export type RateEventInput = {
   /** The event; it must be over (not cancelled) and have ended at most 14 days ago. */
   eventId: Scalars['ID']['input'];
@@ -1020,6 +1228,8 @@ export type RateEventInput = {
   feedback?: InputMaybe<Scalars['String']['input']>;
   /** 1 to 5 stars. */
   score: Scalars['Int']['input'];
+  /** The host names the participant they rate; participants leave it out (they rate the host). */
+  userId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 /** The result of rateEvent. */
@@ -1042,10 +1252,21 @@ export type Rating = {
   feedback?: Maybe<Scalars['String']['output']>;
   /** Stable id. */
   id: Scalars['ID']['output'];
+  /** Who was rated: the host, or a participant rated by the host. */
+  ratee: User;
   /** Who rated. */
   rater: User;
   /** 1 to 5 stars. */
   score: Scalars['Int']['output'];
+};
+
+/** A summary of ratings received. */
+export type RatingSummary = {
+  __typename?: 'RatingSummary';
+  /** Average score, 1 to 5; null until rated. */
+  average?: Maybe<Scalars['Float']['output']>;
+  /** How many ratings. */
+  count: Scalars['Int']['output'];
 };
 
 /** The result of recording a view or a share. */
@@ -1112,6 +1333,17 @@ export type RequestToJoinPayload = {
   event: Event;
   /** The request, with the automatic check's verdict (DECLINED when the check blocked it). */
   joinRequest: JoinRequest;
+};
+
+/** A page of ratings with feedback, newest first. */
+export type ReviewConnection = {
+  __typename?: 'ReviewConnection';
+  /** The ratings of this page. */
+  nodes: Array<Rating>;
+  /** Paging information. */
+  pageInfo: PageInfo;
+  /** How many ratings with feedback there are in all. */
+  totalCount: Scalars['Int']['output'];
 };
 
 export type { Role };
@@ -1280,15 +1512,64 @@ export type UpdateEventPayload = {
   event: Event;
 };
 
+/** Changes to the viewer's profile. Fields left out keep their value; null clears the optional ones. */
+export type UpdateProfileInput = {
+  /** Short self-description, at most 500 characters. */
+  bio?: InputMaybe<Scalars['String']['input']>;
+  /** Province (il) name from the gazetteer, e.g. "İstanbul". */
+  city?: InputMaybe<Scalars['String']['input']>;
+  /** Name shown to others, 2 to 50 characters. */
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  /** District (ilçe) of that province, e.g. "Kadıköy"; needs a city. */
+  district?: InputMaybe<Scalars['String']['input']>;
+  /** The private exact location (never shown to others; the map's default centre). */
+  exactLocation?: InputMaybe<ExactLocationInput>;
+  /** Interests: catalogue tag ids (eventCatalog), at most 20. */
+  interests?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** True removes the profile picture. */
+  removeAvatar?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * Unique handle: 3 to 20 characters, letters (Turkish ones included), digits, "_" and "."; starts with
+   * a letter; unique regardless of case and Turkish accents; some words are reserved.
+   */
+  username?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The result of updateProfile. */
+export type UpdateProfilePayload = {
+  __typename?: 'UpdateProfilePayload';
+  /** Badges the change earned. */
+  newBadges: Array<Badge>;
+  /** The viewer with the changes. */
+  viewer: User;
+};
+
+/** The viewer's account settings. Fields left out keep their value. */
+export type UpdateSettingsInput = {
+  /** Requesters: e-mail when the host decides. */
+  emailDecisions?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Hosts: e-mail for each new join request. */
+  emailJoinRequests?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Interface language kept on the account: "tr" or "en". */
+  locale?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The result of updateSettings. */
+export type UpdateSettingsPayload = {
+  __typename?: 'UpdateSettingsPayload';
+  /** The viewer with the new settings. */
+  viewer: User;
+};
+
 /** A Squad user. Fields marked private are null unless the viewer is this user. */
 export type User = {
   __typename?: 'User';
   /**
-   * Private: events this user hosted or took part in, newest first, cancelled ones left out (the
-   * profile's recent activity).
+   * Events this user hosted or took part in, newest first, cancelled ones left out (the profile's recent
+   * activity). Others see only events they may open (nothing across a block).
    */
   activity?: Maybe<Array<UserActivity>>;
-  /** Profile picture URL. */
+  /** Profile picture URL at the given size (a square WebP); null without a picture. */
   avatarUrl?: Maybe<Scalars['String']['output']>;
   /** Badges earned, newest first. */
   badges: Array<Badge>;
@@ -1304,18 +1585,38 @@ export type User = {
   district?: Maybe<Scalars['String']['output']>;
   /** Private: the sign-in e-mail. */
   email?: Maybe<Scalars['String']['output']>;
+  /**
+   * Events both the viewer and this user hosted or took part in, newest first; empty for the viewer
+   * themself.
+   */
+  eventsInCommon: Array<Event>;
   /** Private: the user's exact home location. */
   exactLocation?: Maybe<Place>;
   /** Private: the user's full name. */
   fullName?: Maybe<Scalars['String']['output']>;
   /** Private: the point of the user's district or city (the spec's profile coordinates). */
   homePoint?: Maybe<GeoPoint>;
+  /** Ratings this user received as a host (from participants of their events). */
+  hostRating: RatingSummary;
   /** Stable id. */
   id: Scalars['ID']['output'];
-  /** Things the user likes, e.g. "Valorant", "Halı Saha". */
-  interests: Array<Scalars['String']['output']>;
+  /** Catalogue tags the user likes (physical and online), in the order chosen, e.g. Valorant, Halı Saha. */
+  interests: Array<EventTag>;
   /** Private: where the last request came from, for the map's default centre. */
   lastUsedIpLocation?: Maybe<IpLocation>;
+  /** Private: the interface language kept on the account, "tr" or "en". */
+  locale?: Maybe<Scalars['String']['output']>;
+  /**
+   * Private: where the user's map opens: the exact location, else the district or city, else the last
+   * IP location; null when none is known (clients then use Istanbul).
+   */
+  mapCenter?: Maybe<GeoPoint>;
+  /** Private: which e-mails the user wants. */
+  notificationPreferences?: Maybe<NotificationPreferences>;
+  /** Ratings this user received as a participant (from hosts of events they joined). */
+  participantRating: RatingSummary;
+  /** Ratings with written feedback this user received, newest first. */
+  reviews: ReviewConnection;
   /** Profile numbers. */
   stats: UserStats;
   /** Private: current token balance (the spec's eventLimit). */
@@ -1328,6 +1629,22 @@ export type User = {
 
 /** A Squad user. Fields marked private are null unless the viewer is this user. */
 export type UserActivityArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A Squad user. Fields marked private are null unless the viewer is this user. */
+export type UserAvatarUrlArgs = {
+  size?: InputMaybe<AvatarSize>;
+};
+
+/** A Squad user. Fields marked private are null unless the viewer is this user. */
+export type UserEventsInCommonArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A Squad user. Fields marked private are null unless the viewer is this user. */
+export type UserReviewsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -1351,6 +1668,17 @@ export type UserStats = {
   eventsJoined: Scalars['Int']['output'];
   /** Participants across all events this user hosted. */
   totalParticipants: Scalars['Int']['output'];
+};
+
+/** Whether a username can be taken. */
+export type UsernameCheck = {
+  __typename?: 'UsernameCheck';
+  /** True when the viewer may take it (free, or already theirs). */
+  available: Scalars['Boolean']['output'];
+  /** Why not, in the viewer's language; null when available. */
+  reason?: Maybe<Scalars['String']['output']>;
+  /** The username as it would be stored (trimmed, without @, lower case). */
+  username: Scalars['String']['output'];
 };
 
 export type { ViewerRole };
@@ -1444,7 +1772,10 @@ export type DirectiveResolverFn<
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   ActivityType: ActivityType;
+  AvatarSize: AvatarSize;
+  AvatarUpload: ResolverTypeWrapper<AvatarUploadModel>;
   Badge: ResolverTypeWrapper<BadgeModel>;
+  BadgeDefinition: ResolverTypeWrapper<BadgeDef>;
   Block: ResolverTypeWrapper<BlockRow>;
   BlockUserInput: BlockUserInput;
   BlockUserPayload: ResolverTypeWrapper<Omit<BlockUserPayload, 'user'> & { user: ResolversTypes['User'] }>;
@@ -1457,7 +1788,18 @@ export type ResolversTypes = {
     }
   >;
   CheckVerdict: CheckVerdict;
+  CompleteAvatarUploadInput: CompleteAvatarUploadInput;
+  CompleteAvatarUploadPayload: ResolverTypeWrapper<
+    Omit<CompleteAvatarUploadPayload, 'newBadges' | 'viewer'> & {
+      newBadges: Array<ResolversTypes['Badge']>;
+      viewer: ResolversTypes['User'];
+    }
+  >;
   Conversation: ResolverTypeWrapper<ConversationRow>;
+  CreateAvatarUploadInput: CreateAvatarUploadInput;
+  CreateAvatarUploadPayload: ResolverTypeWrapper<
+    Omit<CreateAvatarUploadPayload, 'upload'> & { upload: ResolversTypes['AvatarUpload'] }
+  >;
   CreateEventInput: CreateEventInput;
   CreateEventPayload: ResolverTypeWrapper<
     Omit<CreateEventPayload, 'event' | 'viewer'> & {
@@ -1468,6 +1810,8 @@ export type ResolversTypes = {
   DailyCount: ResolverTypeWrapper<DailyCount>;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  DeleteAccountInput: DeleteAccountInput;
+  DeleteAccountPayload: ResolverTypeWrapper<DeleteAccountPayload>;
   Device: Device;
   District: ResolverTypeWrapper<District>;
   DurationOption: ResolverTypeWrapper<DurationModel>;
@@ -1493,11 +1837,13 @@ export type ResolversTypes = {
   EventRefInput: EventRefInput;
   EventStatus: EventStatus;
   EventTag: ResolverTypeWrapper<TagDef>;
+  ExactLocationInput: ExactLocationInput;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   GameType: GameType;
   GeoBoundsInput: GeoBoundsInput;
   GeoPoint: ResolverTypeWrapper<GeoPoint>;
   GeoPointInput: GeoPointInput;
+  HttpHeader: ResolverTypeWrapper<HttpHeader>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   IpLocation: ResolverTypeWrapper<IpLocation>;
@@ -1526,11 +1872,13 @@ export type ResolversTypes = {
   NotificationConnection: ResolverTypeWrapper<
     Omit<NotificationConnection, 'nodes'> & { nodes: Array<ResolversTypes['Notification']> }
   >;
+  NotificationPreferences: ResolverTypeWrapper<NotificationPreferences>;
   NotificationType: NotificationType;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Participant: ResolverTypeWrapper<ParticipantModel>;
   Place: ResolverTypeWrapper<Place>;
   PlaceKind: PlaceKind;
+  ProfileLimits: ResolverTypeWrapper<ProfileLimits>;
   Province: ResolverTypeWrapper<Province>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   QuickFilter: QuickFilter;
@@ -1542,6 +1890,7 @@ export type ResolversTypes = {
     }
   >;
   Rating: ResolverTypeWrapper<RatingRow>;
+  RatingSummary: ResolverTypeWrapper<RatingSummaryModel>;
   RecordEventActivityPayload: ResolverTypeWrapper<RecordEventActivityPayload>;
   RecordEventShareInput: RecordEventShareInput;
   Report: ResolverTypeWrapper<ReportRow>;
@@ -1557,6 +1906,7 @@ export type ResolversTypes = {
       joinRequest: ResolversTypes['JoinRequest'];
     }
   >;
+  ReviewConnection: ResolverTypeWrapper<ReviewConnectionModel>;
   Role: Role;
   SaveEventPayload: ResolverTypeWrapper<Omit<SaveEventPayload, 'event'> & { event: ResolversTypes['Event'] }>;
   SendMessageInput: SendMessageInput;
@@ -1584,16 +1934,30 @@ export type ResolversTypes = {
   UpdateEventPayload: ResolverTypeWrapper<
     Omit<UpdateEventPayload, 'event'> & { event: ResolversTypes['Event'] }
   >;
+  UpdateProfileInput: UpdateProfileInput;
+  UpdateProfilePayload: ResolverTypeWrapper<
+    Omit<UpdateProfilePayload, 'newBadges' | 'viewer'> & {
+      newBadges: Array<ResolversTypes['Badge']>;
+      viewer: ResolversTypes['User'];
+    }
+  >;
+  UpdateSettingsInput: UpdateSettingsInput;
+  UpdateSettingsPayload: ResolverTypeWrapper<
+    Omit<UpdateSettingsPayload, 'viewer'> & { viewer: ResolversTypes['User'] }
+  >;
   User: ResolverTypeWrapper<UserModel>;
   UserActivity: ResolverTypeWrapper<ActivityModel>;
   UserStats: ResolverTypeWrapper<UserStatsModel>;
+  UsernameCheck: ResolverTypeWrapper<UsernameCheck>;
   ViewerRole: ViewerRole;
   VoiceChat: VoiceChat;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  AvatarUpload: AvatarUploadModel;
   Badge: BadgeModel;
+  BadgeDefinition: BadgeDef;
   Block: BlockRow;
   BlockUserInput: BlockUserInput;
   BlockUserPayload: Omit<BlockUserPayload, 'user'> & { user: ResolversParentTypes['User'] };
@@ -1603,7 +1967,16 @@ export type ResolversParentTypes = {
     event: ResolversParentTypes['Event'];
     viewer: ResolversParentTypes['User'];
   };
+  CompleteAvatarUploadInput: CompleteAvatarUploadInput;
+  CompleteAvatarUploadPayload: Omit<CompleteAvatarUploadPayload, 'newBadges' | 'viewer'> & {
+    newBadges: Array<ResolversParentTypes['Badge']>;
+    viewer: ResolversParentTypes['User'];
+  };
   Conversation: ConversationRow;
+  CreateAvatarUploadInput: CreateAvatarUploadInput;
+  CreateAvatarUploadPayload: Omit<CreateAvatarUploadPayload, 'upload'> & {
+    upload: ResolversParentTypes['AvatarUpload'];
+  };
   CreateEventInput: CreateEventInput;
   CreateEventPayload: Omit<CreateEventPayload, 'event' | 'viewer'> & {
     event: ResolversParentTypes['Event'];
@@ -1612,6 +1985,8 @@ export type ResolversParentTypes = {
   DailyCount: DailyCount;
   Date: Scalars['Date']['output'];
   DateTime: Scalars['DateTime']['output'];
+  DeleteAccountInput: DeleteAccountInput;
+  DeleteAccountPayload: DeleteAccountPayload;
   District: District;
   DurationOption: DurationModel;
   Event: EventModel;
@@ -1632,10 +2007,12 @@ export type ResolversParentTypes = {
   EventPlatform: PlatformDef;
   EventRefInput: EventRefInput;
   EventTag: TagDef;
+  ExactLocationInput: ExactLocationInput;
   Float: Scalars['Float']['output'];
   GeoBoundsInput: GeoBoundsInput;
   GeoPoint: GeoPoint;
   GeoPointInput: GeoPointInput;
+  HttpHeader: HttpHeader;
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   IpLocation: IpLocation;
@@ -1659,9 +2036,11 @@ export type ResolversParentTypes = {
   NotificationConnection: Omit<NotificationConnection, 'nodes'> & {
     nodes: Array<ResolversParentTypes['Notification']>;
   };
+  NotificationPreferences: NotificationPreferences;
   PageInfo: PageInfo;
   Participant: ParticipantModel;
   Place: Place;
+  ProfileLimits: ProfileLimits;
   Province: Province;
   Query: Record<PropertyKey, never>;
   RateEventInput: RateEventInput;
@@ -1670,6 +2049,7 @@ export type ResolversParentTypes = {
     rating: ResolversParentTypes['Rating'];
   };
   Rating: RatingRow;
+  RatingSummary: RatingSummaryModel;
   RecordEventActivityPayload: RecordEventActivityPayload;
   RecordEventShareInput: RecordEventShareInput;
   Report: ReportRow;
@@ -1680,6 +2060,7 @@ export type ResolversParentTypes = {
     event: ResolversParentTypes['Event'];
     joinRequest: ResolversParentTypes['JoinRequest'];
   };
+  ReviewConnection: ReviewConnectionModel;
   SaveEventPayload: Omit<SaveEventPayload, 'event'> & { event: ResolversParentTypes['Event'] };
   SendMessageInput: SendMessageInput;
   SendMessagePayload: Omit<SendMessagePayload, 'conversation' | 'message'> & {
@@ -1698,9 +2079,17 @@ export type ResolversParentTypes = {
   UnblockUserInput: UnblockUserInput;
   UpdateEventInput: UpdateEventInput;
   UpdateEventPayload: Omit<UpdateEventPayload, 'event'> & { event: ResolversParentTypes['Event'] };
+  UpdateProfileInput: UpdateProfileInput;
+  UpdateProfilePayload: Omit<UpdateProfilePayload, 'newBadges' | 'viewer'> & {
+    newBadges: Array<ResolversParentTypes['Badge']>;
+    viewer: ResolversParentTypes['User'];
+  };
+  UpdateSettingsInput: UpdateSettingsInput;
+  UpdateSettingsPayload: Omit<UpdateSettingsPayload, 'viewer'> & { viewer: ResolversParentTypes['User'] };
   User: UserModel;
   UserActivity: ActivityModel;
   UserStats: UserStatsModel;
+  UsernameCheck: UsernameCheck;
 };
 
 export type AuthDirectiveArgs = {
@@ -1728,12 +2117,35 @@ export type ActivityTypeResolvers = EnumResolverSignature<
   ResolversTypes['ActivityType']
 >;
 
+export type AvatarUploadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['AvatarUpload'] = ResolversParentTypes['AvatarUpload'],
+> = {
+  contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  fileUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  headers?: Resolver<Array<ResolversTypes['HttpHeader']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  maxBytes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type BadgeResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Badge'] = ResolversParentTypes['Badge'],
 > = {
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   earnedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  icon?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type BadgeDefinitionResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['BadgeDefinition'] = ResolversParentTypes['BadgeDefinition'],
+> = {
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   icon?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1768,6 +2180,15 @@ export type CheckVerdictResolvers = EnumResolverSignature<
   ResolversTypes['CheckVerdict']
 >;
 
+export type CompleteAvatarUploadPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['CompleteAvatarUploadPayload'] =
+    ResolversParentTypes['CompleteAvatarUploadPayload'],
+> = {
+  newBadges?: Resolver<Array<ResolversTypes['Badge']>, ParentType, ContextType>;
+  viewer?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
 export type ConversationResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Conversation'] = ResolversParentTypes['Conversation'],
@@ -1776,6 +2197,14 @@ export type ConversationResolvers<
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   messages?: Resolver<Array<ResolversTypes['Message']>, ParentType, ContextType>;
   otherUser?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
+export type CreateAvatarUploadPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['CreateAvatarUploadPayload'] =
+    ResolversParentTypes['CreateAvatarUploadPayload'],
+> = {
+  upload?: Resolver<ResolversTypes['AvatarUpload'], ParentType, ContextType>;
 };
 
 export type CreateEventPayloadResolvers<
@@ -1801,6 +2230,14 @@ export interface DateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
+
+export type DeleteAccountPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['DeleteAccountPayload'] =
+    ResolversParentTypes['DeleteAccountPayload'],
+> = {
+  cancelledEvents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
 
 export type DeviceResolvers = EnumResolverSignature<
   { MOBILE?: any; PC?: any; PLAYSTATION?: any; XBOX?: any },
@@ -1871,6 +2308,7 @@ export type EventResolvers<
   timeLeft?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   viewerCanRate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanRateParticipants?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerHasSaved?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerJoinRequest?: Resolver<Maybe<ResolversTypes['JoinRequest']>, ParentType, ContextType>;
   viewerRating?: Resolver<Maybe<ResolversTypes['Rating']>, ParentType, ContextType>;
@@ -1998,6 +2436,14 @@ export type GeoPointResolvers<
   lng?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 
+export type HttpHeaderResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['HttpHeader'] = ResolversParentTypes['HttpHeader'],
+> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type IpLocationResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['IpLocation'] = ResolversParentTypes['IpLocation'],
@@ -2104,6 +2550,18 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationCancelEventArgs, 'input'>
   >;
+  completeAvatarUpload?: Resolver<
+    ResolversTypes['CompleteAvatarUploadPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCompleteAvatarUploadArgs, 'input'>
+  >;
+  createAvatarUpload?: Resolver<
+    ResolversTypes['CreateAvatarUploadPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreateAvatarUploadArgs, 'input'>
+  >;
   createEvent?: Resolver<
     ResolversTypes['CreateEventPayload'],
     ParentType,
@@ -2115,6 +2573,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationDeclineRequestArgs, 'input'>
+  >;
+  deleteAccount?: Resolver<
+    ResolversTypes['DeleteAccountPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteAccountArgs, 'input'>
   >;
   leaveEvent?: Resolver<
     ResolversTypes['LeaveEventPayload'],
@@ -2188,6 +2652,18 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationUpdateEventArgs, 'input'>
   >;
+  updateProfile?: Resolver<
+    ResolversTypes['UpdateProfilePayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateProfileArgs, 'input'>
+  >;
+  updateSettings?: Resolver<
+    ResolversTypes['UpdateSettingsPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateSettingsArgs, 'input'>
+  >;
   withdrawRequest?: Resolver<
     ResolversTypes['JoinRequestDecisionPayload'],
     ParentType,
@@ -2228,6 +2704,15 @@ export type NotificationConnectionResolvers<
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
+export type NotificationPreferencesResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['NotificationPreferences'] =
+    ResolversParentTypes['NotificationPreferences'],
+> = {
+  emailDecisions?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  emailJoinRequests?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type NotificationTypeResolvers = EnumResolverSignature<
   {
     BADGE_EARNED?: any;
@@ -2256,6 +2741,7 @@ export type ParticipantResolvers<
 > = {
   joinedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  viewerRating?: Resolver<Maybe<ResolversTypes['Rating']>, ParentType, ContextType>;
 };
 
 export type PlaceResolvers<
@@ -2277,6 +2763,19 @@ export type PlaceKindResolvers = EnumResolverSignature<
   ResolversTypes['PlaceKind']
 >;
 
+export type ProfileLimitsResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['ProfileLimits'] = ResolversParentTypes['ProfileLimits'],
+> = {
+  avatarMaxBytes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  bioMax?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  displayNameMax?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  displayNameMin?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  interestsMax?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  usernameMax?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  usernameMin?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type ProvinceResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Province'] = ResolversParentTypes['Province'],
@@ -2291,6 +2790,7 @@ export type QueryResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query'],
 > = {
+  badgeCatalog?: Resolver<Array<ResolversTypes['BadgeDefinition']>, ParentType, ContextType>;
   blockedUsers?: Resolver<Array<ResolversTypes['Block']>, ParentType, ContextType>;
   conversation?: Resolver<
     Maybe<ResolversTypes['Conversation']>,
@@ -2339,6 +2839,7 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QueryNotificationsArgs, 'first' | 'unreadOnly'>
   >;
+  profileLimits?: Resolver<ResolversTypes['ProfileLimits'], ParentType, ContextType>;
   provinces?: Resolver<Array<ResolversTypes['Province']>, ParentType, ContextType>;
   reverseGeocode?: Resolver<
     ResolversTypes['Place'],
@@ -2355,6 +2856,12 @@ export type QueryResolvers<
   tokenPackages?: Resolver<Array<ResolversTypes['TokenPackage']>, ParentType, ContextType>;
   unreadNotificationCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
+  usernameAvailable?: Resolver<
+    ResolversTypes['UsernameCheck'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryUsernameAvailableArgs, 'username'>
+  >;
 };
 
 export type QuickFilterResolvers = EnumResolverSignature<
@@ -2389,8 +2896,17 @@ export type RatingResolvers<
   event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
   feedback?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  ratee?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   rater?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   score?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RatingSummaryResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['RatingSummary'] = ResolversParentTypes['RatingSummary'],
+> = {
+  average?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type RecordEventActivityPayloadResolvers<
@@ -2430,6 +2946,15 @@ export type RequestToJoinPayloadResolvers<
 > = {
   event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
   joinRequest?: Resolver<ResolversTypes['JoinRequest'], ParentType, ContextType>;
+};
+
+export type ReviewConnectionResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['ReviewConnection'] = ResolversParentTypes['ReviewConnection'],
+> = {
+  nodes?: Resolver<Array<ResolversTypes['Rating']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type RoleResolvers = EnumResolverSignature<{ ADMIN?: any; USER?: any }, ResolversTypes['Role']>;
@@ -2559,6 +3084,23 @@ export type UpdateEventPayloadResolvers<
   event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
 };
 
+export type UpdateProfilePayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['UpdateProfilePayload'] =
+    ResolversParentTypes['UpdateProfilePayload'],
+> = {
+  newBadges?: Resolver<Array<ResolversTypes['Badge']>, ParentType, ContextType>;
+  viewer?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
+export type UpdateSettingsPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['UpdateSettingsPayload'] =
+    ResolversParentTypes['UpdateSettingsPayload'],
+> = {
+  viewer?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
 export type UserResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User'],
@@ -2569,7 +3111,12 @@ export type UserResolvers<
     ContextType,
     RequireFields<UserActivityArgs, 'first'>
   >;
-  avatarUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  avatarUrl?: Resolver<
+    Maybe<ResolversTypes['String']>,
+    ParentType,
+    ContextType,
+    RequireFields<UserAvatarUrlArgs, 'size'>
+  >;
   badges?: Resolver<Array<ResolversTypes['Badge']>, ParentType, ContextType>;
   bio?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   city?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2577,12 +3124,33 @@ export type UserResolvers<
   displayName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   district?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  eventsInCommon?: Resolver<
+    Array<ResolversTypes['Event']>,
+    ParentType,
+    ContextType,
+    RequireFields<UserEventsInCommonArgs, 'first'>
+  >;
   exactLocation?: Resolver<Maybe<ResolversTypes['Place']>, ParentType, ContextType>;
   fullName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   homePoint?: Resolver<Maybe<ResolversTypes['GeoPoint']>, ParentType, ContextType>;
+  hostRating?: Resolver<ResolversTypes['RatingSummary'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  interests?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  interests?: Resolver<Array<ResolversTypes['EventTag']>, ParentType, ContextType>;
   lastUsedIpLocation?: Resolver<Maybe<ResolversTypes['IpLocation']>, ParentType, ContextType>;
+  locale?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  mapCenter?: Resolver<Maybe<ResolversTypes['GeoPoint']>, ParentType, ContextType>;
+  notificationPreferences?: Resolver<
+    Maybe<ResolversTypes['NotificationPreferences']>,
+    ParentType,
+    ContextType
+  >;
+  participantRating?: Resolver<ResolversTypes['RatingSummary'], ParentType, ContextType>;
+  reviews?: Resolver<
+    ResolversTypes['ReviewConnection'],
+    ParentType,
+    ContextType,
+    RequireFields<UserReviewsArgs, 'first'>
+  >;
   stats?: Resolver<ResolversTypes['UserStats'], ParentType, ContextType>;
   tokenBalance?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   username?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2607,6 +3175,15 @@ export type UserStatsResolvers<
   totalParticipants?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type UsernameCheckResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['UsernameCheck'] = ResolversParentTypes['UsernameCheck'],
+> = {
+  available?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type ViewerRoleResolvers = EnumResolverSignature<
   { HOST?: any; NONE?: any; PARTICIPANT?: any; REQUESTER?: any },
   ResolversTypes['ViewerRole']
@@ -2619,16 +3196,21 @@ export type VoiceChatResolvers = EnumResolverSignature<
 
 export type Resolvers<ContextType = Context> = {
   ActivityType?: ActivityTypeResolvers;
+  AvatarUpload?: AvatarUploadResolvers<ContextType>;
   Badge?: BadgeResolvers<ContextType>;
+  BadgeDefinition?: BadgeDefinitionResolvers<ContextType>;
   Block?: BlockResolvers<ContextType>;
   BlockUserPayload?: BlockUserPayloadResolvers<ContextType>;
   CancelEventPayload?: CancelEventPayloadResolvers<ContextType>;
   CheckVerdict?: CheckVerdictResolvers;
+  CompleteAvatarUploadPayload?: CompleteAvatarUploadPayloadResolvers<ContextType>;
   Conversation?: ConversationResolvers<ContextType>;
+  CreateAvatarUploadPayload?: CreateAvatarUploadPayloadResolvers<ContextType>;
   CreateEventPayload?: CreateEventPayloadResolvers<ContextType>;
   DailyCount?: DailyCountResolvers<ContextType>;
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
+  DeleteAccountPayload?: DeleteAccountPayloadResolvers<ContextType>;
   Device?: DeviceResolvers;
   District?: DistrictResolvers<ContextType>;
   DurationOption?: DurationOptionResolvers<ContextType>;
@@ -2646,6 +3228,7 @@ export type Resolvers<ContextType = Context> = {
   EventTag?: EventTagResolvers<ContextType>;
   GameType?: GameTypeResolvers;
   GeoPoint?: GeoPointResolvers<ContextType>;
+  HttpHeader?: HttpHeaderResolvers<ContextType>;
   IpLocation?: IpLocationResolvers<ContextType>;
   JoinCheck?: JoinCheckResolvers<ContextType>;
   JoinRequest?: JoinRequestResolvers<ContextType>;
@@ -2659,21 +3242,25 @@ export type Resolvers<ContextType = Context> = {
   MyEventCounts?: MyEventCountsResolvers<ContextType>;
   Notification?: NotificationResolvers<ContextType>;
   NotificationConnection?: NotificationConnectionResolvers<ContextType>;
+  NotificationPreferences?: NotificationPreferencesResolvers<ContextType>;
   NotificationType?: NotificationTypeResolvers;
   PageInfo?: PageInfoResolvers<ContextType>;
   Participant?: ParticipantResolvers<ContextType>;
   Place?: PlaceResolvers<ContextType>;
   PlaceKind?: PlaceKindResolvers;
+  ProfileLimits?: ProfileLimitsResolvers<ContextType>;
   Province?: ProvinceResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   QuickFilter?: QuickFilterResolvers;
   RateEventPayload?: RateEventPayloadResolvers<ContextType>;
   Rating?: RatingResolvers<ContextType>;
+  RatingSummary?: RatingSummaryResolvers<ContextType>;
   RecordEventActivityPayload?: RecordEventActivityPayloadResolvers<ContextType>;
   Report?: ReportResolvers<ContextType>;
   ReportReason?: ReportReasonResolvers;
   ReportUserPayload?: ReportUserPayloadResolvers<ContextType>;
   RequestToJoinPayload?: RequestToJoinPayloadResolvers<ContextType>;
+  ReviewConnection?: ReviewConnectionResolvers<ContextType>;
   Role?: RoleResolvers;
   SaveEventPayload?: SaveEventPayloadResolvers<ContextType>;
   SendMessagePayload?: SendMessagePayloadResolvers<ContextType>;
@@ -2688,9 +3275,12 @@ export type Resolvers<ContextType = Context> = {
   TokenLedgerReason?: TokenLedgerReasonResolvers;
   TokenPackage?: TokenPackageResolvers<ContextType>;
   UpdateEventPayload?: UpdateEventPayloadResolvers<ContextType>;
+  UpdateProfilePayload?: UpdateProfilePayloadResolvers<ContextType>;
+  UpdateSettingsPayload?: UpdateSettingsPayloadResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserActivity?: UserActivityResolvers<ContextType>;
   UserStats?: UserStatsResolvers<ContextType>;
+  UsernameCheck?: UsernameCheckResolvers<ContextType>;
   ViewerRole?: ViewerRoleResolvers;
   VoiceChat?: VoiceChatResolvers;
 };

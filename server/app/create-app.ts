@@ -29,6 +29,7 @@ import {
 } from './setup-http.ts';
 import { mountIdentity, setupIdentity } from './setup-identity.ts';
 import { mountSpa, mountTools } from './setup-static.ts';
+import { mountUploads } from './setup-uploads.ts';
 import { attachGraphQLWebSocket } from './websocket.ts';
 
 export type App = {
@@ -81,7 +82,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const pubsub = await openPubSub(config, logger, onClose);
     const limiter = await openRateLimiter(config, logger, clock, onClose);
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
-    const deps: Deps = { config, db: database.db, pubsub, logger, clock, mailer };
+    const deps: Deps = { config, db: database.db, pubsub, logger, clock, mailer, limiter };
     const services = createServices(deps);
     const identitySetup = await setupIdentity({
       config,
@@ -159,6 +160,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         inflight,
       }),
     );
+    mountUploads(app, { services, inflight });
     mountSpa(app, { config, services });
     mountErrorHandlers(app);
 

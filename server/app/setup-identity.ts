@@ -72,6 +72,15 @@ export async function setupIdentity(options: {
     });
     const idp = identity;
     revocationCheck = (claims) => idp.isAccessRevoked(claims);
+    // Deleting a Squad account deletes its sign-in too, so the address can sign up afresh. (With a
+    // real Cognito pool the client calls DeleteUser itself.)
+    services.users.onAccountDeleted(async (_tx, afterCommit, user) => {
+      afterCommit(async () => {
+        await idp.repo.deleteAccount(user.sub);
+        embeddedVerifier.forget(user.sub);
+      });
+      return 0;
+    });
   }
   const authenticate = createAuthenticate(verifier, services.users, (claims, token) =>
     identity ? identity.profile(claims.sub) : cognitoProfile(config.cognito.endpoint, token),

@@ -24,7 +24,18 @@ export function mountSpa(app: Express, options: { config: Config; services: Serv
     spaRouter(
       paths.clientDist,
       linkPreviews(options.services, config.publicUrl),
-      spaContentSecurityPolicy({ tileUrl: config.mapTileUrl, identityEndpoint: config.cognito.endpoint }),
+      spaContentSecurityPolicy({
+        tileUrl: config.mapTileUrl,
+        identityEndpoint: config.cognito.endpoint,
+        publicUrl: config.publicUrl,
+        mediaUrl: config.media.publicUrl,
+        // The browser PUTs pictures straight to S3/MinIO in production.
+        uploadEndpoint: config.s3.bucket
+          ? (config.s3.publicEndpoint ??
+            config.s3.endpoint ??
+            `https://${config.s3.bucket}.s3.${config.s3.region}.amazonaws.com`)
+          : undefined,
+      }),
     ),
   );
 }

@@ -60,9 +60,17 @@ export function spaRouter(
   return router;
 }
 
-// The SPA's policy: our own scripts only; connections to ourselves (HTTP and WebSocket) and the
-// identity endpoint; images from ourselves and the map tile servers.
-export function spaContentSecurityPolicy(options: { tileUrl: string; identityEndpoint: string }): string {
+// The SPA's policy: our own scripts only; connections to ourselves (HTTP and WebSocket), the
+// identity endpoint and where uploads go; images from ourselves, the media host and the map tile
+// servers. `publicUrl` is ourselves as e-mails and media links name us (the page may be reached by
+// another name, e.g. 127.0.0.1 for localhost).
+export function spaContentSecurityPolicy(options: {
+  tileUrl: string;
+  identityEndpoint: string;
+  publicUrl?: string;
+  mediaUrl?: string;
+  uploadEndpoint?: string;
+}): string {
   const origin = (url: string) => {
     try {
       const u = new URL(url.replace(/\{s\}\./, 'tiles.'));
@@ -73,13 +81,17 @@ export function spaContentSecurityPolicy(options: { tileUrl: string; identityEnd
   };
   const tiles = origin(options.tileUrl);
   const identity = origin(options.identityEndpoint);
+  const own = options.publicUrl ? origin(options.publicUrl) : '';
+  const media = options.mediaUrl ? origin(options.mediaUrl) : '';
+  const uploads = options.uploadEndpoint ? origin(options.uploadEndpoint) : '';
+  const list = (...items: string[]) => [...new Set(items.filter(Boolean))].join(' ');
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${tiles}`.trim(),
+    `img-src 'self' data: blob: ${list(own, media, tiles)}`.trim(),
     "font-src 'self' data:",
-    `connect-src 'self' ws: wss: ${identity}`.trim(),
+    `connect-src 'self' ws: wss: ${list(identity, own, uploads)}`.trim(),
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -2,6 +2,7 @@ import type { Database } from '#db/client.ts';
 import type { Config } from '#server/lib/config.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import type { RateLimiter } from '#server/lib/rate-limit.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import type { PubSub } from '#server/pubsub/pubsub.ts';
 
@@ -13,4 +14,6 @@ export type Deps = {
   logger: Logger;
   clock: Clock;
   mailer: Mailer;
+  // Shared counters (Redis when configured) for per-user limits.
+  limiter: RateLimiter;
 };

@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { EventRow, JoinRequestRow, ParticipantRow, RatingRow, UserRow } from '#db/schema/index.ts';
 import type { Services } from '#server/modules/services.ts';
-import type { BadgeModel, UserStatsModel } from '#server/modules/users/users.mappers.ts';
+import type { BadgeModel, RatingSummaryModel, UserStatsModel } from '#server/modules/users/users.mappers.ts';
 import type { Viewer } from './viewer.ts';
 
 const byId = <T extends { id: string }>(ids: readonly string[], rows: T[]) => {
@@ -22,9 +22,16 @@ export function createLoaders(services: Services, viewer: Viewer | null, options
       return ids.map((id) => stats.get(id)!);
     }, o),
     userBadges: new DataLoader<string, BadgeModel[]>(async (ids) => {
-      const badges = await services.users.badgesFor(ids);
+      const badges = await services.badges.badgesFor(ids);
       return ids.map((id) => badges.get(id) ?? []);
     }, o),
+    ratingSummary: new DataLoader<string, { host: RatingSummaryModel; participant: RatingSummaryModel }>(
+      async (ids) => {
+        const summaries = await services.users.ratingSummaries(ids);
+        return ids.map((id) => summaries.get(id)!);
+      },
+      o,
+    ),
     event: new DataLoader<string, EventRow | null>(
       async (ids) => byId(ids, await services.events.byIds(ids)),
       o,
@@ -39,11 +46,11 @@ export function createLoaders(services: Services, viewer: Viewer | null, options
       const ratings = await services.events.ratingsOf(ids);
       return ids.map((id) => ratings.get(id)!);
     }, o),
-    // The viewer's own rating of each event's host.
-    viewerRating: new DataLoader<string, RatingRow | undefined>(async (ids) => {
-      if (!viewer) return ids.map(() => undefined);
+    // The viewer's own ratings on each event (of the host, or as the host of participants).
+    viewerRatings: new DataLoader<string, RatingRow[]>(async (ids) => {
+      if (!viewer) return ids.map(() => []);
       const mine = await services.ratings.viewerRatingsOf(viewer, ids);
-      return ids.map((id) => mine.get(id));
+      return ids.map((id) => mine.get(id) ?? []);
     }, o),
     saveCount: new DataLoader<string, number>(async (ids) => {
       const counts = await services.events.saveCounts(ids);

@@ -42,6 +42,10 @@ const envSchema = z.object({
   S3_BUCKET: optionalText,
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default('eu-central-1'),
+  // The S3 endpoint as browsers reach it (presigned PUTs), when it differs from S3_ENDPOINT.
+  S3_PUBLIC_ENDPOINT: optionalUrl,
+  // Where processed pictures are served from (a CDN or a public bucket); default: the app's /media.
+  MEDIA_PUBLIC_URL: optionalUrl,
   GEOCODER_URL: optionalUrl,
   MAP_TILE_URL: z.string().default('https://{s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}{r}.png'),
   MODERATION_LLM_URL: optionalUrl,
@@ -111,7 +115,13 @@ export type Config = {
   };
   smtpUrl: string | undefined;
   mailFrom: string;
-  s3: { bucket: string | undefined; endpoint: string | undefined; region: string };
+  s3: {
+    bucket: string | undefined;
+    endpoint: string | undefined;
+    publicEndpoint: string | undefined;
+    region: string;
+  };
+  media: { publicUrl: string | undefined };
   geocoderUrl: string | undefined;
   mapTileUrl: string;
   moderationLlm: { url: string | undefined; model: string | undefined; key: string | undefined };
@@ -174,7 +184,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     cognito,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    s3: { bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION },
+    s3: {
+      bucket: e.S3_BUCKET,
+      endpoint: e.S3_ENDPOINT,
+      publicEndpoint: e.S3_PUBLIC_ENDPOINT,
+      region: e.S3_REGION,
+    },
+    media: { publicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, '') },
     geocoderUrl: e.GEOCODER_URL,
     mapTileUrl: e.MAP_TILE_URL,
     moderationLlm: {

@@ -10,6 +10,8 @@ import { messagesResolvers } from './messages/messages.resolvers.ts';
 import { notificationsResolvers } from './notifications/notifications.resolvers.ts';
 import { ratingsResolvers } from './ratings/ratings.resolvers.ts';
 import { safetyResolvers } from './safety/safety.resolvers.ts';
+import { badgesResolvers } from './badges/badges.resolvers.ts';
+import { uploadsResolvers } from './uploads/uploads.resolvers.ts';
 
 // Resolver maps of every module; a type's fields may come from several modules.
 export function allResolvers(): Resolvers[] {
@@ -25,5 +27,7 @@ export function allResolvers(): Resolvers[] {
     geoResolvers,
     ratingsResolvers,
     safetyResolvers,
+    badgesResolvers,
+    uploadsResolvers,
   ];
 }

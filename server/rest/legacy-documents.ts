@@ -141,56 +141,105 @@ export const LegacyMyEventsQuery = parse(/* GraphQL */ `
   ${LEGACY_USER}
 `);
 
+const LEGACY_PROFILE = /* GraphQL */ `
+  fragment LegacyProfile on User {
+    id
+    email
+    displayName
+    username
+    bio
+    avatarUrl
+    fullName
+    city
+    district
+    homePoint {
+      lat
+      lng
+    }
+    exactLocation {
+      lat
+      lng
+      address
+    }
+    lastUsedIpLocation {
+      lat
+      lng
+      country
+      city
+    }
+    createdAt
+    tokenBalance
+    interests {
+      id
+    }
+    stats {
+      eventsHosted
+      eventsJoined
+      totalParticipants
+      averageRating
+    }
+    badges {
+      id
+      name
+      description
+      icon
+      earnedAt
+    }
+    activity(first: $activity) {
+      type
+      event {
+        id
+        title
+        participantCount
+        startsAt
+      }
+    }
+  }
+`;
+
 export const LegacyProfileQuery = parse(/* GraphQL */ `
   query LegacyProfileQuery($activity: Int) {
     me {
-      id
-      email
-      displayName
+      ...LegacyProfile
+    }
+  }
+  ${LEGACY_PROFILE}
+`);
+
+export const LegacyUpdateProfileMutation = parse(/* GraphQL */ `
+  mutation LegacyUpdateProfileMutation($input: UpdateProfileInput!, $activity: Int) {
+    updateProfile(input: $input) {
+      viewer {
+        ...LegacyProfile
+      }
+    }
+  }
+  ${LEGACY_PROFILE}
+`);
+
+export const LegacyUsernameQuery = parse(/* GraphQL */ `
+  query LegacyUsernameQuery($username: String!) {
+    usernameAvailable(username: $username) {
       username
-      bio
-      avatarUrl
-      fullName
-      city
-      district
-      homePoint {
-        lat
-        lng
-      }
-      exactLocation {
-        lat
-        lng
-        address
-      }
-      lastUsedIpLocation {
-        lat
-        lng
-        country
-        city
-      }
-      createdAt
-      tokenBalance
-      interests
-      stats {
-        eventsHosted
-        eventsJoined
-        totalParticipants
-        averageRating
-      }
-      badges {
+      available
+      reason
+    }
+  }
+`);
+
+export const LegacyCreateAvatarUploadMutation = parse(/* GraphQL */ `
+  mutation LegacyCreateAvatarUploadMutation($input: CreateAvatarUploadInput!) {
+    createAvatarUpload(input: $input) {
+      upload {
         id
-        name
-        description
-        icon
-        earnedAt
-      }
-      activity(first: $activity) {
-        type
-        event {
-          id
-          title
-          participantCount
-          startsAt
+        url
+        contentType
+        fileUrl
+        maxBytes
+        expiresAt
+        headers {
+          name
+          value
         }
       }
     }

@@ -136,7 +136,8 @@ export function legacyProfile(me: LegacyProfileQuery['me']) {
     lastUsedIpLocation: me.lastUsedIpLocation,
     createdAt: me.createdAt,
     eventLimit: me.tokenBalance,
-    interests: me.interests,
+    // The spec's legacy strings: the tags' Turkish labels.
+    interests: me.interests.map((i) => legacy.tag(i.id)),
     stats: {
       eventsHosted: me.stats.eventsHosted,
       eventsJoined: me.stats.eventsJoined,

@@ -33,6 +33,9 @@ import type {
   LegacyMyEventsQuery,
   LegacyProfileQuery,
   LegacyRequestToJoinMutation,
+  LegacyCreateAvatarUploadMutation,
+  LegacyUpdateProfileMutation,
+  LegacyUsernameQuery,
 } from './__generated__/operations.ts';
 import { createGraphQLRunner } from './graphql-bridge.ts';
 import * as documents from './legacy-documents.ts';
@@ -116,6 +119,25 @@ export function fromLegacyCreatePayload(body: Record<string, unknown>) {
   };
 }
 
+// The spec's profile payload -> UpdateProfileInput. Absent keys stay absent (no change); interests
+// may be the legacy Turkish labels or catalogue ids.
+export function fromLegacyProfilePayload(body: Record<string, unknown>): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const key of ['displayName', 'username', 'bio', 'city', 'district'] as const)
+    if (key in body) input[key] = body[key];
+  if ('exactLocation' in body) {
+    const exact = isRecord(body.exactLocation) ? body.exactLocation : null;
+    input.exactLocation = exact
+      ? { lat: num(exact.lat), lng: num(exact.lng), address: exact.address ?? null }
+      : body.exactLocation;
+  }
+  if ('interests' in body)
+    input.interests = Array.isArray(body.interests)
+      ? (body.interests as unknown[]).map((i) => (typeof i === 'string' ? legacy.tagId(i) : i))
+      : body.interests;
+  return input;
+}
+
 const list = (v: unknown) =>
   typeof v === 'string' && v.trim()
     ? v
@@ -182,6 +204,68 @@ export function createRestRouter(deps: Deps): Router {
     asyncRoute(async (req, res) => {
       const { me } = await run<LegacyProfileQuery>(req, documents.LegacyProfileQuery, { activity: 50 });
       res.json(legacyProfile(me));
+    }),
+  );
+
+  // The settings form ({displayName, username, bio, city, district, coordinates, exactLocation}) or
+  // the interests editor ({interests}, the tags' Turkish labels or ids). Only fields present change;
+  // coordinates follow from the district (the gazetteer's point), so the ones sent are not stored.
+  router.put(
+    '/profile',
+    asyncRoute(async (req, res) => {
+      const input = fromLegacyProfilePayload((req.body ?? {}) as Record<string, unknown>);
+      const { updateProfile } = await run<LegacyUpdateProfileMutation>(
+        req,
+        documents.LegacyUpdateProfileMutation,
+        {
+          input,
+          activity: 50,
+        },
+      );
+      const onlyInterests = Object.keys(input).length === 1 && 'interests' in input;
+      res.json({
+        message: t(currentLocale(), onlyInterests ? 'profile.interestsUpdated' : 'profile.updated'),
+        profile: legacyProfile(updateProfile.viewer),
+      });
+    }),
+  );
+
+  router.get(
+    '/check-username/:username',
+    asyncRoute(async (req, res) => {
+      const { usernameAvailable } = await run<LegacyUsernameQuery>(req, documents.LegacyUsernameQuery, {
+        username: String(req.params.username),
+      });
+      res.json(usernameAvailable);
+    }),
+  );
+
+  // {contentType, fileName} -> where to PUT the file ({url, fileUrl, contentType}); the picture
+  // changes once the file is checked and processed.
+  router.put(
+    '/uploadProfilePicture',
+    asyncRoute(async (req, res) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const { createAvatarUpload } = await run<LegacyCreateAvatarUploadMutation>(
+        req,
+        documents.LegacyCreateAvatarUploadMutation,
+        {
+          input: {
+            contentType: typeof body.contentType === 'string' ? body.contentType : '',
+            fileName: typeof body.fileName === 'string' ? body.fileName : null,
+          },
+        },
+      );
+      const { upload } = createAvatarUpload;
+      res.json({
+        url: upload.url,
+        fileUrl: upload.fileUrl,
+        contentType: upload.contentType,
+        uploadId: upload.id,
+        maxBytes: upload.maxBytes,
+        expiresAt: upload.expiresAt,
+        headers: Object.fromEntries(upload.headers.map((h) => [h.name, h.value])),
+      });
     }),
   );
 

@@ -275,17 +275,25 @@ export function createEventsDiscovery(db: DbOrTx) {
 // Events a user hosted or joined, newest first (profile's recent activity and event list).
 export function createActivityQueries(db: DbOrTx) {
   return {
+    // A user's hosted and joined events, newest first. Seen by someone else (`viewerId`), events whose
+    // host is on the other side of a block with them drop out, as in every list.
     async hostedAndJoined(
       userId: string,
       limit: number,
+      viewerId?: string,
     ): Promise<{ event: EventRow; type: 'hosted' | 'joined' }[]> {
+      const visible =
+        viewerId && viewerId !== userId
+          ? sql`and ${sql.join(notBlockedWith(viewerId, events.hostId), sql` and `)}`
+          : sql``;
       const rows = await db.execute<{ id: string; type: 'hosted' | 'joined' }>(sql`
         select id, type from (
-          select e.id, 'hosted' as type, e.starts_at from events e where e.host_id = ${userId} and e.cancelled_at is null
+          select ${events.id}, 'hosted' as type, ${events.startsAt} from ${events}
+           where ${events.hostId} = ${userId} and ${events.cancelledAt} is null ${visible}
           union all
-          select e.id, 'joined' as type, e.starts_at from events e
-            join event_participants p on p.event_id = e.id and p.user_id = ${userId}
-          where e.cancelled_at is null
+          select ${events.id}, 'joined' as type, ${events.startsAt} from ${events}
+            join event_participants p on p.event_id = ${events.id} and p.user_id = ${userId}
+          where ${events.cancelledAt} is null ${visible}
         ) x order by starts_at desc limit ${limit}`);
       const ids = rows.rows.map((r) => r.id);
       if (ids.length === 0) return [];

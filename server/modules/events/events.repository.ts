@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { preparedRows, rowCodec, uuidArray } from '#db/row-codec.ts';
 import {
@@ -43,6 +43,15 @@ export function createEventsRepository(db: DbOrTx) {
     },
 
     // Locks the row for the rest of the transaction (updates, cancellation, capacity checks).
+    async upcomingHostedIds(tx: DbOrTx, hostId: string, now: Date): Promise<string[]> {
+      const rows = await tx
+        .select({ id: events.id })
+        .from(events)
+        .where(and(eq(events.hostId, hostId), isNull(events.cancelledAt), gt(events.startsAt, now)))
+        .orderBy(events.startsAt);
+      return rows.map((r) => r.id);
+    },
+
     async lockForUpdate(tx: DbOrTx, id: string): Promise<EventRow | undefined> {
       const [row] = await tx.select().from(events).where(eq(events.id, id)).for('update');
       return row;

@@ -5,7 +5,7 @@ import { notFound } from '#server/errors/app-error.ts';
 import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
 import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
 import type { GameType } from '#server/modules/enum-values.ts';
-import { isHost, isSelf, roleOf, visibleEvent, type ViewerRole } from '#server/auth/access.ts';
+import { isHost, roleOf, visibleEvent, type ViewerRole } from '#server/auth/access.ts';
 import { pageSize } from '#server/lib/paging.ts';
 import { eventLocation, eventStatus, minutesUntil, timeLeftText } from './events.mappers.ts';
 import { loadReferenced } from '#server/context/loaders.ts';
@@ -114,7 +114,12 @@ export const eventsResolvers: Resolvers = {
   },
   User: {
     activity: (u, { first }, ctx) =>
-      isSelf(ctx.viewer, u) ? ctx.services.events.activityOf(requireViewer(ctx), pageSize(first, 3)) : null,
+      u.deletedAt ? [] : ctx.services.events.activityOf(requireViewer(ctx), u.id, pageSize(first, 3)),
+    eventsInCommon: async (u, { first }, ctx) => {
+      const ids = await ctx.services.users.eventsInCommon(requireViewer(ctx), u.id, pageSize(first, 5));
+      const rows = await Promise.all(ids.map((id) => ctx.loaders.event.load(id)));
+      return rows.filter((e) => e !== null);
+    },
   },
   EventCategory: {
     label: (c, _args, ctx) => c.label[ctx.locale],

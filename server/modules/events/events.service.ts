@@ -15,6 +15,7 @@ import { categoriesFor, DURATIONS, GAME_PLATFORMS, PLATFORM_ROWS, POPULAR_GAMES 
 import { shiftDay, turkeyDay } from '#server/lib/turkey-time.ts';
 import { AppError, ErrorCode, notFound } from '#server/errors/app-error.ts';
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
+import type { BadgesService } from '#server/modules/badges/badges.service.ts';
 import { eventStatus, roundToKilometre, type EventModel } from './events.mappers.ts';
 import { isHost, requireHost, type ViewerRole } from '#server/auth/access.ts';
 import { createEventsAnalytics } from './events-analytics.repository.ts';
@@ -55,7 +56,12 @@ function columnsOf(v: CreateEventValues) {
   };
 }
 
-export function createEventsService(deps: Deps, tokens: TokensService, notifications: NotificationsService) {
+export function createEventsService(
+  deps: Deps,
+  tokens: TokensService,
+  notifications: NotificationsService,
+  badges: BadgesService,
+) {
   const repo = createEventsRepository(deps.db);
   const discovery = createEventsDiscovery(deps.db);
   const counters = createEventsAnalytics(deps.db);
@@ -85,7 +91,39 @@ export function createEventsService(deps: Deps, tokens: TokensService, notificat
     );
   }
 
+  // Marks a locked event cancelled; participants and pending requesters hear about it.
+  async function cancelLocked(
+    tx: Tx,
+    afterCommit: AfterCommit,
+    current: EventRow,
+    actor: Viewer,
+    reason: string | null,
+    now: Date,
+  ) {
+    const event = await repo.update(tx, current.id, { cancelledAt: now });
+    await tellAudience(tx, afterCommit, event, actor, 'event_cancelled', { reason });
+    afterCommit(() =>
+      deps.pubsub.publish(channels.event(event.id), { eventId: event.id, kind: 'cancelled' }),
+    );
+    return event;
+  }
+
   return {
+    // Part of deleting an account (the deletion's transaction): the user's events that have not
+    // started are cancelled, as if the host had cancelled each. Returns how many.
+    async cancelUpcomingHostedBy(tx: Tx, afterCommit: AfterCommit, host: { id: string }): Promise<number> {
+      const now = deps.clock.now();
+      const ids = await repo.upcomingHostedIds(tx, host.id, now);
+      let cancelled = 0;
+      for (const id of ids) {
+        const current = await repo.lockForUpdate(tx, id);
+        if (!current || current.cancelledAt || current.startsAt <= now) continue;
+        await cancelLocked(tx, afterCommit, current, { id: host.id } as Viewer, null, now);
+        cancelled++;
+      }
+      return cancelled;
+    },
+
     async createEvent(viewer: Viewer, input: unknown): Promise<{ event: EventRow; balanceAfter: number }> {
       const v = validateCreateEvent(input, deps.clock.now());
       const id = crypto.randomUUID();
@@ -94,6 +132,8 @@ export function createEventsService(deps: Deps, tokens: TokensService, notificat
         // The charge locks the host's row, so parallel creates queue and each sees the real balance;
         // when it fails the whole transaction, event included, rolls back.
         const charge = await tokens.chargeEventCreation(tx, afterCommit, viewer.id, id);
+        // Hosting can earn badges (first event, five events, night owl …), in the same transaction.
+        await badges.evaluate(tx, afterCommit, viewer.id);
         deps.logger.info({ eventId: event.id, hostId: viewer.id, mode: event.mode }, 'event created');
         return { event, balanceAfter: charge.balanceAfter };
       });
@@ -143,17 +183,13 @@ export function createEventsService(deps: Deps, tokens: TokensService, notificat
         if (current.cancelledAt) throw new AppError(ErrorCode.CONFLICT, 'event.alreadyCancelled');
         if (eventStatus(current, now) === 'completed')
           throw new AppError(ErrorCode.CONFLICT, 'event.alreadyOver');
-        const event = await repo.update(tx, current.id, { cancelledAt: now });
         const reason = input.reason?.trim().slice(0, 300) || null;
-        await tellAudience(tx, afterCommit, event, viewer, 'event_cancelled', { reason });
+        const event = await cancelLocked(tx, afterCommit, current, viewer, reason, now);
         const refund = now < current.startsAt && current.participantCount === 0;
         let balanceAfter: number | null = null;
         if (refund)
           balanceAfter = (await tokens.refundEventCreation(tx, afterCommit, viewer.id, event.id))
             .balanceAfter;
-        afterCommit(() =>
-          deps.pubsub.publish(channels.event(event.id), { eventId: event.id, kind: 'cancelled' }),
-        );
         deps.logger.info({ eventId: event.id, refund }, 'event cancelled');
         return { event, tokenRefunded: refund, balanceAfter };
       });
@@ -318,8 +354,9 @@ export function createEventsService(deps: Deps, tokens: TokensService, notificat
 
     defaultCenter: () => ISTANBUL,
 
-    // The viewer's own hosted and joined events, newest first.
-    activityOf: (viewer: Viewer, limit: number) => activity.hostedAndJoined(viewer.id, limit),
+    // A user's hosted and joined events, newest first; others see what they may open.
+    activityOf: (viewer: Viewer, userId: string, limit: number) =>
+      activity.hostedAndJoined(userId, limit, viewer.id),
   };
 }
 

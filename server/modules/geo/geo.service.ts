@@ -3,6 +3,7 @@ import { badInput } from '#server/errors/app-error.ts';
 import type { Config } from '#server/lib/config.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { parseInput } from '#server/lib/validation.ts';
+import { foldTurkish } from '#server/lib/turkish-text.ts';
 import { sharedBuiltinGeocoder } from './geo.builtin.ts';
 import { createExternalGeocoder } from './geo.external.ts';
 import { loadGazetteer, type DistrictRecord, type ProvinceRecord } from './geo.gazetteer.ts';
@@ -65,6 +66,13 @@ export function createGeoService(config: Pick<Config, 'geocoderUrl' | 'publicUrl
     : builtin;
   const provinces = gazetteer.provinces.map(toProvince);
   const byCode = new Map(provinces.map((p) => [p.code, p]));
+  // Provinces and their districts by folded name: "istanbul", "ISTANBUL" and "İstanbul" are one.
+  const byName = new Map(
+    provinces.map((p) => [
+      foldTurkish(p.name),
+      { province: p, districts: new Map(p.districts.map((d) => [foldTurkish(d.name), d])) },
+    ]),
+  );
 
   return {
     // Shown wherever gazetteer data is (GeoNames and ODbL require it).
@@ -82,6 +90,23 @@ export function createGeoService(config: Pick<Config, 'geocoderUrl' | 'publicUrl
       return province.districts;
     },
 
+    // A user's home (profile city and district): the gazetteer's names and the point of the district,
+    // else of the province. `district` must belong to `city`.
+    home(
+      city: string,
+      district: string | null,
+    ):
+      | { ok: true; city: string; district: string | null; point: { lat: number; lng: number } }
+      | { ok: false; problem: 'unknownCity' | 'unknownDistrict' } {
+      const entry = byName.get(foldTurkish(city.trim()));
+      if (!entry) return { ok: false, problem: 'unknownCity' };
+      if (district === null)
+        return { ok: true, city: entry.province.name, district: null, point: entry.province.center };
+      const d = entry.districts.get(foldTurkish(district.trim()));
+      if (!d) return { ok: false, problem: 'unknownDistrict' };
+      return { ok: true, city: entry.province.name, district: d.name, point: d.center };
+    },
+
     async geocode(input: unknown): Promise<PlaceModel[]> {
       const v = parseInput(geocodeSchema, input, '');
       return geocoder.search(v.text, { limit: v.limit, near: v.near ?? undefined });
@@ -96,3 +121,5 @@ export function createGeoService(config: Pick<Config, 'geocoderUrl' | 'publicUrl
     },
   };
 }
+
+export type GeoService = ReturnType<typeof createGeoService>;

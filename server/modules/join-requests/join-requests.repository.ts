@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { preparedRows, rowCodec, uuidArray } from '#db/row-codec.ts';
 import {
@@ -132,6 +132,24 @@ export function createJoinRequestsRepository(db: DbOrTx) {
     },
 
     // Pending requests between two users on each other's events that have not ended (a block ends them).
+    // A user's pending and accepted requests on events that have not ended, in event order (the
+    // order every decision locks in).
+    async activeOfUser(tx: DbOrTx, userId: string, now: Date) {
+      return tx
+        .select({ id: joinRequests.id, eventId: joinRequests.eventId })
+        .from(joinRequests)
+        .innerJoin(events, eq(events.id, joinRequests.eventId))
+        .where(
+          and(
+            eq(joinRequests.userId, userId),
+            inArray(joinRequests.status, ['pending', 'accepted']),
+            gt(events.endsAt, now),
+            isNull(events.cancelledAt),
+          ),
+        )
+        .orderBy(joinRequests.eventId);
+    },
+
     async pendingBetween(tx: DbOrTx, a: string, b: string, now: Date) {
       return tx
         .select({

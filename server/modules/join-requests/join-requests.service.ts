@@ -15,6 +15,8 @@ import type { MessageChecker } from '#server/modules/moderation/moderation.ts';
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
 import type { SafetyService } from '#server/modules/safety/safety.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
+import { wantsEmail } from '#server/modules/users/users.mappers.ts';
+import type { BadgesService } from '#server/modules/badges/badges.service.ts';
 import { channels } from '#server/pubsub/channels.ts';
 import { createJoinRequestsRepository } from './join-requests.repository.ts';
 import { decisionMail, newRequestMail } from './join-requests.mails.ts';
@@ -40,6 +42,7 @@ export function createJoinRequestsService(
     notifications: NotificationsService;
     checker: MessageChecker;
     safety: SafetyService;
+    badges: BadgesService;
   },
 ) {
   const repo = createJoinRequestsRepository(deps.db);
@@ -104,13 +107,16 @@ export function createJoinRequestsService(
           data: { title: event.title },
         },
       ]);
+      // Joining can earn the requester badges (first event, ten events, night owl …), told after the
+      // decision itself.
+      if (accept) await options.badges.evaluate(tx, afterCommit, request.userId);
       afterCommit(() =>
         deps.pubsub.publish(channels.event(event.id), { eventId: event.id, kind: 'participants' }),
       );
       afterCommit(
         mailAfterCommit(async () => {
           const requester = await userRow(request.userId);
-          if (requester?.email)
+          if (requester && wantsEmail(requester, 'emailDecisions'))
             await deps.mailer.send(
               decisionMail(requester.email, { title: event.title, accepted: accept, link: link(event.id) }),
             );
@@ -175,7 +181,7 @@ export function createJoinRequestsService(
           afterCommit(
             mailAfterCommit(async () => {
               const [host, requester] = await Promise.all([userRow(locked.hostId), userRow(viewer.id)]);
-              if (host?.email) {
+              if (host && wantsEmail(host, 'emailJoinRequests')) {
                 await deps.mailer.send(
                   newRequestMail(host.email, {
                     requester: requester?.displayName ?? 'Bir Squad üyesi',
@@ -287,6 +293,39 @@ export function createJoinRequestsService(
         );
       }
       return ended;
+    },
+
+    // Part of deleting an account (the deletion's transaction): the user's pending requests are
+    // withdrawn and their places in events that have not ended are freed, with the usual
+    // notifications and live updates. Returns 0 (no events cancelled here).
+    async endAllOf(tx: Tx, afterCommit: AfterCommit, user: { id: string }): Promise<number> {
+      const now = deps.clock.now();
+      for (const active of await repo.activeOfUser(tx, user.id, now)) {
+        const event = await options.events.lockEvent(tx, active.eventId);
+        if (!event) continue;
+        const request = await repo.lock(tx, active.id);
+        if (!request || (request.status !== 'pending' && request.status !== 'accepted')) continue;
+        if (request.status === 'accepted') {
+          if (!(await repo.removeParticipant(tx, event.id, user.id))) continue;
+          await repo.changeParticipantCount(tx, event.id, -1);
+        }
+        await repo.setStatus(tx, request.id, { status: 'withdrawn', decidedAt: now, decidedBy: user.id });
+        if (request.status === 'pending')
+          await notifications.notify(tx, afterCommit, [
+            {
+              userId: event.hostId,
+              type: 'join_request_withdrawn',
+              eventId: event.id,
+              actorId: user.id,
+              joinRequestId: request.id,
+              data: { title: event.title },
+            },
+          ]);
+        afterCommit(() =>
+          deps.pubsub.publish(channels.event(event.id), { eventId: event.id, kind: 'participants' }),
+        );
+      }
+      return 0;
     },
 
     // Host only: null for everyone else, so requests never leak.

@@ -1,6 +1,7 @@
 import { requireViewer } from '#server/context/context.ts';
 import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
 import { t, type MessageKey } from '#server/lib/i18n.ts';
+import { badgeDef } from '#server/modules/badges/badges.catalog.ts';
 
 const TEXT: Record<string, MessageKey> = {
   join_request_received: 'notification.joinRequestReceived',
@@ -43,7 +44,7 @@ export const notificationsResolvers: Resolvers = {
       return t(ctx.locale, TEXT[n.type], {
         title: String(data.title ?? ''),
         preview: String(data.preview ?? ''),
-        badge: String(data.badge ?? ''),
+        badge: data.badgeId ? badgeDef(String(data.badgeId)).name[ctx.locale] : '',
         actor: actor?.displayName ?? 'Squad',
       });
     },

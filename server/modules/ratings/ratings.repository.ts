@@ -1,20 +1,23 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { ratings, type RatingRow } from '#db/schema/index.ts';
 
 export function createRatingsRepository(db: DbOrTx) {
   return {
     // One row per (event, rater, ratee): rating again replaces score and feedback, and the time.
-    async upsert(values: {
-      eventId: string;
-      raterId: string;
-      rateeId: string;
-      score: number;
-      feedback: string | null;
-      at: Date;
-    }): Promise<RatingRow> {
+    async upsert(
+      tx: DbOrTx,
+      values: {
+        eventId: string;
+        raterId: string;
+        rateeId: string;
+        score: number;
+        feedback: string | null;
+        at: Date;
+      },
+    ): Promise<RatingRow> {
       const { at, ...row } = values;
-      const [saved] = await db
+      const [saved] = await tx
         .insert(ratings)
         .values({ ...row, createdAt: at })
         .onConflictDoUpdate({
@@ -25,21 +28,16 @@ export function createRatingsRepository(db: DbOrTx) {
       return saved;
     },
 
-    // The rater's ratings of each event's host (the only ratings the product writes).
-    async ofRater(raterId: string, eventIds: readonly string[]): Promise<Map<string, RatingRow>> {
-      const result = new Map<string, RatingRow>();
+    // Every rating the rater gave on each event: of the host (as a participant) or of participants
+    // (as the host).
+    async ofRater(raterId: string, eventIds: readonly string[]): Promise<Map<string, RatingRow[]>> {
+      const result = new Map<string, RatingRow[]>();
       if (eventIds.length === 0) return result;
       const rows = await db
         .select()
         .from(ratings)
-        .where(
-          and(
-            eq(ratings.raterId, raterId),
-            inArray(ratings.eventId, [...eventIds]),
-            sql`${ratings.rateeId} = (select host_id from events e where e.id = ${ratings.eventId})`,
-          ),
-        );
-      for (const r of rows) result.set(r.eventId, r);
+        .where(and(eq(ratings.raterId, raterId), inArray(ratings.eventId, [...eventIds])));
+      for (const r of rows) result.set(r.eventId, [...(result.get(r.eventId) ?? []), r]);
       return result;
     },
   };

@@ -3,11 +3,16 @@ import type { EventRow, RatingRow } from '#db/schema/index.ts';
 import type { Deps } from '#server/context/deps.ts';
 import type { Viewer } from '#server/context/viewer.ts';
 import { isHost } from '#server/auth/access.ts';
-import { AppError, ErrorCode, notFound } from '#server/errors/app-error.ts';
+import { AppError, badInput, ErrorCode, notFound } from '#server/errors/app-error.ts';
 import type { MessageKey } from '#server/lib/i18n.ts';
+import { isUuid } from '#server/lib/ids.ts';
+import { currentLocale } from '#server/lib/request-scope.ts';
+import { inTransaction } from '#server/lib/unit-of-work.ts';
 import { parseInput } from '#server/lib/validation.ts';
+import type { BadgesService } from '#server/modules/badges/badges.service.ts';
 import { eventStatus } from '#server/modules/events/events.mappers.ts';
 import type { EventsService } from '#server/modules/events/events.service.ts';
+import { reasonText, type MessageChecker } from '#server/modules/moderation/moderation.ts';
 import type { SafetyService } from '#server/modules/safety/safety.service.ts';
 import { createRatingsRepository } from './ratings.repository.ts';
 
@@ -17,6 +22,7 @@ export const RATING_WINDOW_MS = 14 * 24 * 3600_000;
 
 const rateSchema = z.object({
   eventId: z.string(),
+  userId: z.string().nullish(),
   score: z
     .number()
     .int('validation.ratingScore')
@@ -31,7 +37,20 @@ const rateSchema = z.object({
 
 export type RatingRefusal = { code: ErrorCode; key: MessageKey };
 
-// Why `rater` may not rate `event` at `now` (null: they may). Pure, so the mutation and
+// Why `event` may not be rated at `now`, whoever rates (null: it may).
+function timeRefusal(
+  event: Pick<EventRow, 'startsAt' | 'endsAt' | 'cancelledAt'>,
+  now: Date,
+): RatingRefusal | null {
+  const status = eventStatus(event, now);
+  if (status === 'cancelled') return { code: ErrorCode.CONFLICT, key: 'rating.cancelled' };
+  if (status !== 'completed') return { code: ErrorCode.CONFLICT, key: 'rating.notOver' };
+  if (now.getTime() > event.endsAt.getTime() + RATING_WINDOW_MS)
+    return { code: ErrorCode.CONFLICT, key: 'rating.windowClosed' };
+  return null;
+}
+
+// Why `rater` may not rate `event`'s host at `now` (null: they may). Pure, so the mutation and
 // Event.viewerCanRate cannot disagree. Who first (host, participant), then when.
 export function ratingRefusal(
   event: Pick<EventRow, 'hostId' | 'startsAt' | 'endsAt' | 'cancelledAt'>,
@@ -41,17 +60,27 @@ export function ratingRefusal(
 ): RatingRefusal | null {
   if (isHost(raterId, event)) return { code: ErrorCode.FORBIDDEN, key: 'rating.ownEvent' };
   if (!isParticipant) return { code: ErrorCode.FORBIDDEN, key: 'rating.notParticipant' };
-  const status = eventStatus(event, now);
-  if (status === 'cancelled') return { code: ErrorCode.CONFLICT, key: 'rating.cancelled' };
-  if (status !== 'completed') return { code: ErrorCode.CONFLICT, key: 'rating.notOver' };
-  if (now.getTime() > event.endsAt.getTime() + RATING_WINDOW_MS)
-    return { code: ErrorCode.CONFLICT, key: 'rating.windowClosed' };
-  return null;
+  return timeRefusal(event, now);
 }
 
-export function createRatingsService(deps: Deps, options: { events: EventsService; safety: SafetyService }) {
+// Why the host may not rate `rateeId` as a participant of `event` (null: they may).
+export function participantRatingRefusal(
+  event: Pick<EventRow, 'hostId' | 'startsAt' | 'endsAt' | 'cancelledAt'>,
+  raterId: string,
+  rateeIsParticipant: boolean,
+  now: Date,
+): RatingRefusal | null {
+  if (!isHost(raterId, event)) return { code: ErrorCode.FORBIDDEN, key: 'rating.onlyHost' };
+  if (!rateeIsParticipant) return { code: ErrorCode.FORBIDDEN, key: 'rating.notEventParticipant' };
+  return timeRefusal(event, now);
+}
+
+export function createRatingsService(
+  deps: Deps,
+  options: { events: EventsService; safety: SafetyService; badges: BadgesService; checker: MessageChecker },
+) {
   const repo = createRatingsRepository(deps.db);
-  const { events, safety } = options;
+  const { events, safety, badges, checker } = options;
 
   async function visibleEvent(viewer: Viewer, eventId: string): Promise<EventRow | undefined> {
     const [event] = await events.byIds([eventId]);
@@ -61,32 +90,69 @@ export function createRatingsService(deps: Deps, options: { events: EventsServic
   }
 
   return {
-    // Accepted participants rate the host once the event is over; rating again replaces the rating.
+    // Participants rate the host; the host rates participants (userId). Once the event is over;
+    // rating again replaces the rating. Badges for both sides in the same transaction.
     async rateEvent(viewer: Viewer, input: unknown): Promise<{ event: EventRow; rating: RatingRow }> {
-      const { eventId, score, feedback } = parseInput(rateSchema, input);
+      const { eventId, userId, score, feedback } = parseInput(rateSchema, input);
       const now = deps.clock.now();
       const event = await visibleEvent(viewer, eventId);
       if (!event) throw notFound('error.eventNotFound');
-      const relation = (await events.relationsOf(viewer, [event.id])).get(event.id);
-      const refusal = ratingRefusal(event, viewer.id, relation === 'participant', now);
-      if (refusal) throw new AppError(refusal.code, refusal.key);
-      const rating = await repo.upsert({
-        eventId: event.id,
-        raterId: viewer.id,
-        rateeId: event.hostId,
-        score,
-        feedback,
-        at: now,
+      let rateeId = event.hostId;
+      if (userId && userId !== event.hostId) {
+        if (!isUuid(userId)) throw notFound('error.userNotFound');
+        const participants = (await events.participantsOf([event.id])).get(event.id) ?? [];
+        const refusal = participantRatingRefusal(
+          event,
+          viewer.id,
+          participants.some((p) => p.userId === userId),
+          now,
+        );
+        if (refusal) throw new AppError(refusal.code, refusal.key);
+        if (await safety.blockedBetween(viewer.id, userId)) throw notFound('error.userNotFound');
+        rateeId = userId;
+      } else {
+        const relation = (await events.relationsOf(viewer, [event.id])).get(event.id);
+        const refusal = ratingRefusal(event, viewer.id, relation === 'participant', now);
+        if (refusal) throw new AppError(refusal.code, refusal.key);
+      }
+      if (feedback) {
+        const locale = currentLocale();
+        const check = await checker.check(feedback, { now, recentMessages: [], locale });
+        if (check.verdict === 'block')
+          throw badInput([
+            {
+              field: 'input.feedback',
+              key: 'validation.textRefused',
+              params: { reasons: check.reasons.map((r) => reasonText(r, locale)).join(', ') },
+            },
+          ]);
+      }
+      const rating = await inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
+        const saved = await repo.upsert(tx, {
+          eventId: event.id,
+          raterId: viewer.id,
+          rateeId,
+          score,
+          feedback,
+          at: now,
+        });
+        await badges.evaluate(tx, afterCommit, viewer.id);
+        await badges.evaluate(tx, afterCommit, rateeId);
+        return saved;
       });
       deps.logger.info({ eventId: event.id, ratingId: rating.id }, 'event rated');
       return { event, rating };
     },
 
-    // Whether rateEvent would accept a rating from the viewer now (the form's visibility).
+    // Whether rateEvent would accept a rating of the host from the viewer now (the form's visibility).
     async canRate(viewer: Viewer, event: EventRow, relation: 'participant' | 'requester' | undefined) {
       if (ratingRefusal(event, viewer.id, relation === 'participant', deps.clock.now())) return false;
       return !(await safety.blockedBetween(viewer.id, event.hostId));
     },
+
+    // Whether the host may rate participants of this event now.
+    canRateParticipants: (viewer: Viewer, event: EventRow) =>
+      participantRatingRefusal(event, viewer.id, true, deps.clock.now()) === null,
 
     viewerRatingsOf: (viewer: Viewer, eventIds: readonly string[]) => repo.ofRater(viewer.id, eventIds),
   };

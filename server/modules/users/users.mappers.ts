@@ -1,13 +1,15 @@
-import type { BadgeRow, UserRow } from '#db/schema/index.ts';
+import type { RatingRow, UserRow } from '#db/schema/index.ts';
 
 export type UserModel = UserRow;
-export type BadgeModel = BadgeRow & { earnedAt: Date };
+// A badge a user holds; its texts come from the badge catalogue (modules/badges).
+export type BadgeModel = { id: string; earnedAt: Date };
 export type UserStatsModel = {
   eventsHosted: number;
   eventsJoined: number;
   totalParticipants: number;
   averageRating: number | null;
 };
+export type RatingSummaryModel = { average: number | null; count: number };
 
 // A display name for a new account: the name claim, else the e-mail's local part, else "Squad üyesi".
 export function defaultDisplayName(claims: {
@@ -16,8 +18,23 @@ export function defaultDisplayName(claims: {
   username?: string | null;
 }): string {
   const name = claims.name?.trim();
-  if (name) return name.slice(0, 60);
+  if (name) return name.slice(0, 50);
   const local = claims.email?.split('@')[0]?.trim();
-  if (local) return local.slice(0, 60);
+  if (local) return local.slice(0, 50);
   return 'Squad üyesi';
 }
+
+// Whether the user wants this kind of e-mail (settings; on unless turned off).
+export function wantsEmail(
+  user: Pick<UserRow, 'notificationPrefs' | 'deletedAt' | 'email'>,
+  kind: keyof NonNullable<UserRow['notificationPrefs']>,
+): user is typeof user & { email: string } {
+  return !user.deletedAt && user.email !== null && user.notificationPrefs[kind] !== false;
+}
+
+// User.reviews: a page of ratings and the total, counted only when asked.
+export type ReviewConnectionModel = {
+  nodes: RatingRow[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  totalCount: () => Promise<number>;
+};

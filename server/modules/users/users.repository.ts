@@ -1,15 +1,39 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { preparedRows, rowCodec, uuidArray } from '#db/row-codec.ts';
 import {
-  badges,
-  userBadges,
+  blocks,
+  eventParticipants,
+  events,
+  ratings,
   users,
   type IpLocation,
   type NewUserRow,
   type UserRow,
 } from '#db/schema/index.ts';
-import type { BadgeModel, UserStatsModel } from './users.mappers.ts';
+import { notBlockedWith } from '#server/modules/safety/safety.filters.ts';
+import type { RatingSummaryModel, UserStatsModel } from './users.mappers.ts';
+
+// The columns a profile edit may write.
+export type ProfileColumns = Partial<
+  Pick<
+    UserRow,
+    | 'displayName'
+    | 'username'
+    | 'bio'
+    | 'city'
+    | 'district'
+    | 'homeLat'
+    | 'homeLng'
+    | 'exactLocation'
+    | 'interests'
+    | 'avatarKey'
+    | 'avatarUrl'
+    | 'avatarSetAt'
+    | 'locale'
+    | 'notificationPrefs'
+  >
+>;
 
 const userRow = rowCodec(users);
 
@@ -87,19 +111,153 @@ export function createUsersRepository(db: DbOrTx) {
       }
       return result;
     },
+    async lock(tx: DbOrTx, userId: string): Promise<UserRow | undefined> {
+      const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      return row;
+    },
 
-    async badgesFor(userIds: readonly string[]): Promise<Map<string, BadgeModel[]>> {
+    async update(tx: DbOrTx, userId: string, values: ProfileColumns): Promise<UserRow> {
+      const [row] = await tx
+        .update(users)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(users.id, userId))
+        .returning();
+      return row;
+    },
+
+    // Whether someone else holds the username's folded key.
+    async usernameTakenByOther(key: string, userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.usernameKey, key), ne(users.id, userId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    // Sets a processed picture unless a newer upload already became the picture.
+    async setAvatarIfNewer(tx: DbOrTx, userId: string, key: string, uploadedAt: Date) {
+      const [before] = await tx
+        .select({ avatarKey: users.avatarKey, avatarSetAt: users.avatarSetAt })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      if (!before || (before.avatarSetAt && before.avatarSetAt.getTime() > uploadedAt.getTime()))
+        return { replaced: false as const };
+      await tx
+        .update(users)
+        .set({ avatarKey: key, avatarUrl: null, avatarSetAt: uploadedAt, updatedAt: sql`now()` })
+        .where(eq(users.id, userId));
+      return { replaced: true as const, previousKey: before.avatarKey };
+    },
+
+    // Ratings received, split by role: as the event's host, or as a participant rated by the host.
+    async ratingSummaries(
+      userIds: readonly string[],
+    ): Promise<Map<string, { host: RatingSummaryModel; participant: RatingSummaryModel }>> {
       const ids = [...userIds];
-      const result = new Map<string, BadgeModel[]>(ids.map((id) => [id, []]));
+      type Summaries = { host: RatingSummaryModel; participant: RatingSummaryModel };
+      const result = new Map<string, Summaries>(
+        ids.map((id) => [
+          id,
+          { host: { average: null, count: 0 }, participant: { average: null, count: 0 } },
+        ]),
+      );
       if (ids.length === 0) return result;
-      const rows = await db
-        .select({ userId: userBadges.userId, badge: badges, earnedAt: userBadges.earnedAt })
-        .from(userBadges)
-        .innerJoin(badges, eq(badges.id, userBadges.badgeId))
-        .where(inArray(userBadges.userId, ids))
-        .orderBy(sql`${userBadges.earnedAt} desc`);
-      for (const r of rows) result.get(r.userId)!.push({ ...r.badge, earnedAt: r.earnedAt });
+      const rows = (await preparedRows(
+        db,
+        sql`select r.ratee_id as id, (e.host_id = r.ratee_id) as as_host, count(*)::int as n,
+              round(avg(r.score)::numeric, 2)::float8 as average
+            from ratings r join events e on e.id = r.event_id
+           where r.ratee_id = any(${uuidArray(ids)})
+           group by r.ratee_id, (e.host_id = r.ratee_id)`,
+      )) as { id: string; as_host: boolean; n: number; average: number }[];
+      for (const r of rows) {
+        const summary = result.get(r.id)!;
+        summary[r.as_host ? 'host' : 'participant'] = { average: r.average, count: r.n };
+      }
       return result;
+    },
+
+    // Ratings with feedback the user received, newest first, skipping raters blocked with the viewer.
+    async reviews(userId: string, viewerId: string, limit: number, after?: { c: string; id: string }) {
+      const conds = [
+        eq(ratings.rateeId, userId),
+        isNotNull(ratings.feedback),
+        ...notBlockedWith(viewerId, ratings.raterId),
+      ];
+      if (after)
+        conds.push(
+          or(
+            lt(ratings.createdAt, new Date(after.c)),
+            and(eq(ratings.createdAt, new Date(after.c)), lt(ratings.id, after.id)),
+          )!,
+        );
+      return db
+        .select()
+        .from(ratings)
+        .where(and(...conds))
+        .orderBy(desc(ratings.createdAt), desc(ratings.id))
+        .limit(limit);
+    },
+
+    async reviewCount(userId: string, viewerId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(ratings)
+        .where(
+          and(
+            eq(ratings.rateeId, userId),
+            isNotNull(ratings.feedback),
+            ...notBlockedWith(viewerId, ratings.raterId),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    // Events both users hosted or took part in (not cancelled), newest first.
+    async eventsInCommon(a: string, b: string, limit: number): Promise<string[]> {
+      const { rows } = await db.execute<{ id: string }>(sql`
+        with mine as (
+          select id from ${events} where host_id = ${a} and cancelled_at is null
+          union select event_id from ${eventParticipants} where user_id = ${a}
+        ), theirs as (
+          select id from ${events} where host_id = ${b} and cancelled_at is null
+          union select event_id from ${eventParticipants} where user_id = ${b}
+        )
+        select e.id from ${events} e
+         where e.id in (select id from mine intersect select id from theirs) and e.cancelled_at is null
+         order by e.starts_at desc limit ${limit}`);
+      return rows.map((r) => r.id);
+    },
+
+    // Empties a deleted account's row; it stays so past events and ratings keep their shape.
+    async anonymize(tx: DbOrTx, userId: string, at: Date, name: string) {
+      await tx
+        .update(users)
+        .set({
+          sub: sql`'deleted:' || ${users.id}::text`,
+          email: null,
+          emailVerified: 0,
+          displayName: name,
+          username: null,
+          fullName: null,
+          bio: null,
+          avatarUrl: null,
+          avatarKey: null,
+          city: null,
+          district: null,
+          homeLat: null,
+          homeLng: null,
+          exactLocation: null,
+          lastIpLocation: null,
+          interests: [],
+          notificationPrefs: {},
+          deletedAt: at,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, userId));
+      await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
     },
   };
 }

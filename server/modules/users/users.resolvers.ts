@@ -4,13 +4,19 @@ import { requireViewer } from '#server/context/context.ts';
 import { unauthenticated } from '#server/errors/app-error.ts';
 import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
 import { isUuid } from '#server/lib/ids.ts';
+import { tagOf } from '#server/modules/events/events.catalog.ts';
+import { AVATAR_MAX_BYTES } from '#server/modules/uploads/uploads.images.ts';
 import type { UserModel } from './users.mappers.ts';
+import { USERNAME_MAX, USERNAME_MIN } from './users.username.ts';
+import { PROFILE_LIMITS } from './users.validation.ts';
 
 // Private fields: only the user themself sees them.
 const own =
   <T>(pick: (u: UserModel) => T) =>
   (u: UserModel, _args: unknown, ctx: Context): T | null =>
     isSelf(ctx.viewer, u) ? pick(u) : null;
+
+const SIZES = { SMALL: 'small', MEDIUM: 'medium', LARGE: 'large' } as const;
 
 export const usersResolvers: Resolvers = {
   Query: {
@@ -21,14 +27,50 @@ export const usersResolvers: Resolvers = {
       return row;
     },
     user: (_parent, { id }, ctx) => (isUuid(id) ? ctx.loaders.user.load(id) : null),
+    profileLimits: () => ({
+      displayNameMin: PROFILE_LIMITS.displayNameMin,
+      displayNameMax: PROFILE_LIMITS.displayNameMax,
+      usernameMin: USERNAME_MIN,
+      usernameMax: USERNAME_MAX,
+      bioMax: PROFILE_LIMITS.bioMax,
+      interestsMax: PROFILE_LIMITS.interestsMax,
+      avatarMaxBytes: AVATAR_MAX_BYTES,
+    }),
+    usernameAvailable: (_parent, { username }, ctx) =>
+      ctx.services.users.usernameCheck(requireViewer(ctx), username),
+  },
+  Mutation: {
+    async updateProfile(_parent, { input }, ctx) {
+      const viewer = requireViewer(ctx);
+      const { user, newBadges } = await ctx.services.users.updateProfile(viewer, input);
+      ctx.loaders.user.clear(viewer.id).prime(viewer.id, user);
+      ctx.loaders.userBadges.clear(viewer.id);
+      return { viewer: user, newBadges };
+    },
+    async updateSettings(_parent, { input }, ctx) {
+      const viewer = requireViewer(ctx);
+      const user = await ctx.services.users.updateSettings(viewer, input);
+      ctx.loaders.user.clear(viewer.id).prime(viewer.id, user);
+      return { viewer: user };
+    },
+    deleteAccount: (_parent, { input }, ctx) => ctx.services.users.deleteAccount(requireViewer(ctx), input),
   },
   User: {
-    interests: (u) => u.interests,
+    avatarUrl: (u, { size }, ctx) => ctx.services.uploads.pictureOf(u, SIZES[size ?? 'MEDIUM']),
+    interests: (u) => u.interests.map(tagOf),
     stats: (u, _args, ctx) => ctx.loaders.userStats.load(u.id),
     badges: (u, _args, ctx) => ctx.loaders.userBadges.load(u.id),
+    hostRating: async (u, _args, ctx) => (await ctx.loaders.ratingSummary.load(u.id)).host,
+    participantRating: async (u, _args, ctx) => (await ctx.loaders.ratingSummary.load(u.id)).participant,
+    reviews: (u, { first, after }, ctx) => ctx.services.users.reviews(requireViewer(ctx), u.id, first, after),
     email: own((u) => u.email),
     fullName: own((u) => u.fullName),
     tokenBalance: own((u) => u.tokenBalance),
+    locale: own((u) => u.locale),
+    notificationPreferences: own((u) => ({
+      emailJoinRequests: u.notificationPrefs.emailJoinRequests ?? true,
+      emailDecisions: u.notificationPrefs.emailDecisions ?? true,
+    })),
     exactLocation: own((u) =>
       u.exactLocation
         ? {
@@ -49,5 +91,13 @@ export const usersResolvers: Resolvers = {
     homePoint: own((u) =>
       u.homeLat !== null && u.homeLng !== null ? { lat: u.homeLat, lng: u.homeLng } : null,
     ),
+    mapCenter: own((u) => {
+      if (u.exactLocation) return { lat: u.exactLocation.lat, lng: u.exactLocation.lng };
+      if (u.homeLat !== null && u.homeLng !== null) return { lat: u.homeLat, lng: u.homeLng };
+      return u.lastIpLocation ? { lat: u.lastIpLocation.lat, lng: u.lastIpLocation.lng } : null;
+    }),
+  },
+  ReviewConnection: {
+    totalCount: (connection) => connection.totalCount(),
   },
 };

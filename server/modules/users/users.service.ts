@@ -1,11 +1,22 @@
+import type { Tx } from '#db/client.ts';
+import { uniqueViolationOf } from '#db/client.ts';
 import type { UserRow } from '#db/schema/index.ts';
 import type { Deps } from '#server/context/deps.ts';
 import type { Viewer } from '#server/context/viewer.ts';
-import { inTransaction } from '#server/lib/unit-of-work.ts';
+import { AppError, badInput, ErrorCode, unauthenticated } from '#server/errors/app-error.ts';
+import { t, type MessageKey } from '#server/lib/i18n.ts';
+import { decodeCursor, pageOf, pageSize } from '#server/lib/paging.ts';
+import { currentLocale } from '#server/lib/request-scope.ts';
+import { inTransaction, type AfterCommit } from '#server/lib/unit-of-work.ts';
+import type { BadgesService, EarnedBadge } from '#server/modules/badges/badges.service.ts';
+import type { GeoService } from '#server/modules/geo/geo.service.ts';
 import { lookupIp } from '#server/modules/geo/geoip.ts';
+import { reasonText, type MessageChecker } from '#server/modules/moderation/moderation.ts';
 import type { TokensService } from '#server/modules/tokens/tokens.service.ts';
 import { defaultDisplayName } from './users.mappers.ts';
-import { createUsersRepository } from './users.repository.ts';
+import { createUsersRepository, type ProfileColumns } from './users.repository.ts';
+import { normalizeUsername, usernameKey, usernameProblem } from './users.username.ts';
+import { validateProfile, validateSettings } from './users.validation.ts';
 
 export type IdentityClaims = {
   sub: string;
@@ -26,15 +37,30 @@ export type ProfileLookup = () => Promise<{
   emailVerified: boolean;
 } | null>;
 
+// What other modules do when an account is deleted, inside the deletion's transaction. Returns how
+// many upcoming events it cancelled (events), or 0.
+export type AccountDeletedHook = (tx: Tx, afterCommit: AfterCommit, user: UserRow) => Promise<number>;
+// A picture stopped being anyone's: its stored files can go (after commit).
+export type AvatarDroppedHook = (key: string) => Promise<void>;
+
 const VIEWER_CACHE_TTL_MS = 60_000;
 const VIEWER_CACHE_MAX = 10_000;
 
-export function createUsersService(deps: Deps, tokens: TokensService) {
+const conflict = (key: MessageKey, field: string) =>
+  new AppError(ErrorCode.CONFLICT, key, { fields: [{ field, key }] });
+
+export function createUsersService(
+  deps: Deps,
+  options: { tokens: TokensService; checker: MessageChecker; geo: GeoService; badges: BadgesService },
+) {
   const repo = createUsersRepository(deps.db);
+  const { tokens, checker, geo, badges } = options;
   // sub -> viewer identity. Only the immutable part is cached; balances and profiles are read fresh.
   const cache = new Map<string, { viewer: Viewer; until: number }>();
   const lastSeenWrites = new Map<string, number>();
   const ipLocated = new Map<string, number>();
+  const deletedHooks: AccountDeletedHook[] = [];
+  const avatarHooks: AvatarDroppedHook[] = [];
 
   function remember(viewer: Viewer) {
     if (cache.size >= VIEWER_CACHE_MAX) cache.delete(cache.keys().next().value!);
@@ -47,6 +73,37 @@ export function createUsersService(deps: Deps, tokens: TokensService) {
     role: row.role,
     locale: row.locale === 'en' ? 'en' : 'tr',
   });
+
+  // User text goes through the content check before anyone sees it (ADR 033): a block verdict is
+  // refused on its field with the reasons; review is kept (a bio may name a game profile).
+  async function checkTexts(fields: Record<string, string | null | undefined>) {
+    const now = deps.clock.now();
+    const locale = currentLocale();
+    const issues = await Promise.all(
+      Object.entries(fields).map(async ([field, text]) => {
+        if (!text) return null;
+        const result = await checker.check(text, { now, recentMessages: [], locale });
+        if (result.verdict !== 'block') return null;
+        const reasons = result.reasons.map((r) => reasonText(r, locale)).join(', ');
+        return { field: `input.${field}`, key: 'validation.textRefused' as const, params: { reasons } };
+      }),
+    );
+    const refused = issues.filter((i) => i !== null);
+    if (refused.length > 0) throw badInput(refused);
+  }
+
+  function afterCommitDrop(afterCommit: AfterCommit, key: string | null | undefined) {
+    if (!key) return;
+    afterCommit(async () => {
+      for (const hook of avatarHooks) await hook(key);
+    });
+  }
+
+  async function currentRow(viewer: Viewer): Promise<UserRow> {
+    const [row] = await repo.findByIds([viewer.id]);
+    if (!row) throw unauthenticated();
+    return row;
+  }
 
   return {
     // The user behind a verified token; the first authenticated request creates the row and grants the
@@ -84,9 +141,183 @@ export function createUsersService(deps: Deps, tokens: TokensService) {
       cache.delete(sub);
     },
 
+    onAccountDeleted(hook: AccountDeletedHook) {
+      deletedHooks.push(hook);
+    },
+
+    onAvatarDropped(hook: AvatarDroppedHook) {
+      avatarHooks.push(hook);
+    },
+
+    // Whether the viewer may take `raw` as their username, and why not.
+    async usernameCheck(viewer: Viewer, raw: string) {
+      const username = normalizeUsername(raw);
+      const locale = currentLocale();
+      const refuse = (reason: string) => ({ username, available: false, reason });
+      const problem = usernameProblem(username);
+      if (problem) return refuse(t(locale, problem));
+      const check = await checker.check(username, { now: deps.clock.now(), recentMessages: [], locale });
+      if (check.verdict === 'block')
+        return refuse(
+          t(locale, 'validation.textRefused', {
+            reasons: check.reasons.map((r) => reasonText(r, locale)).join(', '),
+          }),
+        );
+      if (await repo.usernameTakenByOther(usernameKey(username), viewer.id))
+        return refuse(t(locale, 'username.taken'));
+      return { username, available: true, reason: null };
+    },
+
+    // Names, username, bio, home, exact location, interests, picture removal (ADR 033).
+    async updateProfile(
+      viewer: Viewer,
+      input: unknown,
+    ): Promise<{ user: UserRow; newBadges: EarnedBadge[] }> {
+      const v = validateProfile(input);
+      await checkTexts({ displayName: v.displayName, username: v.username, bio: v.bio });
+      const exact = v.exactLocation;
+      if (exact && !geo.isInTurkey(exact.lat, exact.lng))
+        throw badInput([{ field: 'input.exactLocation.lat', key: 'validation.locationOutsideTurkey' }]);
+      if (v.username && (await repo.usernameTakenByOther(usernameKey(v.username), viewer.id)))
+        throw conflict('username.taken', 'input.username');
+
+      return inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
+        const current = await repo.lock(tx, viewer.id);
+        if (!current) throw unauthenticated();
+        const values: ProfileColumns = {};
+        if (v.displayName !== undefined) values.displayName = v.displayName;
+        if (v.username !== undefined) values.username = v.username;
+        if (v.bio !== undefined) values.bio = v.bio;
+        if (v.interests !== undefined && v.interests !== null) values.interests = v.interests;
+        if (exact !== undefined) values.exactLocation = exact ? { ...exact } : null;
+        if (v.city !== undefined || v.district !== undefined) {
+          // A new city without a district clears the old district; a district alone needs a city.
+          const city = v.city === undefined ? current.city : v.city;
+          const district =
+            v.district === undefined ? (v.city === undefined ? current.district : null) : v.district;
+          if (city === null) {
+            if (district) throw badInput([{ field: 'input.district', key: 'validation.districtNeedsCity' }]);
+            Object.assign(values, { city: null, district: null, homeLat: null, homeLng: null });
+          } else {
+            const home = geo.home(city, district);
+            if (!home.ok)
+              throw badInput([
+                home.problem === 'unknownCity'
+                  ? { field: 'input.city', key: 'validation.unknownCity' }
+                  : { field: 'input.district', key: 'validation.unknownDistrict' },
+              ]);
+            Object.assign(values, {
+              city: home.city,
+              district: home.district,
+              homeLat: home.point.lat,
+              homeLng: home.point.lng,
+            });
+          }
+        }
+        if (v.removeAvatar) {
+          Object.assign(values, { avatarKey: null, avatarUrl: null, avatarSetAt: deps.clock.now() });
+          afterCommitDrop(afterCommit, current.avatarKey);
+        }
+        let user: UserRow;
+        try {
+          // A savepoint, so a lost username race is a clean CONFLICT and the transaction can end.
+          user = await tx.transaction((sp) => repo.update(sp, viewer.id, values));
+        } catch (err) {
+          if (uniqueViolationOf(err) !== undefined) throw conflict('username.taken', 'input.username');
+          throw err;
+        }
+        const newBadges = await badges.evaluate(tx, afterCommit, viewer.id);
+        deps.logger.info({ userId: viewer.id, fields: Object.keys(values) }, 'profile updated');
+        return { user, newBadges };
+      });
+    },
+
+    // A processed picture becomes the profile picture, unless a newer one already did (uploads).
+    async setAvatar(
+      tx: Tx,
+      afterCommit: AfterCommit,
+      userId: string,
+      key: string,
+      uploadedAt: Date,
+    ): Promise<EarnedBadge[]> {
+      const result = await repo.setAvatarIfNewer(tx, userId, key, uploadedAt);
+      if (!result.replaced) {
+        afterCommitDrop(afterCommit, key);
+        return [];
+      }
+      afterCommitDrop(afterCommit, result.previousKey);
+      return badges.evaluate(tx, afterCommit, userId);
+    },
+
+    async updateSettings(viewer: Viewer, input: unknown): Promise<UserRow> {
+      const v = validateSettings(input);
+      const row = await inTransaction(deps.db, deps.logger, async (tx) => {
+        const current = await repo.lock(tx, viewer.id);
+        if (!current) throw unauthenticated();
+        const prefs = { ...current.notificationPrefs };
+        for (const key of ['emailJoinRequests', 'emailDecisions'] as const) {
+          const value = v[key];
+          if (value !== undefined && value !== null) prefs[key] = value;
+        }
+        return repo.update(tx, viewer.id, {
+          notificationPrefs: prefs,
+          ...(v.locale ? { locale: v.locale } : {}),
+        });
+      });
+      // The cached viewer carries the locale.
+      cache.delete(viewer.sub);
+      return row;
+    },
+
+    // The account goes (ADR 033): other modules end what the user takes part in, then the row is
+    // emptied. The identity account is deleted by the identity side (hook) or the client.
+    async deleteAccount(
+      viewer: Viewer,
+      input: { confirmation?: unknown },
+    ): Promise<{ cancelledEvents: number }> {
+      const current = await currentRow(viewer);
+      const typed = typeof input.confirmation === 'string' ? input.confirmation.trim() : '';
+      const matches =
+        typed !== '' &&
+        ((current.username !== null &&
+          usernameKey(normalizeUsername(typed)) === usernameKey(current.username)) ||
+          (current.email !== null && typed.toLowerCase() === current.email.toLowerCase()));
+      if (!matches) throw badInput([{ field: 'input.confirmation', key: 'account.confirmationMismatch' }]);
+      const result = await inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
+        const row = await repo.lock(tx, viewer.id);
+        if (!row || row.deletedAt) throw unauthenticated();
+        let cancelledEvents = 0;
+        for (const hook of deletedHooks) cancelledEvents += await hook(tx, afterCommit, row);
+        await repo.anonymize(tx, row.id, deps.clock.now(), t('tr', 'user.deleted'));
+        afterCommitDrop(afterCommit, row.avatarKey);
+        return { cancelledEvents };
+      });
+      cache.delete(viewer.sub);
+      deps.logger.info({ userId: viewer.id, ...result }, 'account deleted');
+      return result;
+    },
+
+    async reviews(viewer: Viewer, userId: string, first: number | null | undefined, after?: string | null) {
+      const limit = pageSize(first, 10);
+      const cursor = after ? decodeCursor(after, ['c']) : undefined;
+      const rows = await repo.reviews(
+        userId,
+        viewer.id,
+        limit + 1,
+        cursor && { c: cursor.c!, id: cursor.id },
+      );
+      return {
+        ...pageOf(rows, limit, (r) => ({ c: r.createdAt.toISOString(), id: r.id })),
+        totalCount: () => repo.reviewCount(userId, viewer.id),
+      };
+    },
+
+    eventsInCommon: (viewer: Viewer, userId: string, limit: number) =>
+      viewer.id === userId ? Promise.resolve([]) : repo.eventsInCommon(viewer.id, userId, limit),
+
     byIds: (ids: readonly string[]) => repo.findByIds(ids),
     statsFor: (ids: readonly string[]) => repo.statsFor(ids),
-    badgesFor: (ids: readonly string[]) => repo.badgesFor(ids),
+    ratingSummaries: (ids: readonly string[]) => repo.ratingSummaries(ids),
     // At most one write a minute per user and instance: "active in the last 15 minutes" needs no more.
     // The request's IP also gives the map's default centre (offline GeoIP), refreshed hourly.
     seen(userId: string, ip: string | null) {

@@ -20,6 +20,14 @@ export type CheckVerdict =
   /** Something looks off; the host sees a warning. */
   | 'REVIEW';
 
+/** A profile picture the viewer wants to upload. */
+export type CreateAvatarUploadInput = {
+  /** The file's type: image/jpeg, image/png, image/webp, image/gif, image/avif or image/heic. */
+  contentType: string;
+  /** The file's name, for the record only. */
+  fileName?: string | null | undefined;
+};
+
 /** A device the lobby filters by; each selects the platforms that run on it. */
 export type Device =
   /** A phone or tablet. */
@@ -82,6 +90,16 @@ export type EventStatus =
   | 'ONGOING'
   /** It has not started yet. */
   | 'UPCOMING';
+
+/** A private point: the user's exact location. */
+export type ExactLocationInput = {
+  /** Readable address, at most 200 characters. */
+  address?: string | null | undefined;
+  /** Latitude in degrees; must lie in Turkey. */
+  lat: number;
+  /** Longitude in degrees; must lie in Turkey. */
+  lng: number;
+};
 
 /** Game genres of the online lobby's filter. */
 export type GameType =
@@ -183,6 +201,29 @@ export type TimeWindow =
   | 'TODAY'
   /** Starting within the next hour ('1 saat içinde'). */
   | 'WITHIN_HOUR';
+
+/** Changes to the viewer's profile. Fields left out keep their value; null clears the optional ones. */
+export type UpdateProfileInput = {
+  /** Short self-description, at most 500 characters. */
+  bio?: string | null | undefined;
+  /** Province (il) name from the gazetteer, e.g. "İstanbul". */
+  city?: string | null | undefined;
+  /** Name shown to others, 2 to 50 characters. */
+  displayName?: string | null | undefined;
+  /** District (ilçe) of that province, e.g. "Kadıköy"; needs a city. */
+  district?: string | null | undefined;
+  /** The private exact location (never shown to others; the map's default centre). */
+  exactLocation?: ExactLocationInput | null | undefined;
+  /** Interests: catalogue tag ids (eventCatalog), at most 20. */
+  interests?: Array<string | number> | null | undefined;
+  /** True removes the profile picture. */
+  removeAvatar?: boolean | null | undefined;
+  /**
+   * Unique handle: 3 to 20 characters, letters (Turkish ones included), digits, "_" and "."; starts with
+   * a letter; unique regardless of case and Turkish accents; some words are reserved.
+   */
+  username?: string | null | undefined;
+};
 
 /** The viewer's relation to an event (the spec's eventType). */
 export type ViewerRole =
@@ -651,6 +692,51 @@ export type LegacyMyEventsQuery = {
   };
 };
 
+export type LegacyProfileFragment = {
+  __typename: 'User';
+  id: string;
+  email: string | null;
+  displayName: string;
+  username: string | null;
+  bio: string | null;
+  avatarUrl: string | null;
+  fullName: string | null;
+  city: string | null;
+  district: string | null;
+  createdAt: string;
+  tokenBalance: number | null;
+  homePoint: { __typename: 'GeoPoint'; lat: number; lng: number } | null;
+  exactLocation: { __typename: 'Place'; lat: number; lng: number; address: string | null } | null;
+  lastUsedIpLocation: {
+    __typename: 'IpLocation';
+    lat: number;
+    lng: number;
+    country: string | null;
+    city: string | null;
+  } | null;
+  interests: Array<{ __typename: 'EventTag'; id: string }>;
+  stats: {
+    __typename: 'UserStats';
+    eventsHosted: number;
+    eventsJoined: number;
+    totalParticipants: number;
+    averageRating: number | null;
+  };
+  badges: Array<{
+    __typename: 'Badge';
+    id: string;
+    name: string;
+    description: string;
+    icon: string;
+    earnedAt: string;
+  }>;
+  activity: Array<{
+    __typename: 'UserActivity';
+    type: ActivityType;
+    event: { __typename: 'Event'; id: string; title: string; participantCount: number; startsAt: string };
+  }> | null;
+};
+
 export type LegacyProfileQueryVariables = Exact<{
   activity?: number | null | undefined;
 }>;
@@ -669,7 +755,6 @@ export type LegacyProfileQuery = {
     district: string | null;
     createdAt: string;
     tokenBalance: number | null;
-    interests: Array<string>;
     homePoint: { __typename: 'GeoPoint'; lat: number; lng: number } | null;
     exactLocation: { __typename: 'Place'; lat: number; lng: number; address: string | null } | null;
     lastUsedIpLocation: {
@@ -679,6 +764,7 @@ export type LegacyProfileQuery = {
       country: string | null;
       city: string | null;
     } | null;
+    interests: Array<{ __typename: 'EventTag'; id: string }>;
     stats: {
       __typename: 'UserStats';
       eventsHosted: number;
@@ -699,6 +785,94 @@ export type LegacyProfileQuery = {
       type: ActivityType;
       event: { __typename: 'Event'; id: string; title: string; participantCount: number; startsAt: string };
     }> | null;
+  };
+};
+
+export type LegacyUpdateProfileMutationVariables = Exact<{
+  input: UpdateProfileInput;
+  activity?: number | null | undefined;
+}>;
+
+export type LegacyUpdateProfileMutation = {
+  updateProfile: {
+    __typename: 'UpdateProfilePayload';
+    viewer: {
+      __typename: 'User';
+      id: string;
+      email: string | null;
+      displayName: string;
+      username: string | null;
+      bio: string | null;
+      avatarUrl: string | null;
+      fullName: string | null;
+      city: string | null;
+      district: string | null;
+      createdAt: string;
+      tokenBalance: number | null;
+      homePoint: { __typename: 'GeoPoint'; lat: number; lng: number } | null;
+      exactLocation: { __typename: 'Place'; lat: number; lng: number; address: string | null } | null;
+      lastUsedIpLocation: {
+        __typename: 'IpLocation';
+        lat: number;
+        lng: number;
+        country: string | null;
+        city: string | null;
+      } | null;
+      interests: Array<{ __typename: 'EventTag'; id: string }>;
+      stats: {
+        __typename: 'UserStats';
+        eventsHosted: number;
+        eventsJoined: number;
+        totalParticipants: number;
+        averageRating: number | null;
+      };
+      badges: Array<{
+        __typename: 'Badge';
+        id: string;
+        name: string;
+        description: string;
+        icon: string;
+        earnedAt: string;
+      }>;
+      activity: Array<{
+        __typename: 'UserActivity';
+        type: ActivityType;
+        event: { __typename: 'Event'; id: string; title: string; participantCount: number; startsAt: string };
+      }> | null;
+    };
+  };
+};
+
+export type LegacyUsernameQueryVariables = Exact<{
+  username: string;
+}>;
+
+export type LegacyUsernameQuery = {
+  usernameAvailable: {
+    __typename: 'UsernameCheck';
+    username: string;
+    available: boolean;
+    reason: string | null;
+  };
+};
+
+export type LegacyCreateAvatarUploadMutationVariables = Exact<{
+  input: CreateAvatarUploadInput;
+}>;
+
+export type LegacyCreateAvatarUploadMutation = {
+  createAvatarUpload: {
+    __typename: 'CreateAvatarUploadPayload';
+    upload: {
+      __typename: 'AvatarUpload';
+      id: string;
+      url: string;
+      contentType: string;
+      fileUrl: string;
+      maxBytes: number;
+      expiresAt: string;
+      headers: Array<{ __typename: 'HttpHeader'; name: string; value: string }>;
+    };
   };
 };
 

@@ -114,10 +114,15 @@ describe('my events and notifications', () => {
       joinRequest: { id: rid, status: 'PENDING' },
     });
     await app.gql(ACCEPT, { id: rid }, { token: host.token });
-    const [toGuest] = await guestFeed.waitFor(1);
+    // The decision, then the badge it earned (a first event joined).
+    const [toGuest, badge] = await guestFeed.waitFor(2);
     expect(toGuest.data.notificationAdded).toMatchObject({
       type: 'JOIN_REQUEST_ACCEPTED',
       joinRequest: { status: 'ACCEPTED' },
+    });
+    expect(badge.data.notificationAdded).toMatchObject({
+      type: 'BADGE_EARNED',
+      text: 'Yeni rozet kazandın: Aramıza Hoş Geldin',
     });
     hostFeed.dispose();
     guestFeed.dispose();
@@ -131,7 +136,7 @@ describe('my events and notifications', () => {
       { token: host.token },
     );
     const unread = await app.gql('{ unreadNotificationCount }', undefined, { token: guest.token });
-    expect(unread.data.unreadNotificationCount).toBe(2);
+    expect(unread.data.unreadNotificationCount).toBe(3);
     const marked = await app.gql(
       'mutation { markNotificationsRead(input: {all: true}) { unreadCount } }',
       undefined,

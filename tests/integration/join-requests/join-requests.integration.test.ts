@@ -32,7 +32,9 @@ describe('requestToJoin', () => {
       undefined,
       { token: host.token },
     );
-    expect(notes.data.unreadNotificationCount).toBe(1);
+    // The request, and the badge the host earned for a first event.
+    expect(notes.data.unreadNotificationCount).toBe(2);
+    expect(notes.data.notifications.nodes[1]).toMatchObject({ type: 'BADGE_EARNED' });
     expect(notes.data.notifications.nodes[0]).toMatchObject({
       type: 'JOIN_REQUEST_RECEIVED',
       event: { id },
