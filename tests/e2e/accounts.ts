@@ -46,3 +46,36 @@ export async function confirmedAccount(password = 'Squad-e2e-1') {
   await cognito('ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: code }, ip);
   return { email, password };
 }
+
+// Tokens and GraphQL over the API, for setting up what a test does not click through.
+export async function accessToken(email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl()}/cognito/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      ClientId: 'squad-web',
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  });
+  const json = (await res.json()) as { AuthenticationResult: { AccessToken: string } };
+  return json.AuthenticationResult.AccessToken;
+}
+
+export async function graphql<T>(
+  token: string,
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<T> {
+  const res = await fetch(`${baseUrl()}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const json = (await res.json()) as { data: T; errors?: unknown };
+  if (json.errors) throw new Error(JSON.stringify(json.errors));
+  return json.data;
+}

@@ -64,3 +64,12 @@ export function watchErrors(page: Page): string[] {
   page.on('pageerror', (err) => errors.push(err.message));
   return errors;
 }
+
+// Signs in through the form and waits for the dashboard.
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-posta').fill(email);
+  await page.getByLabel('Şifre', { exact: true }).fill(password);
+  await page.getByRole('button', { name: "Squad'a Gir!" }).click();
+  await page.waitForURL('**/dashboard/physical');
+}

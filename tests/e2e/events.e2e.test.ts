@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmedAccount } from './accounts.ts';
-import { launch, newContext, shot, watchErrors } from './browser.ts';
+import { launch, newContext, shot, watchErrors, signIn } from './browser.ts';
 
 // The events UI end to end: the create wizard (map click, address search), the map and the list,
 // the filters, the lobby, event details and edit. The server runs on its embedded defaults without
@@ -12,14 +12,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-posta').fill(email);
-  await page.getByLabel('Şifre', { exact: true }).fill(password);
-  await page.getByRole('button', { name: "Squad'a Gir!" }).click();
-  await page.waitForURL('**/dashboard/physical');
-}
 
 const next = (dialog: Locator) => dialog.getByRole('button', { name: /İleri/ }).click();
 

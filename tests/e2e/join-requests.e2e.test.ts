@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmedAccount } from './accounts.ts';
-import { baseUrl, launch, newContext, shot, watchErrors } from './browser.ts';
+import { accessToken, confirmedAccount, graphql } from './accounts.ts';
+import { launch, newContext, shot, watchErrors, signIn } from './browser.ts';
 
 // Join requests end to end with two people in two browsers: the requester asks from a list card,
 // the host's badges rise live, the host accepts in My Events, and the requester sees the decision
@@ -15,34 +15,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-async function accessToken(email: string, password: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/cognito/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      ClientId: 'squad-web',
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
-  });
-  const json = (await res.json()) as { AuthenticationResult: { AccessToken: string } };
-  return json.AuthenticationResult.AccessToken;
-}
-
-async function graphql<T>(token: string, query: string, variables: Record<string, unknown>): Promise<T> {
-  const res = await fetch(`${baseUrl()}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const json = (await res.json()) as { data: T; errors?: unknown };
-  if (json.errors) throw new Error(JSON.stringify(json.errors));
-  return json.data;
-}
 
 function dayInTurkey(offsetDays: number): string {
   return new Date(Date.now() + 3 * 3600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -79,14 +51,6 @@ async function createEvent(token: string, title: string): Promise<string> {
   return data.createEvent.event.id;
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-posta').fill(email);
-  await page.getByLabel('Şifre', { exact: true }).fill(password);
-  await page.getByRole('button', { name: "Squad'a Gir!" }).click();
-  await page.waitForURL('**/dashboard/physical');
-}
-
 // The list card of an event, found through the dashboard's search box.
 async function findCard(page: Page, title: string) {
   await page.getByPlaceholder('Etkinlik ara, lokasyon gir...').fill(title);
@@ -106,7 +70,14 @@ describe('join requests', () => {
     const title = `Kutu oyunu gecesi ${suffix}`;
     const hostAccount = await confirmedAccount();
     const requesterAccount = await confirmedAccount();
-    const eventId = await createEvent(await accessToken(hostAccount.email, hostAccount.password), title);
+    const hostToken = await accessToken(hostAccount.email, hostAccount.password);
+    const eventId = await createEvent(hostToken, title);
+    // A first event earns a badge (a notification); read, so the bell starts at zero.
+    await graphql(
+      hostToken,
+      'mutation JoinE2ERead { markNotificationsRead(input: {all: true}) { unreadCount } }',
+      {},
+    );
 
     const hostContext = await newContext(browser);
     const requesterContext = await newContext(browser);

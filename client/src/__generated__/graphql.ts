@@ -4,6 +4,13 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> =
   T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** How a user was part of an event. */
+export type ActivityType =
+  /** The user hosted it. */
+  | 'HOSTED'
+  /** The user took part as an accepted participant. */
+  | 'JOINED';
+
 /** A user to block. */
 export type BlockUserInput = {
   /** The user; not the viewer. */
@@ -26,6 +33,20 @@ export type CheckVerdict =
   | 'OK'
   /** Something looks off; the host sees a warning. */
   | 'REVIEW';
+
+/** An uploaded profile picture to check and use. */
+export type CompleteAvatarUploadInput = {
+  /** The upload's id. */
+  uploadId: string | number;
+};
+
+/** A profile picture the viewer wants to upload. */
+export type CreateAvatarUploadInput = {
+  /** The file's type: image/jpeg, image/png, image/webp, image/gif, image/avif or image/heic. */
+  contentType: string;
+  /** The file's name, for the record only. */
+  fileName?: string | null | undefined;
+};
 
 /** Everything the create-event wizard collects. */
 export type CreateEventInput = {
@@ -63,6 +84,12 @@ export type CreateEventInput = {
   title: string;
   /** Online events: voice chat expectation. */
   voiceChat?: VoiceChat | null | undefined;
+};
+
+/** Delete the viewer's account. */
+export type DeleteAccountInput = {
+  /** The viewer's username or e-mail, typed again to confirm. */
+  confirmation: string;
 };
 
 /** A device the lobby filters by; each selects the platforms that run on it. */
@@ -145,6 +172,16 @@ export type EventStatus =
   | 'ONGOING'
   /** It has not started yet. */
   | 'UPCOMING';
+
+/** A private point: the user's exact location. */
+export type ExactLocationInput = {
+  /** Readable address, at most 200 characters. */
+  address?: string | null | undefined;
+  /** Latitude in degrees; must lie in Turkey. */
+  lat: number;
+  /** Longitude in degrees; must lie in Turkey. */
+  lng: number;
+};
 
 /** Game genres of the online lobby's filter. */
 export type GameType =
@@ -277,7 +314,7 @@ export type QuickFilter =
   /** 'Turkish': held in Turkish. */
   | 'TURKISH';
 
-/** A participant's rating of the host after an event. */
+/** A rating after an event: a participant rates the host, or the host rates a participant. */
 export type RateEventInput = {
   /** The event; it must be over (not cancelled) and have ended at most 14 days ago. */
   eventId: string | number;
@@ -285,6 +322,8 @@ export type RateEventInput = {
   feedback?: string | null | undefined;
   /** 1 to 5 stars. */
   score: number;
+  /** The host names the participant they rate; participants leave it out (they rate the host). */
+  userId?: string | number | null | undefined;
 };
 
 /** A share through the share dialog. */
@@ -432,6 +471,39 @@ export type UpdateEventInput = {
   voiceChat?: VoiceChat | null | undefined;
 };
 
+/** Changes to the viewer's profile. Fields left out keep their value; null clears the optional ones. */
+export type UpdateProfileInput = {
+  /** Short self-description, at most 500 characters. */
+  bio?: string | null | undefined;
+  /** Province (il) name from the gazetteer, e.g. "İstanbul". */
+  city?: string | null | undefined;
+  /** Name shown to others, 2 to 50 characters. */
+  displayName?: string | null | undefined;
+  /** District (ilçe) of that province, e.g. "Kadıköy"; needs a city. */
+  district?: string | null | undefined;
+  /** The private exact location (never shown to others; the map's default centre). */
+  exactLocation?: ExactLocationInput | null | undefined;
+  /** Interests: catalogue tag ids (eventCatalog), at most 20. */
+  interests?: Array<string | number> | null | undefined;
+  /** True removes the profile picture. */
+  removeAvatar?: boolean | null | undefined;
+  /**
+   * Unique handle: 3 to 20 characters, letters (Turkish ones included), digits, "_" and "."; starts with
+   * a letter; unique regardless of case and Turkish accents; some words are reserved.
+   */
+  username?: string | null | undefined;
+};
+
+/** The viewer's account settings. Fields left out keep their value. */
+export type UpdateSettingsInput = {
+  /** Requesters: e-mail when the host decides. */
+  emailDecisions?: boolean | null | undefined;
+  /** Hosts: e-mail for each new join request. */
+  emailJoinRequests?: boolean | null | undefined;
+  /** Interface language kept on the account: "tr" or "en". */
+  locale?: string | null | undefined;
+};
+
 /** The viewer's relation to an event (the spec's eventType). */
 export type ViewerRole =
   /** The viewer created the event. */
@@ -490,16 +562,18 @@ export type EventRoster_EventFragment = {
   __typename: 'Event';
   id: string;
   participantCount: number;
+  viewerCanRateParticipants: boolean;
   participants: Array<{
     __typename: 'Participant';
     joinedAt: string;
+    viewerRating: { __typename: 'Rating'; id: string; score: number; feedback: string | null } | null;
     user: {
       __typename: 'User';
       id: string;
       displayName: string;
       username: string | null;
       avatarUrl: string | null;
-      stats: { __typename: 'UserStats'; averageRating: number | null };
+      participantRating: { __typename: 'RatingSummary'; average: number | null; count: number };
     };
   }>;
 };
@@ -912,16 +986,18 @@ export type AcceptRequestMutation = {
       participantCount: number;
       freeSlots: number;
       pendingRequestCount: number | null;
+      viewerCanRateParticipants: boolean;
       participants: Array<{
         __typename: 'Participant';
         joinedAt: string;
+        viewerRating: { __typename: 'Rating'; id: string; score: number; feedback: string | null } | null;
         user: {
           __typename: 'User';
           id: string;
           displayName: string;
           username: string | null;
           avatarUrl: string | null;
-          stats: { __typename: 'UserStats'; averageRating: number | null };
+          participantRating: { __typename: 'RatingSummary'; average: number | null; count: number };
         };
       }>;
     };
@@ -965,6 +1041,7 @@ export type LeaveEventMutation = {
       status: EventStatus;
       freeSlots: number;
       viewerRole: ViewerRole;
+      viewerCanRateParticipants: boolean;
       viewerJoinRequest: {
         __typename: 'JoinRequest';
         id: string;
@@ -985,13 +1062,14 @@ export type LeaveEventMutation = {
       participants: Array<{
         __typename: 'Participant';
         joinedAt: string;
+        viewerRating: { __typename: 'Rating'; id: string; score: number; feedback: string | null } | null;
         user: {
           __typename: 'User';
           id: string;
           displayName: string;
           username: string | null;
           avatarUrl: string | null;
-          stats: { __typename: 'UserStats'; averageRating: number | null };
+          participantRating: { __typename: 'RatingSummary'; average: number | null; count: number };
         };
       }>;
     };
@@ -1222,6 +1300,199 @@ export type MarkNotificationsReadMutation = {
   markNotificationsRead: { __typename: 'MarkNotificationsReadPayload'; unreadCount: number };
 };
 
+export type DeleteAccountMutationVariables = Exact<{
+  input: DeleteAccountInput;
+}>;
+
+export type DeleteAccountMutation = {
+  deleteAccount: { __typename: 'DeleteAccountPayload'; cancelledEvents: number };
+};
+
+export type ProfileProvincesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ProfileProvincesQuery = {
+  provinces: Array<{
+    __typename: 'Province';
+    code: number;
+    name: string;
+    center: { __typename: 'GeoPoint'; lat: number; lng: number };
+    districts: Array<{
+      __typename: 'District';
+      name: string;
+      center: { __typename: 'GeoPoint'; lat: number; lng: number };
+    }>;
+  }>;
+};
+
+export type UsernameCheckQueryVariables = Exact<{
+  username: string;
+}>;
+
+export type UsernameCheckQuery = {
+  usernameAvailable: {
+    __typename: 'UsernameCheck';
+    username: string;
+    available: boolean;
+    reason: string | null;
+  };
+};
+
+export type ProfileUser_UserFragment = {
+  __typename: 'User';
+  id: string;
+  displayName: string;
+  username: string | null;
+  bio: string | null;
+  avatarUrl: string | null;
+  city: string | null;
+  district: string | null;
+  createdAt: string;
+  largeAvatarUrl: string | null;
+  interests: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+  exactLocation: { __typename: 'Place'; lat: number; lng: number; address: string | null } | null;
+  mapCenter: { __typename: 'GeoPoint'; lat: number; lng: number } | null;
+  badges: Array<{
+    __typename: 'Badge';
+    id: string;
+    name: string;
+    description: string;
+    icon: string;
+    earnedAt: string;
+  }>;
+};
+
+export type CreateAvatarUploadMutationVariables = Exact<{
+  input: CreateAvatarUploadInput;
+}>;
+
+export type CreateAvatarUploadMutation = {
+  createAvatarUpload: {
+    __typename: 'CreateAvatarUploadPayload';
+    upload: {
+      __typename: 'AvatarUpload';
+      id: string;
+      url: string;
+      headers: Array<{ __typename: 'HttpHeader'; name: string; value: string }>;
+    };
+  };
+};
+
+export type CompleteAvatarUploadMutationVariables = Exact<{
+  input: CompleteAvatarUploadInput;
+}>;
+
+export type CompleteAvatarUploadMutation = {
+  completeAvatarUpload: {
+    __typename: 'CompleteAvatarUploadPayload';
+    viewer: {
+      __typename: 'User';
+      id: string;
+      displayName: string;
+      username: string | null;
+      bio: string | null;
+      avatarUrl: string | null;
+      city: string | null;
+      district: string | null;
+      createdAt: string;
+      largeAvatarUrl: string | null;
+      interests: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+      exactLocation: { __typename: 'Place'; lat: number; lng: number; address: string | null } | null;
+      mapCenter: { __typename: 'GeoPoint'; lat: number; lng: number } | null;
+      badges: Array<{
+        __typename: 'Badge';
+        id: string;
+        name: string;
+        description: string;
+        icon: string;
+        earnedAt: string;
+      }>;
+    };
+  };
+};
+
+export type UpdateProfileMutationVariables = Exact<{
+  input: UpdateProfileInput;
+}>;
+
+export type UpdateProfileMutation = {
+  updateProfile: {
+    __typename: 'UpdateProfilePayload';
+    viewer: {
+      __typename: 'User';
+      id: string;
+      displayName: string;
+      username: string | null;
+      bio: string | null;
+      avatarUrl: string | null;
+      city: string | null;
+      district: string | null;
+      createdAt: string;
+      largeAvatarUrl: string | null;
+      interests: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+      exactLocation: { __typename: 'Place'; lat: number; lng: number; address: string | null } | null;
+      mapCenter: { __typename: 'GeoPoint'; lat: number; lng: number } | null;
+      badges: Array<{
+        __typename: 'Badge';
+        id: string;
+        name: string;
+        description: string;
+        icon: string;
+        earnedAt: string;
+      }>;
+    };
+  };
+};
+
+export type UpdateSettingsMutationVariables = Exact<{
+  input: UpdateSettingsInput;
+}>;
+
+export type UpdateSettingsMutation = {
+  updateSettings: {
+    __typename: 'UpdateSettingsPayload';
+    viewer: {
+      __typename: 'User';
+      id: string;
+      locale: string | null;
+      notificationPreferences: {
+        __typename: 'NotificationPreferences';
+        emailJoinRequests: boolean;
+        emailDecisions: boolean;
+      } | null;
+    };
+  };
+};
+
+export type RateParticipantMutationVariables = Exact<{
+  input: RateEventInput;
+}>;
+
+export type RateParticipantMutation = {
+  rateEvent: {
+    __typename: 'RateEventPayload';
+    event: {
+      __typename: 'Event';
+      id: string;
+      participantCount: number;
+      viewerCanRateParticipants: boolean;
+      participants: Array<{
+        __typename: 'Participant';
+        joinedAt: string;
+        viewerRating: { __typename: 'Rating'; id: string; score: number; feedback: string | null } | null;
+        user: {
+          __typename: 'User';
+          id: string;
+          displayName: string;
+          username: string | null;
+          avatarUrl: string | null;
+          participantRating: { __typename: 'RatingSummary'; average: number | null; count: number };
+        };
+      }>;
+    };
+    rating: { __typename: 'Rating'; id: string; score: number; feedback: string | null };
+  };
+};
+
 export type RatingCard_EventFragment = {
   __typename: 'Event';
   id: string;
@@ -1265,6 +1536,22 @@ export type RateEventMutation = {
   };
 };
 
+export type BlockedUsersQueryVariables = Exact<{ [key: string]: never }>;
+
+export type BlockedUsersQuery = {
+  blockedUsers: Array<{
+    __typename: 'Block';
+    createdAt: string;
+    user: {
+      __typename: 'User';
+      id: string;
+      displayName: string;
+      username: string | null;
+      avatarUrl: string | null;
+    };
+  }>;
+};
+
 export type PublicProfileQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -1277,19 +1564,49 @@ export type PublicProfileQuery = {
     displayName: string;
     username: string | null;
     bio: string | null;
-    avatarUrl: string | null;
     city: string | null;
     district: string | null;
-    interests: Array<string>;
     createdAt: string;
     viewerHasBlocked: boolean;
-    stats: {
-      __typename: 'UserStats';
-      eventsHosted: number;
-      eventsJoined: number;
-      averageRating: number | null;
+    largeAvatarUrl: string | null;
+    interests: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+    stats: { __typename: 'UserStats'; eventsHosted: number; eventsJoined: number };
+    hostRating: { __typename: 'RatingSummary'; average: number | null; count: number };
+    participantRating: { __typename: 'RatingSummary'; average: number | null; count: number };
+    badges: Array<{
+      __typename: 'Badge';
+      id: string;
+      name: string;
+      description: string;
+      icon: string;
+      earnedAt: string;
+    }>;
+    activity: Array<{
+      __typename: 'UserActivity';
+      type: ActivityType;
+      event: {
+        __typename: 'Event';
+        id: string;
+        title: string;
+        participantCount: number;
+        maxParticipants: number;
+        startsAt: string;
+      };
+    }> | null;
+    eventsInCommon: Array<{ __typename: 'Event'; id: string; title: string }>;
+    reviews: {
+      __typename: 'ReviewConnection';
+      totalCount: number;
+      nodes: Array<{
+        __typename: 'Rating';
+        id: string;
+        score: number;
+        feedback: string | null;
+        createdAt: string;
+        rater: { __typename: 'User'; id: string; displayName: string; smallAvatarUrl: string | null };
+        event: { __typename: 'Event'; id: string; title: string };
+      }>;
     };
-    badges: Array<{ __typename: 'Badge'; id: string; name: string; icon: string }>;
   } | null;
 };
 
@@ -1441,7 +1758,8 @@ export type DashboardShellQuery = {
     email: string | null;
     avatarUrl: string | null;
     tokenBalance: number | null;
-    lastUsedIpLocation: { __typename: 'IpLocation'; lat: number; lng: number } | null;
+    locale: string | null;
+    mapCenter: { __typename: 'GeoPoint'; lat: number; lng: number } | null;
   };
 };
 
@@ -1518,6 +1836,7 @@ export type EventDetailsRouteQuery = {
     requirements: string | null;
     averageRating: number | null;
     feedbackCount: number;
+    viewerCanRateParticipants: boolean;
     freeSlots: number;
     viewerCanRate: boolean;
     host: {
@@ -1545,13 +1864,14 @@ export type EventDetailsRouteQuery = {
     participants: Array<{
       __typename: 'Participant';
       joinedAt: string;
+      viewerRating: { __typename: 'Rating'; id: string; score: number; feedback: string | null } | null;
       user: {
         __typename: 'User';
         id: string;
         displayName: string;
         username: string | null;
         avatarUrl: string | null;
-        stats: { __typename: 'UserStats'; averageRating: number | null };
+        participantRating: { __typename: 'RatingSummary'; average: number | null; count: number };
       };
     }>;
     viewerJoinRequest: {
@@ -1596,6 +1916,7 @@ export type EventDetailsChangedSubscription = {
     status: EventStatus;
     freeSlots: number;
     viewerRole: ViewerRole;
+    viewerCanRateParticipants: boolean;
     viewerJoinRequest: {
       __typename: 'JoinRequest';
       id: string;
@@ -1616,13 +1937,14 @@ export type EventDetailsChangedSubscription = {
     participants: Array<{
       __typename: 'Participant';
       joinedAt: string;
+      viewerRating: { __typename: 'Rating'; id: string; score: number; feedback: string | null } | null;
       user: {
         __typename: 'User';
         id: string;
         displayName: string;
         username: string | null;
         avatarUrl: string | null;
-        stats: { __typename: 'UserStats'; averageRating: number | null };
+        participantRating: { __typename: 'RatingSummary'; average: number | null; count: number };
       };
     }>;
   };
@@ -1732,7 +2054,7 @@ export type PhysicalEventsRouteQuery = {
   me: {
     __typename: 'User';
     id: string;
-    lastUsedIpLocation: { __typename: 'IpLocation'; lat: number; lng: number } | null;
+    mapCenter: { __typename: 'GeoPoint'; lat: number; lng: number } | null;
   };
   eventCatalog: {
     __typename: 'EventCatalog';
@@ -1785,6 +2107,7 @@ export type ProfileRouteQueryVariables = Exact<{ [key: string]: never }>;
 export type ProfileRouteQuery = {
   me: {
     __typename: 'User';
+    tokenBalance: number | null;
     id: string;
     displayName: string;
     username: string | null;
@@ -1792,9 +2115,8 @@ export type ProfileRouteQuery = {
     avatarUrl: string | null;
     city: string | null;
     district: string | null;
-    interests: Array<string>;
     createdAt: string;
-    tokenBalance: number | null;
+    largeAvatarUrl: string | null;
     lastUsedIpLocation: { __typename: 'IpLocation'; city: string | null; country: string | null } | null;
     stats: {
       __typename: 'UserStats';
@@ -1803,6 +2125,22 @@ export type ProfileRouteQuery = {
       totalParticipants: number;
       averageRating: number | null;
     };
+    hostRating: { __typename: 'RatingSummary'; average: number | null; count: number };
+    activity: Array<{
+      __typename: 'UserActivity';
+      type: ActivityType;
+      event: {
+        __typename: 'Event';
+        id: string;
+        title: string;
+        participantCount: number;
+        maxParticipants: number;
+        startsAt: string;
+      };
+    }> | null;
+    interests: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+    exactLocation: { __typename: 'Place'; lat: number; lng: number; address: string | null } | null;
+    mapCenter: { __typename: 'GeoPoint'; lat: number; lng: number } | null;
     badges: Array<{
       __typename: 'Badge';
       id: string;
@@ -1810,6 +2148,36 @@ export type ProfileRouteQuery = {
       description: string;
       icon: string;
       earnedAt: string;
+    }>;
+  };
+  badgeCatalog: Array<{
+    __typename: 'BadgeDefinition';
+    id: string;
+    name: string;
+    description: string;
+    icon: string;
+  }>;
+  profileLimits: {
+    __typename: 'ProfileLimits';
+    displayNameMax: number;
+    usernameMax: number;
+    bioMax: number;
+    interestsMax: number;
+    avatarMaxBytes: number;
+  };
+  eventCatalog: {
+    __typename: 'EventCatalog';
+    physical: Array<{
+      __typename: 'EventCategory';
+      id: string;
+      label: string;
+      tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+    }>;
+    online: Array<{
+      __typename: 'EventCategory';
+      id: string;
+      label: string;
+      tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
     }>;
   };
 };
@@ -1823,8 +2191,13 @@ export type SettingsRouteQuery = {
     displayName: string;
     username: string | null;
     email: string | null;
-    fullName: string | null;
     createdAt: string;
+    locale: string | null;
+    notificationPreferences: {
+      __typename: 'NotificationPreferences';
+      emailJoinRequests: boolean;
+      emailDecisions: boolean;
+    } | null;
   };
 };
 

@@ -5,20 +5,28 @@ import { gql } from '@apollo/client';
 // (query and live subscription), join-requests (accept, leave) and the wizard (update). Features do
 // not import each other, so these shared shapes live beside the cache rather than in one feature.
 
-// Who takes part, as the Participants tab shows it.
+// Who takes part, as the Participants tab shows it, with the host's own rating of each once the
+// event is over.
 export const EVENT_ROSTER_FRAGMENT = gql`
   fragment EventRoster_event on Event {
     id
     participantCount
+    viewerCanRateParticipants
     participants {
       joinedAt
+      viewerRating {
+        id
+        score
+        feedback
+      }
       user {
         id
         displayName
         username
         avatarUrl
-        stats {
-          averageRating
+        participantRating {
+          average
+          count
         }
       }
     }

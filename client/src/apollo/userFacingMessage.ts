@@ -10,3 +10,13 @@ export function userFacingMessage(error: unknown, fallback: string): string {
   }
   return fallback;
 }
+
+// The server's message per input field ("input.username" -> "username"), for forms that show each
+// error under its field. Empty for anything but BAD_USER_INPUT / CONFLICT with fields.
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!CombinedGraphQLErrors.is(error)) return {};
+  const fields = (
+    error.errors[0]?.extensions as { fields?: { field: string; message: string }[] } | undefined
+  )?.fields;
+  return Object.fromEntries((fields ?? []).map((f) => [f.field.replace(/^input\./, ''), f.message]));
+}

@@ -1,4 +1,5 @@
-// The map picker comes from the map feature, handed in by the route that composes the wizard.
+// The map picker comes from the map feature, handed in by the route that composes the wizard or the
+// profile's settings form; this is the contract between them.
 export type LocationPick = {
   lat: number;
   lng: number;
@@ -10,4 +11,6 @@ export type LocationPickerProps = {
   value: { lat: number; lng: number } | null;
   onChange: (pick: LocationPick) => void;
   center?: { lat: number; lng: number } | null;
+  // Starting zoom: 16 in the wizard (spec §9), 18 in the profile settings.
+  zoom?: number;
 };

@@ -1,5 +1,9 @@
 import { getConfig } from '#client/lib/config.ts';
-import { createCognitoClient, type CognitoClient } from '#client/features/auth/cognitoClient.ts';
+import {
+  CognitoError,
+  createCognitoClient,
+  type CognitoClient,
+} from '#client/features/auth/cognitoClient.ts';
 import { createSessionStore, type SessionStore } from '#client/features/auth/sessionStore.ts';
 
 // The app's one identity client and session store, built from the runtime config on first use.
@@ -53,6 +57,24 @@ export async function signOutEverywhere(): Promise<void> {
       cognito.revokeToken(current.refreshToken),
     ]);
   }
+  clearBrowserState();
+  session.set(null);
+}
+
+// The signed-in user changes their password with the identity provider (Cognito's ChangePassword).
+export async function changePassword(previous: string, proposed: string): Promise<void> {
+  const { cognito, session } = getAuth();
+  const token = await session.getAccessToken();
+  if (!token) throw new CognitoError('NotAuthorizedException', 'No session', 401);
+  await cognito.changePassword(token, previous, proposed);
+}
+
+// After Squad deleted the account's data: delete the sign-in account too (with the built-in provider
+// the server already did; a real Cognito pool needs the user's own DeleteUser), then clear the device.
+export async function deleteIdentityAndSignOut(): Promise<void> {
+  const { cognito, session } = getAuth();
+  const token = await session.getAccessToken().catch(() => null);
+  if (token) await cognito.deleteUser(token).catch(() => undefined);
   clearBrowserState();
   session.set(null);
 }

@@ -46,6 +46,11 @@ type Operations = {
     output: Record<string, never>;
   };
   GetUser: { input: { AccessToken: string }; output: { Username: string; UserAttributes: AttributeType[] } };
+  ChangePassword: {
+    input: { AccessToken: string; PreviousPassword: string; ProposedPassword: string };
+    output: Record<string, never>;
+  };
+  DeleteUser: { input: { AccessToken: string }; output: Record<string, never> };
   GlobalSignOut: { input: { AccessToken: string }; output: Record<string, never> };
   RevokeToken: { input: { ClientId: string; Token: string }; output: Record<string, never> };
 };
@@ -163,6 +168,13 @@ export function createCognitoClient({ endpoint, clientId, fetch: fetchImpl }: Co
         Password: password,
       }),
     getUser: (accessToken: string) => call('GetUser', { AccessToken: accessToken }),
+    changePassword: (accessToken: string, previous: string, proposed: string) =>
+      call('ChangePassword', {
+        AccessToken: accessToken,
+        PreviousPassword: previous,
+        ProposedPassword: proposed,
+      }),
+    deleteUser: (accessToken: string) => call('DeleteUser', { AccessToken: accessToken }),
     globalSignOut: (accessToken: string) => call('GlobalSignOut', { AccessToken: accessToken }),
     revokeToken: (refreshToken: string) => call('RevokeToken', { ClientId: clientId, Token: refreshToken }),
   };

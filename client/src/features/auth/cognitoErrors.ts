@@ -96,3 +96,15 @@ export function verifyErrorMessage(error: unknown, t: Translate): string {
     'verify.error.generic',
   );
 }
+
+// Changing the password while signed in: our own texts only, never the service's English.
+export function changePasswordErrorMessage(error: unknown, t: Translate): string {
+  const table: Record<string, MessageKey> = {
+    NotAuthorizedException: 'settings.password.wrong',
+    InvalidPasswordException: 'settings.password.invalid',
+    InvalidParameterException: 'settings.password.invalid',
+    LimitExceededException: 'settings.password.tooMany',
+    TooManyRequestsException: 'settings.password.tooMany',
+  };
+  return t(table[errorCode(error)] ?? 'settings.password.failed');
+}

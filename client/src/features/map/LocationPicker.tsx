@@ -16,6 +16,7 @@ import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { BaseLayers } from '#client/features/map/BaseLayers.tsx';
 import { pickIcon } from '#client/features/map/markerIcons.ts';
 import { MAP_GEOCODE_QUERY } from '#client/features/map/MapSearchBox.tsx';
+import type { LocationPickerProps } from '#client/lib/locationPicker.ts';
 
 export const PICKER_REVERSE_GEOCODE_QUERY: TypedDocumentNode<
   PickerReverseGeocodeQuery,
@@ -38,29 +39,12 @@ export const PICKER_REVERSE_GEOCODE_QUERY: TypedDocumentNode<
 export const PICKER_ZOOM = 16;
 const PICKER_SEARCH_LIMIT = 1;
 
-export type PickedPlace = { name: string; district: string | null; province: string | null };
-export type LocationPick = {
-  lat: number;
-  lng: number;
-  // A readable address, or "lat, lng" with 6 decimals when reverse geocoding failed.
-  address: string;
-  place: PickedPlace | null;
-  // True while the address of a clicked point is still being looked up.
-  pending: boolean;
-};
-
-export type LocationPickerProps = {
-  value: { lat: number; lng: number } | null;
-  onChange: (pick: LocationPick) => void;
-  center?: { lat: number; lng: number } | null;
-};
-
 export function coordinateText(lat: number, lng: number): string {
   return `${lat.toFixed(6)}, ${lng.toFixed(6)}`;
 }
 
 // The create wizard's location step: click the map or search an address; the point is reverse geocoded.
-export function LocationPicker({ value, onChange, center }: LocationPickerProps) {
+export function LocationPicker({ value, onChange, center, zoom = PICKER_ZOOM }: LocationPickerProps) {
   const { t } = useI18n();
   const toast = useToast();
   const client = useApolloClient();
@@ -79,7 +63,7 @@ export function LocationPicker({ value, onChange, center }: LocationPickerProps)
 
   // A point chosen elsewhere (a preset from the map's context menu) is shown once the map exists.
   useEffect(() => {
-    if (map && value) map.setView([value.lat, value.lng], Math.max(map.getZoom(), PICKER_ZOOM));
+    if (map && value) map.setView([value.lat, value.lng], Math.max(map.getZoom(), zoom));
     // Only when the map appears: later points come from this component and are already in view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map]);
@@ -130,7 +114,7 @@ export function LocationPicker({ value, onChange, center }: LocationPickerProps)
         return;
       }
       lookup.current++;
-      map?.flyTo([place.lat, place.lng], PICKER_ZOOM, { duration: 1 });
+      map?.flyTo([place.lat, place.lng], zoom, { duration: 1 });
       onChange({
         lat: place.lat,
         lng: place.lng,
@@ -177,7 +161,7 @@ export function LocationPicker({ value, onChange, center }: LocationPickerProps)
         <MapContainer
           ref={setMap}
           center={[start.lat, start.lng]}
-          zoom={PICKER_ZOOM}
+          zoom={zoom}
           className="squad-map size-full"
           aria-label={t('wizard.location.map')}
         >

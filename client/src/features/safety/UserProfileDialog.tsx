@@ -1,12 +1,14 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@apollo/client/react';
 import type { PublicProfileQuery, PublicProfileQueryVariables } from '#client/__generated__/graphql.ts';
+import { ActivityList } from '#client/components/ui/ActivityList.tsx';
 import { Avatar } from '#client/components/ui/Avatar.tsx';
 import { Badge } from '#client/components/ui/Badge.tsx';
 import { Button } from '#client/components/ui/Button.tsx';
 import { Dialog } from '#client/components/ui/Dialog.tsx';
 import { Spinner } from '#client/components/ui/Spinner.tsx';
+import { Tabs } from '#client/components/ui/Tabs.tsx';
 import { useToast } from '#client/components/ui/Toast.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { ratingText } from '#client/lib/format.ts';
@@ -25,31 +27,77 @@ export const PUBLIC_PROFILE_QUERY: TypedDocumentNode<PublicProfileQuery, PublicP
       displayName
       username
       bio
-      avatarUrl
+      largeAvatarUrl: avatarUrl(size: LARGE)
       city
       district
-      interests
+      interests {
+        id
+        label
+      }
       createdAt
       stats {
         eventsHosted
         eventsJoined
-        averageRating
+      }
+      hostRating {
+        average
+        count
+      }
+      participantRating {
+        average
+        count
       }
       badges {
         id
         name
+        description
         icon
+        earnedAt
+      }
+      activity(first: 10) {
+        type
+        event {
+          id
+          title
+          participantCount
+          maxParticipants
+          startsAt
+        }
+      }
+      eventsInCommon(first: 5) {
+        id
+        title
+      }
+      reviews(first: 10) {
+        totalCount
+        nodes {
+          id
+          score
+          feedback
+          createdAt
+          rater {
+            id
+            displayName
+            smallAvatarUrl: avatarUrl(size: SMALL)
+          }
+          event {
+            id
+            title
+          }
+        }
       }
       viewerHasBlocked
     }
   }
 `;
 
-// A participant's or requester's public profile: only what the API shows to others, nothing made up.
-// Message appears when there is a conversation to have (the host looking at a request or participant);
-// Report and Block for anyone but yourself (Block asks first, Unblock does not). Add Friend has no
-// server yet and is left out rather than faked. The Report and Block dialogs are siblings of this
-// one, not children, so Esc or a backdrop click closes only the top dialog.
+type Profile = NonNullable<PublicProfileQuery['user']>;
+
+// Another user's profile (spec §2: tabs Overview, Activity, Reviews, Badges; Message, Report, Block):
+// only what the API shows to others. Message appears when there is a conversation to have (the host
+// looking at a request or participant). Add Friend waits for friends on the server. The Report and
+// Block dialogs are siblings of this one, not children, so Esc or a backdrop click closes only the
+// top dialog.
 export function UserProfileDialog({
   userId,
   eventId,
@@ -62,7 +110,7 @@ export function UserProfileDialog({
   onClose: () => void;
   onMessage?: (user: { id: string; displayName: string }) => void;
 }) {
-  const { t, fmt } = useI18n();
+  const { t } = useI18n();
   const toast = useToast();
   const { data, loading } = useQuery(PUBLIC_PROFILE_QUERY, {
     variables: { id: userId ?? '' },
@@ -70,6 +118,7 @@ export function UserProfileDialog({
   });
   const [reportOpen, setReportOpen] = useState(false);
   const [blockOpen, setBlockOpen] = useState(false);
+  const [tab, setTab] = useState('overview');
   const { toggle: toggleBlock, loading: unblocking } = useBlockUserMutation();
   const user = data?.user;
   const other = user && data.me.id !== user.id ? user : null;
@@ -91,10 +140,12 @@ export function UserProfileDialog({
           if (open) return;
           setReportOpen(false);
           setBlockOpen(false);
+          setTab('overview');
           onClose();
         }}
         title={user?.displayName ?? t('details.profile.title')}
         closeLabel={t('common.close')}
+        className="max-w-xl"
       >
         {loading && !user ? (
           <p className="flex items-center gap-2 text-sm text-ink-300">
@@ -105,7 +156,7 @@ export function UserProfileDialog({
         ) : (
           <div className="flex flex-col gap-4" data-testid="profile-dialog">
             <div className="flex items-center gap-4">
-              <Avatar name={user.displayName} url={user.avatarUrl} className="size-16 text-lg" />
+              <Avatar name={user.displayName} url={user.largeAvatarUrl} className="size-16 text-lg" />
               <div className="min-w-0">
                 <p className="truncate text-ink-300">{user.username ? `@${user.username}` : ''}</p>
                 {user.city || user.district ? (
@@ -113,54 +164,32 @@ export function UserProfileDialog({
                     📍 {[user.district, user.city].filter(Boolean).join(', ')}
                   </p>
                 ) : null}
-                <p className="text-xs text-ink-300">
-                  {t('details.profile.memberSince', { date: fmt.date(user.createdAt) })}
-                </p>
+                <MemberSince createdAt={user.createdAt} />
               </div>
             </div>
-            <p className="text-sm whitespace-pre-line text-ink-200">
-              {user.bio || t('details.profile.noBio')}
-            </p>
-            <dl className="grid grid-cols-3 gap-2 text-center">
-              {[
-                [t('details.profile.hosted'), fmt.number(user.stats.eventsHosted)],
-                [t('details.profile.joined'), fmt.number(user.stats.eventsJoined)],
-                [t('details.profile.rating'), ratingText(user.stats.averageRating, fmt)],
-              ].map(([label, value]) => (
-                <div key={label} className="rounded-xl bg-ink-800 p-2">
-                  <dd className="text-lg font-bold text-white">{value}</dd>
-                  <dt className="text-xs text-ink-300">{label}</dt>
-                </div>
-              ))}
-            </dl>
-            {user.interests.length ? (
-              <div>
-                <h3 className="mb-1.5 text-xs font-semibold text-ink-300 uppercase">
-                  {t('details.profile.interests')}
-                </h3>
-                <div className="flex flex-wrap gap-1.5">
-                  {user.interests.map((i) => (
-                    <Badge key={i} tone="accent">
-                      {i}
-                    </Badge>
-                  ))}
-                </div>
-              </div>
-            ) : null}
-            {user.badges.length ? (
-              <div>
-                <h3 className="mb-1.5 text-xs font-semibold text-ink-300 uppercase">
-                  {t('details.profile.badges')}
-                </h3>
-                <div className="flex flex-wrap gap-1.5">
-                  {user.badges.map((b) => (
-                    <Badge key={b.id}>
-                      <span aria-hidden="true">{b.icon}</span> {b.name}
-                    </Badge>
-                  ))}
-                </div>
-              </div>
-            ) : null}
+            <Tabs
+              label={t('otherProfile.sections')}
+              value={tab}
+              onValueChange={setTab}
+              items={[
+                { id: 'overview', label: t('otherProfile.tab.overview'), content: <Overview user={user} /> },
+                {
+                  id: 'activity',
+                  label: t('otherProfile.tab.activity'),
+                  content: <Activity user={user} onNavigate={onClose} />,
+                },
+                {
+                  id: 'reviews',
+                  label: `${t('otherProfile.tab.reviews')} (${user.reviews.totalCount})`,
+                  content: <Reviews user={user} />,
+                },
+                {
+                  id: 'badges',
+                  label: `${t('otherProfile.tab.badges')} (${user.badges.length})`,
+                  content: <Badges user={user} />,
+                },
+              ]}
+            />
             {onMessage || other ? (
               <div className="flex flex-wrap items-center justify-end gap-2 border-t border-ink-700 pt-4">
                 {other ? (
@@ -228,5 +257,133 @@ export function UserProfileDialog({
         </>
       ) : null}
     </>
+  );
+}
+
+function MemberSince({ createdAt }: { createdAt: unknown }) {
+  const { t, fmt } = useI18n();
+  return (
+    <p className="text-xs text-ink-300">
+      {t('details.profile.memberSince', { date: fmt.date(String(createdAt)) })}
+    </p>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="flex flex-col-reverse rounded-xl bg-ink-800 p-2 text-center">
+      <dt className="text-xs text-ink-300">{label}</dt>
+      <dd className="text-base font-bold text-white">{value}</dd>
+    </div>
+  );
+}
+
+function Overview({ user }: { user: Profile }) {
+  const { t, fmt } = useI18n();
+  // '★ 4,5 (12)', or a dash until rated.
+  const rated = (r: { average: number | null; count: number }) =>
+    r.average == null
+      ? '—'
+      : t('otherProfile.ratingValue', { average: ratingText(r.average, fmt), count: fmt.number(r.count) });
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm whitespace-pre-line text-ink-200">{user.bio || t('details.profile.noBio')}</p>
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <Stat label={t('details.profile.hosted')} value={fmt.number(user.stats.eventsHosted)} />
+        <Stat label={t('details.profile.joined')} value={fmt.number(user.stats.eventsJoined)} />
+        <Stat label={t('otherProfile.asHost')} value={rated(user.hostRating)} />
+        <Stat label={t('otherProfile.asParticipant')} value={rated(user.participantRating)} />
+      </dl>
+      {user.interests.length ? (
+        <div>
+          <h3 className="mb-1.5 text-xs font-semibold text-ink-300 uppercase">
+            {t('details.profile.interests')}
+          </h3>
+          <div className="flex flex-wrap gap-1.5">
+            {user.interests.map((i) => (
+              <Badge key={i.id} tone="accent">
+                {i.label}
+              </Badge>
+            ))}
+          </div>
+        </div>
+      ) : null}
+      {user.eventsInCommon.length ? (
+        <div>
+          <h3 className="mb-1.5 text-xs font-semibold text-ink-300 uppercase">
+            {t('otherProfile.inCommon')}
+          </h3>
+          <div className="flex flex-wrap gap-1.5">
+            {user.eventsInCommon.map((e) => (
+              <Badge key={e.id} tone="info">
+                {e.title}
+              </Badge>
+            ))}
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function Activity({ user, onNavigate }: { user: Profile; onNavigate: () => void }) {
+  const { t } = useI18n();
+  return (
+    <div className="max-h-72 overflow-y-auto pr-1">
+      <ActivityList
+        items={user.activity ?? []}
+        empty={t('otherProfile.noActivity')}
+        onNavigate={onNavigate}
+      />
+    </div>
+  );
+}
+
+function Reviews({ user }: { user: Profile }) {
+  const { t, fmt } = useI18n();
+  if (user.reviews.nodes.length === 0)
+    return <p className="text-sm text-ink-300">{t('otherProfile.noReviews')}</p>;
+  return (
+    <ul className="flex max-h-72 flex-col gap-3 overflow-y-auto">
+      {user.reviews.nodes.map((r) => (
+        <li key={r.id} className="flex gap-3 rounded-xl bg-ink-800 p-3">
+          <Avatar name={r.rater.displayName} url={r.rater.smallAvatarUrl} className="size-8 text-xs" />
+          <div className="min-w-0 flex-1">
+            <p className="text-xs text-ink-300">
+              {t('otherProfile.reviewOn', { name: r.rater.displayName, event: r.event.title })} ·{' '}
+              {fmt.date(String(r.createdAt))}
+            </p>
+            <p className="text-amber-300" aria-label={t('rating.star', { score: r.score })}>
+              {'★'.repeat(r.score)}
+              <span className="text-ink-600">{'★'.repeat(5 - r.score)}</span>
+            </p>
+            <p className="text-sm whitespace-pre-line text-ink-100">{r.feedback}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Badges({ user }: { user: Profile }) {
+  const { t, fmt } = useI18n();
+  if (user.badges.length === 0) return <p className="text-sm text-ink-300">{t('otherProfile.noBadges')}</p>;
+  return (
+    <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+      {user.badges.map((b) => (
+        <li key={b.id} className="flex gap-2 rounded-xl bg-ink-800 p-2.5">
+          <span aria-hidden="true" className="text-2xl">
+            {b.icon}
+          </span>
+          <div className="min-w-0">
+            <p className="text-sm font-semibold text-white">{b.name}</p>
+            <p className="text-xs text-ink-300">{b.description}</p>
+            <p className="text-xs text-amber-200">
+              {t('profile.badges.earned', { date: fmt.date(String(b.earnedAt)) })}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '#client/components/ui/Button.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
-import type { LocationPickerProps } from '#client/features/wizard/locationPicker.ts';
+import type { LocationPickerProps } from '#client/lib/locationPicker.ts';
 import { BasicsStep } from '#client/features/wizard/steps/BasicsStep.tsx';
 import { CatalogState } from '#client/features/wizard/steps/CatalogState.tsx';
 import { DateStep } from '#client/features/wizard/steps/DateStep.tsx';

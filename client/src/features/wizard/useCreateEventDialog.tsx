@@ -4,7 +4,7 @@ import { useToast } from '#client/components/ui/Toast.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { userFacingMessage } from '#client/apollo/userFacingMessage.ts';
 import { EventWizard } from '#client/features/wizard/EventWizard.tsx';
-import type { LocationPickerProps } from '#client/features/wizard/locationPicker.ts';
+import type { LocationPickerProps } from '#client/lib/locationPicker.ts';
 import { useCreateEventMutation } from '#client/features/wizard/useCreateEventMutation.ts';
 import {
   initialValues,

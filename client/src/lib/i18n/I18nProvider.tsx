@@ -10,6 +10,9 @@ import { en } from '#client/lib/i18n/messages.en.ts';
 import { tr, type MessageKey } from '#client/lib/i18n/messages.tr.ts';
 
 const STORAGE_KEY = 'squad.locale';
+// A language the user chose on this device that the account has not heard of yet (the dashboard
+// saves it to the account, then clears it).
+const PENDING_KEY = 'squad.locale.pending';
 const CATALOGUES: Record<Locale, Record<MessageKey, string>> = { tr, en };
 
 export type TranslateParams = Record<string, string | number>;
@@ -17,7 +20,8 @@ export type Translate = (key: MessageKey, params?: TranslateParams) => string;
 
 export type I18nValue = {
   locale: Locale;
-  setLocale: (locale: Locale) => void;
+  // `fromAccount`: the account's language applied on this device (nothing to save back).
+  setLocale: (locale: Locale, options?: { fromAccount?: boolean }) => void;
   t: Translate;
   fmt: Formatter;
 };
@@ -43,15 +47,35 @@ export function createTranslator(locale: Locale): Translate {
   return (key, params) => interpolate(catalogue[key] ?? tr[key] ?? key, params);
 }
 
+// The language chosen on this device and not yet saved to the account, if any.
+export function pendingLocaleChoice(): Locale | null {
+  try {
+    const v = globalThis.localStorage?.getItem(PENDING_KEY);
+    return LOCALES.includes(v as Locale) ? (v as Locale) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearPendingLocaleChoice(): void {
+  try {
+    globalThis.localStorage?.removeItem(PENDING_KEY);
+  } catch {
+    // Blocked storage: nothing kept.
+  }
+}
+
 export const I18nContext = createContext<I18nValue | null>(null);
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [locale, setLocaleState] = useState<Locale>(activeLocale);
 
-  const setLocale = useCallback((next: Locale) => {
+  const setLocale = useCallback((next: Locale, options?: { fromAccount?: boolean }) => {
     activeLocale = next;
     try {
       localStorage.setItem(STORAGE_KEY, next);
+      if (options?.fromAccount) localStorage.removeItem(PENDING_KEY);
+      else localStorage.setItem(PENDING_KEY, next);
     } catch {
       // Private mode: the choice lasts for this page only.
     }

@@ -1,12 +1,14 @@
 import type { MessageKey } from './messages.tr.ts';
 import { eventsEn } from './messages.events.en.ts';
 import { joinEn } from './messages.join.en.ts';
+import { profileEn } from './messages.profile.en.ts';
 import { ratingsEn } from './messages.ratings.en.ts';
 import { safetyEn } from './messages.safety.en.ts';
 
 export const en: Record<MessageKey, string> = {
   ...eventsEn,
   ...joinEn,
+  ...profileEn,
   ...ratingsEn,
   ...safetyEn,
   'common.loading': 'Loading...',
@@ -217,35 +219,6 @@ export const en: Record<MessageKey, string> = {
   'tokens.reason.EXPIRED': 'Expired',
   'tokens.reason.ADJUSTMENT': 'Adjustment',
   'tokens.balanceAfter': 'Balance: {count}',
-
-  'profile.title': 'Profile',
-  'profile.noUsername': 'Not set yet',
-  'profile.joined': 'Joined {date}',
-  'profile.stats.hosted': 'Hosted',
-  'profile.stats.joined': 'Joined',
-  'profile.stats.participants': 'Total participants',
-  'profile.stats.rating': 'Average rating',
-  'profile.stats.noRating': '—',
-  'profile.about': 'About me',
-  'profile.noBio': 'Nothing written yet.',
-  'profile.interests': 'Interests',
-  'profile.noInterests': 'No interests added yet.',
-  'profile.badges': 'Badges',
-  'profile.noBadges': 'No badges earned yet.',
-  'profile.location': 'Location',
-  'profile.tokenCard': 'Token balance',
-
-  'settings.title': 'Settings',
-  'settings.account': 'Account',
-  'settings.displayName': 'Display name',
-  'settings.email': 'E-mail',
-  'settings.fullName': 'Full name',
-  'settings.username': 'Username',
-  'settings.memberSince': 'Member since',
-  'settings.preferences': 'Preferences',
-  'settings.languageHint': 'The interface language is stored on this device.',
-  'settings.session': 'Session',
-  'settings.logoutHint': 'Signs you out on this device and ends your sessions on all devices.',
 
   'myEvents.title': 'My Events',
   'myEvents.subtitle': 'Manage your events and join requests',

@@ -25,4 +25,6 @@ export const ratingsEn: Record<keyof typeof ratingsTr, string> = {
   'rating.change': 'Change rating',
   'rating.noFeedback': 'You wrote no feedback.',
   'rating.windowNote': 'You can rate, or change your rating, within 14 days after the event ends.',
+  'rating.participant': 'How was {name}?',
+  'rating.addNote': 'Add a note',
 };

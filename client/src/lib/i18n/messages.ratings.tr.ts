@@ -26,4 +26,6 @@ export const ratingsTr = {
   'rating.noFeedback': 'Geri bildirim yazmadın.',
   'rating.windowNote':
     'Etkinlik bittikten sonraki 14 gün içinde puan verebilir ya da puanını değiştirebilirsin.',
+  'rating.participant': '{name} nasıldı?',
+  'rating.addNote': 'Not ekle',
 } as const;

@@ -1,5 +1,6 @@
 import { eventsTr } from './messages.events.tr.ts';
 import { joinTr } from './messages.join.tr.ts';
+import { profileTr } from './messages.profile.tr.ts';
 import { ratingsTr } from './messages.ratings.tr.ts';
 import { safetyTr } from './messages.safety.tr.ts';
 
@@ -7,6 +8,7 @@ import { safetyTr } from './messages.safety.tr.ts';
 export const tr = {
   ...eventsTr,
   ...joinTr,
+  ...profileTr,
   ...ratingsTr,
   ...safetyTr,
   'common.loading': 'Loading...',
@@ -218,35 +220,6 @@ export const tr = {
   'tokens.reason.EXPIRED': 'Süresi doldu',
   'tokens.reason.ADJUSTMENT': 'Düzeltme',
   'tokens.balanceAfter': 'Bakiye: {count}',
-
-  'profile.title': 'Profil',
-  'profile.noUsername': 'Henüz belirlenmemiş',
-  'profile.joined': '{date} tarihinde katıldı',
-  'profile.stats.hosted': 'Düzenlenen',
-  'profile.stats.joined': 'Katıldığı',
-  'profile.stats.participants': 'Toplam katılımcı',
-  'profile.stats.rating': 'Ortalama puan',
-  'profile.stats.noRating': '—',
-  'profile.about': 'Hakkımda',
-  'profile.noBio': 'Henüz bir şey yazılmamış.',
-  'profile.interests': 'İlgi Alanları',
-  'profile.noInterests': 'Henüz ilgi alanı eklenmemiş.',
-  'profile.badges': 'Rozetler',
-  'profile.noBadges': 'Henüz rozet kazanılmadı.',
-  'profile.location': 'Konum',
-  'profile.tokenCard': 'Token bakiyesi',
-
-  'settings.title': 'Ayarlar',
-  'settings.account': 'Hesap',
-  'settings.displayName': 'Görünen ad',
-  'settings.email': 'E-posta',
-  'settings.fullName': 'Ad soyad',
-  'settings.username': 'Kullanıcı adı',
-  'settings.memberSince': 'Üyelik tarihi',
-  'settings.preferences': 'Tercihler',
-  'settings.languageHint': 'Arayüz dili bu cihazda saklanır.',
-  'settings.session': 'Oturum',
-  'settings.logoutHint': 'Bu cihazdaki oturumun kapatılır ve tüm cihazlardaki oturumların sonlandırılır.',
 
   'myEvents.title': 'My Events',
   'myEvents.subtitle': 'Manage your events and join requests',

@@ -12,6 +12,8 @@ import { getApolloClient } from '#client/app/apolloClient.ts';
 import { LoadingState } from '#client/app/LoadingState.tsx';
 import { Drawer } from '#client/components/ui/Drawer.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
+import { clearPendingLocaleChoice, pendingLocaleChoice } from '#client/lib/i18n/I18nProvider.tsx';
+import { useUpdateSettingsMutation } from '#client/features/profile/useUpdateSettingsMutation.ts';
 import { signOutEverywhere } from '#client/features/auth/auth.ts';
 import { useSession } from '#client/features/auth/SessionProvider.tsx';
 import { DashboardHeader } from '#client/features/dashboard/DashboardHeader.tsx';
@@ -33,7 +35,8 @@ export const DASHBOARD_SHELL_QUERY: TypedDocumentNode<DashboardShellQuery, Dashb
         email
         avatarUrl
         tokenBalance
-        lastUsedIpLocation {
+        locale
+        mapCenter {
           lat
           lng
         }
@@ -73,6 +76,24 @@ function useRefetchOnLanguageChange() {
   }, [locale, client]);
 }
 
+// The language lives on the account (e-mails use it too): a choice made on this device is saved to
+// the account; otherwise the account's language is applied here (a new device, another browser).
+function useLanguageOnAccount(accountLocale: string | null | undefined) {
+  const { locale, setLocale } = useI18n();
+  const { update } = useUpdateSettingsMutation();
+  useEffect(() => {
+    if (!accountLocale) return;
+    const pending = pendingLocaleChoice();
+    if (pending) {
+      clearPendingLocaleChoice();
+      if (pending !== accountLocale) void update({ locale: pending }).catch(() => undefined);
+    } else if ((accountLocale === 'tr' || accountLocale === 'en') && accountLocale !== locale) {
+      setLocale(accountLocale, { fromAccount: true });
+    }
+    // Runs when the account's language is known or changes, and after a choice on this device.
+  }, [accountLocale, locale, setLocale, update]);
+}
+
 function DashboardShell() {
   const { t } = useI18n();
   useRefetchOnLanguageChange();
@@ -90,6 +111,7 @@ function DashboardShell() {
 
   const { data } = useQuery(DASHBOARD_SHELL_QUERY);
   const me = data?.me ?? null;
+  useLanguageOnAccount(me?.locale);
 
   // The live balance: each change updates the cached User.tokenBalance, so every screen shows it.
   useSubscription(TOKEN_BALANCE_CHANGED_SUBSCRIPTION, {
@@ -118,12 +140,12 @@ function DashboardShell() {
       { replace: true },
     );
   }, [setSearchParams]);
-  const ipLocation = me?.lastUsedIpLocation;
+  const mapCenter = me?.mapCenter;
   const createDialog = useCreateEventDialog({
     balance: me?.tokenBalance ?? null,
     onClose: clearCreateParam,
     LocationPicker: LazyLocationPicker,
-    mapCenter: ipLocation ? { lat: ipLocation.lat, lng: ipLocation.lng } : null,
+    mapCenter: mapCenter ? { lat: mapCenter.lat, lng: mapCenter.lng } : null,
   });
   const createParam = searchParams.get('create');
   const { open: openCreate } = createDialog;

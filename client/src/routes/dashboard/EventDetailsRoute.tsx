@@ -32,6 +32,7 @@ import { JoinStatusPanel } from '#client/features/join-requests/JoinStatusPanel.
 import { JOIN_STATUS_PANEL_FRAGMENT } from '#client/features/join-requests/joinStatusFragment.ts';
 import { MessageDialog, type MessageTarget } from '#client/features/messages/MessageDialog.tsx';
 import { RatingCard } from '#client/features/ratings/RatingCard.tsx';
+import { ParticipantRating } from '#client/features/ratings/ParticipantRating.tsx';
 import { RATING_CARD_FRAGMENT } from '#client/features/ratings/ratingCardFragment.ts';
 
 // The page composes the features' fragments. The fields listed beside them are the ones the route
@@ -161,7 +162,17 @@ function EventPage({ event }: { event: Event }) {
     {
       id: 'participants',
       label: t('details.tab.participants', { count: event.participantCount }),
-      content: <EventParticipants event={event} onOpen={setProfileId} />,
+      content: (
+        <EventParticipants
+          event={event}
+          onOpen={setProfileId}
+          extra={(p) =>
+            event.viewerCanRateParticipants ? (
+              <ParticipantRating eventId={event.id} user={p.user} current={p.viewerRating} />
+            ) : null
+          }
+        />
+      ),
     },
   ];
   if (isHost) {

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '#client/components/ui/Spinner.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
-import type { LocationPickerProps } from '#client/features/wizard/locationPicker.ts';
+import type { LocationPickerProps } from '#client/lib/locationPicker.ts';
 import { MapBoundary } from '#client/features/map/MapBoundary.tsx';
 
 // The wizard's map picker, loaded with the map chunk when the location step first opens.

@@ -48,7 +48,7 @@ export const PHYSICAL_EVENTS_ROUTE_QUERY: TypedDocumentNode<
   query PhysicalEventsRouteQuery {
     me {
       id
-      lastUsedIpLocation {
+      mapCenter {
         lat
         lng
       }
@@ -112,10 +112,10 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
   const config = getConfig();
   const { data: route } = useReadQuery(queryRef);
 
-  // Istanbul at zoom 13, or the user's last IP location when known (spec §9).
+  // The user's own centre (exact location, district, last IP location; spec §9), else Istanbul.
   const [initialCenter] = useState<LatLng>(() => {
-    const ip = route?.me?.lastUsedIpLocation;
-    return ip ? { lat: ip.lat, lng: ip.lng } : config.map.defaultCenter;
+    const center = route?.me?.mapCenter;
+    return center ? { lat: center.lat, lng: center.lng } : config.map.defaultCenter;
   });
   const [view, setView] = useState<{ center: LatLng; bounds: Bounds } | null>(null);
   const [filters, setFilters] = useState<PhysicalFilters>(EMPTY_PHYSICAL_FILTERS);

@@ -1,15 +1,19 @@
 import { useState } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useReadQuery, type QueryRef } from '@apollo/client/react';
-import { useLoaderData } from 'react-router-dom';
+import { Link, useLoaderData } from 'react-router-dom';
 import type { SettingsRouteQuery, SettingsRouteQueryVariables } from '#client/__generated__/graphql.ts';
 import { getPreloader } from '#client/app/apolloClient.ts';
-import { Button } from '#client/components/ui/Button.tsx';
+import { Button, buttonClasses } from '#client/components/ui/Button.tsx';
 import { Card } from '#client/components/ui/Card.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
-import { signOutEverywhere } from '#client/features/auth/auth.ts';
+import { deleteIdentityAndSignOut, signOutEverywhere } from '#client/features/auth/auth.ts';
+import { ChangePasswordForm } from '#client/features/auth/ChangePasswordForm.tsx';
 import { LanguageSwitch } from '#client/features/auth/LanguageSwitch.tsx';
+import { DeleteAccountCard } from '#client/features/profile/DeleteAccountCard.tsx';
+import { NotificationSettings } from '#client/features/profile/NotificationSettings.tsx';
+import { BlockedUsersList } from '#client/features/safety/BlockedUsersList.tsx';
 
 export const SETTINGS_ROUTE_QUERY: TypedDocumentNode<SettingsRouteQuery, SettingsRouteQueryVariables> = gql`
   query SettingsRouteQuery {
@@ -18,8 +22,12 @@ export const SETTINGS_ROUTE_QUERY: TypedDocumentNode<SettingsRouteQuery, Setting
       displayName
       username
       email
-      fullName
       createdAt
+      locale
+      notificationPreferences {
+        emailJoinRequests
+        emailDecisions
+      }
     }
   }
 `;
@@ -33,25 +41,33 @@ export function SettingsRoute() {
   return <Settings queryRef={queryRef} />;
 }
 
+function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <Card className="flex flex-col gap-3" data-testid={testId}>
+      <h2 className="text-lg font-bold text-white">{title}</h2>
+      {children}
+    </Card>
+  );
+}
+
+// /dashboard/settings: account, password, language (kept on the account), e-mail notifications,
+// blocked users, session, and deleting the account.
 function Settings({ queryRef }: { queryRef: QueryRef<SettingsRouteQuery> }) {
   const { t, fmt } = useI18n();
   useDocumentTitle(t('settings.title'));
   const { me } = useReadQuery(queryRef).data;
   const [loggingOut, setLoggingOut] = useState(false);
   const rows = [
-    { label: t('settings.displayName'), value: me.displayName },
-    { label: t('settings.username'), value: me.username ? `@${me.username}` : t('profile.noUsername') },
     { label: t('settings.email'), value: me.email ?? '—' },
-    { label: t('settings.fullName'), value: me.fullName ?? '—' },
-    { label: t('settings.memberSince'), value: fmt.date(me.createdAt) },
+    { label: t('settings.username'), value: me.username ? `@${me.username}` : t('profile.noUsername') },
+    { label: t('settings.memberSince'), value: fmt.date(String(me.createdAt)) },
   ];
 
   return (
     <section className="flex max-w-3xl flex-col gap-6">
       <h1 className="text-2xl font-extrabold text-white sm:text-3xl">{t('settings.title')}</h1>
-      <Card>
-        <h2 className="text-lg font-bold text-white">{t('settings.account')}</h2>
-        <dl className="mt-3 divide-y divide-ink-700">
+      <Section title={t('settings.account')}>
+        <dl className="divide-y divide-ink-700">
           {rows.map((row) => (
             <div key={row.label} className="flex flex-col gap-0.5 py-3 sm:flex-row sm:justify-between">
               <dt className="text-sm text-ink-300">{row.label}</dt>
@@ -59,19 +75,28 @@ function Settings({ queryRef }: { queryRef: QueryRef<SettingsRouteQuery> }) {
             </div>
           ))}
         </dl>
-      </Card>
-      <Card className="flex flex-col gap-3">
-        <h2 className="text-lg font-bold text-white">{t('settings.preferences')}</h2>
+        <Link to="/dashboard/profile?tab=settings" className={buttonClasses('outline', 'sm', 'self-start')}>
+          ✏️ {t('settings.editProfile')}
+        </Link>
+      </Section>
+      <Section title={t('settings.password.title')}>
+        <ChangePasswordForm />
+      </Section>
+      <Section title={t('settings.preferences')}>
         <div className="flex items-center justify-between gap-4">
-          <div>
-            <p className="font-medium text-white">{t('common.language')}</p>
-            <p className="text-sm text-ink-300">{t('settings.languageHint')}</p>
-          </div>
+          <p className="text-sm text-ink-300">{t('settings.languageHint')}</p>
           <LanguageSwitch />
         </div>
-      </Card>
-      <Card className="flex flex-col gap-3">
-        <h2 className="text-lg font-bold text-white">{t('settings.session')}</h2>
+      </Section>
+      <Section title={t('settings.notifications.title')} testId="notification-settings">
+        {me.notificationPreferences ? (
+          <NotificationSettings preferences={me.notificationPreferences} />
+        ) : null}
+      </Section>
+      <Section title={t('settings.blocked.title')}>
+        <BlockedUsersList />
+      </Section>
+      <Section title={t('settings.session')}>
         <p className="text-sm text-ink-300">{t('settings.logoutHint')}</p>
         <Button
           variant="danger"
@@ -85,7 +110,13 @@ function Settings({ queryRef }: { queryRef: QueryRef<SettingsRouteQuery> }) {
         >
           {t('nav.logout')}
         </Button>
-      </Card>
+      </Section>
+      <DeleteAccountCard
+        onDeleted={async () => {
+          await deleteIdentityAndSignOut();
+          window.location.assign('/');
+        }}
+      />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type ComponentType } from 'react';
 import { Input } from '#client/components/ui/Input.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
-import type { LocationPick, LocationPickerProps } from '#client/features/wizard/locationPicker.ts';
+import type { LocationPick, LocationPickerProps } from '#client/lib/locationPicker.ts';
 import { suggestPublicLocation, type WizardValues } from '#client/features/wizard/wizardState.ts';
 import { SkillSelect } from '#client/features/wizard/steps/SkillSelect.tsx';
 import type { StepProps } from '#client/features/wizard/steps/stepProps.ts';

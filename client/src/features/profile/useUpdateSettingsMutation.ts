@@ -1,0 +1,32 @@
+import { useCallback } from 'react';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { useMutation } from '@apollo/client/react';
+import type {
+  UpdateSettingsInput,
+  UpdateSettingsMutation,
+  UpdateSettingsMutationVariables,
+} from '#client/__generated__/graphql.ts';
+
+export const UPDATE_SETTINGS_MUTATION: TypedDocumentNode<
+  UpdateSettingsMutation,
+  UpdateSettingsMutationVariables
+> = gql`
+  mutation UpdateSettingsMutation($input: UpdateSettingsInput!) {
+    updateSettings(input: $input) {
+      viewer {
+        id
+        locale
+        notificationPreferences {
+          emailJoinRequests
+          emailDecisions
+        }
+      }
+    }
+  }
+`;
+
+export function useUpdateSettingsMutation() {
+  const [mutate, { loading }] = useMutation(UPDATE_SETTINGS_MUTATION);
+  const update = useCallback((input: UpdateSettingsInput) => mutate({ variables: { input } }), [mutate]);
+  return { update, loading };
+}
