@@ -73,3 +73,11 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: "Squad'a Gir!" }).click();
   await page.waitForURL('**/dashboard/physical');
 }
+
+// The physical dashboard's list card of an event, found through the search box.
+export async function findCard(page: Page, title: string) {
+  await page.getByPlaceholder('Etkinlik ara, lokasyon gir...').fill(title);
+  const card = page.getByTestId('event-card').filter({ hasText: title });
+  await card.waitFor();
+  return card;
+}

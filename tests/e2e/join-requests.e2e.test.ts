@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessToken, confirmedAccount, graphql } from './accounts.ts';
-import { launch, newContext, shot, watchErrors, signIn } from './browser.ts';
+import { findCard, launch, newContext, shot, watchErrors, signIn } from './browser.ts';
 
 // Join requests end to end with two people in two browsers: the requester asks from a list card,
 // the host's badges rise live, the host accepts in My Events, and the requester sees the decision
@@ -52,13 +52,6 @@ async function createEvent(token: string, title: string): Promise<string> {
 }
 
 // The list card of an event, found through the dashboard's search box.
-async function findCard(page: Page, title: string) {
-  await page.getByPlaceholder('Etkinlik ara, lokasyon gir...').fill(title);
-  const card = page.getByTestId('event-card').filter({ hasText: title });
-  await card.waitFor();
-  return card;
-}
-
 const text = async (page: Page, testId: string) =>
   (await page.getByTestId(testId).count())
     ? ((await page.getByTestId(testId).first().textContent()) ?? '')

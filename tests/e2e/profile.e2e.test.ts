@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoWithGps } from '#tests/factories/images.ts';
 import { accessToken, confirmedAccount, graphql } from './accounts.ts';
-import { launch, MOBILE, newContext, shot, signIn, watchErrors } from './browser.ts';
+import { findCard, launch, MOBILE, newContext, shot, signIn, watchErrors } from './browser.ts';
 
 // A new user makes the profile theirs in Chromium: name, username (checked), bio, city and district,
 // an exact location picked on the map, interests and a photo; then sees them on the profile, earns
@@ -158,6 +158,43 @@ describe('profile in Chromium', () => {
     await shot(hostPage, 'profile-dialog-mobile');
     await hostContext.close();
 
+    // Hosting, the name and the picture are on the event's card.
+    const title = `Moda'da kahve ${Date.now().toString(36).slice(-4)}`;
+    await graphql(
+      myToken,
+      `
+        mutation ProfileE2EHost($input: CreateEventInput!) {
+          createEvent(input: $input) {
+            event {
+              id
+            }
+          }
+        }
+      `,
+      {
+        input: {
+          mode: 'PHYSICAL',
+          title,
+          description: 'Sahilde kahve ve sohbet, herkes gelebilir.',
+          category: 'social',
+          tags: ['kahve-sohbeti'],
+          date: dayInTurkey(2),
+          time: '17:00',
+          durationMinutes: 90,
+          maxParticipants: 6,
+          location: { name: 'Moda Sahil', address: 'Moda, Kadıköy', lat: 40.9834, lng: 29.0254 },
+          publicLocation: 'Kadıköy, İstanbul',
+        },
+      },
+    );
+    const listContext = await newContext(browser);
+    const listPage = await listContext.newPage();
+    await signIn(listPage, host.email, host.password);
+    const card = await findCard(listPage, title);
+    expect(await card.textContent()).toContain('Zeynep Arslan');
+    expect(await card.locator('img[src*="/media/avatars/"]').count()).toBe(1);
+    await listContext.close();
+
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -237,6 +274,40 @@ describe('profile in Chromium', () => {
     await otherPage.goto('/dashboard/settings');
     await otherPage.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await other.close();
+    await context.close();
+  });
+
+  it('changes the password and deletes the account from the settings page', async () => {
+    const me = await confirmedAccount();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, me.email, me.password);
+    await page.goto('/dashboard/settings');
+    const form = page.getByTestId('change-password');
+    await form.getByLabel('Mevcut şifre').fill('yanlis-sifre');
+    await form.getByLabel('Yeni şifre', { exact: true }).fill('Yeni-Sifre-2026!');
+    await form.getByLabel('Yeni şifre (tekrar)').fill('Yeni-Sifre-2026!');
+    await form.getByRole('button', { name: 'Şifreyi Değiştir' }).click();
+    await page.getByText('Mevcut şifren yanlış.').first().waitFor();
+    await form.getByLabel('Mevcut şifre').fill(me.password);
+    await form.getByRole('button', { name: 'Şifreyi Değiştir' }).click();
+    await page.getByText('Şifre başarıyla değiştirildi!').first().waitFor();
+    expect(await accessToken(me.email, 'Yeni-Sifre-2026!')).toBeTruthy();
+
+    await page.getByRole('button', { name: 'Hesabımı Sil' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hesabını silmek istediğine emin misin?' });
+    await dialog.getByLabel('Onay için kullanıcı adını ya da e-posta adresini yaz').fill('başka biri');
+    await dialog.getByTestId('confirm-delete').click();
+    await dialog.getByText('Onay için kullanıcı adını ya da e-posta adresini aynen yaz.').waitFor();
+    await shot(page, 'settings-delete-confirm');
+    await dialog.getByLabel('Onay için kullanıcı adını ya da e-posta adresini yaz').fill(me.email);
+    await dialog.getByTestId('confirm-delete').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    // The sign-in account is gone with it.
+    await page.getByLabel('E-posta').fill(me.email);
+    await page.getByLabel('Şifre', { exact: true }).fill('Yeni-Sifre-2026!');
+    await page.getByRole('button', { name: "Squad'a Gir!" }).click();
+    await page.getByText('E-mail ya da şifre yanlış 😔').first().waitFor();
     await context.close();
   });
 });

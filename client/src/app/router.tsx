@@ -56,6 +56,7 @@ const dashboardChildren: RouteObject[] = [
       import('#client/routes/dashboard/ProfileRoute.tsx').then((m) => ({
         Component: m.ProfileRoute,
         loader: guarded(m.loader),
+        ErrorBoundary: m.ProfileRouteError,
       })),
   },
   {

@@ -72,7 +72,7 @@ export function createEventsService(
     tx: Tx,
     afterCommit: AfterCommit,
     event: EventRow,
-    actor: Viewer,
+    actorId: string,
     type: 'event_updated' | 'event_cancelled',
     data: Record<string, unknown>,
   ) {
@@ -84,7 +84,7 @@ export function createEventsService(
         userId: a.userId,
         type,
         eventId: event.id,
-        actorId: actor.id,
+        actorId,
         joinRequestId: a.joinRequestId,
         data: { title: event.title, ...data },
       })),
@@ -96,12 +96,12 @@ export function createEventsService(
     tx: Tx,
     afterCommit: AfterCommit,
     current: EventRow,
-    actor: Viewer,
+    actorId: string,
     reason: string | null,
     now: Date,
   ) {
     const event = await repo.update(tx, current.id, { cancelledAt: now });
-    await tellAudience(tx, afterCommit, event, actor, 'event_cancelled', { reason });
+    await tellAudience(tx, afterCommit, event, actorId, 'event_cancelled', { reason });
     afterCommit(() =>
       deps.pubsub.publish(channels.event(event.id), { eventId: event.id, kind: 'cancelled' }),
     );
@@ -118,7 +118,7 @@ export function createEventsService(
       for (const id of ids) {
         const current = await repo.lockForUpdate(tx, id);
         if (!current || current.cancelledAt || current.startsAt <= now) continue;
-        await cancelLocked(tx, afterCommit, current, { id: host.id } as Viewer, null, now);
+        await cancelLocked(tx, afterCommit, current, host.id, null, now);
         cancelled++;
       }
       return cancelled;
@@ -165,7 +165,7 @@ export function createEventsService(
           event.lat !== current.lat ||
           event.lng !== current.lng ||
           event.platform !== current.platform;
-        if (moved) await tellAudience(tx, afterCommit, event, viewer, 'event_updated', {});
+        if (moved) await tellAudience(tx, afterCommit, event, viewer.id, 'event_updated', {});
         afterCommit(() =>
           deps.pubsub.publish(channels.event(event.id), { eventId: event.id, kind: 'updated' }),
         );
@@ -184,7 +184,7 @@ export function createEventsService(
         if (eventStatus(current, now) === 'completed')
           throw new AppError(ErrorCode.CONFLICT, 'event.alreadyOver');
         const reason = input.reason?.trim().slice(0, 300) || null;
-        const event = await cancelLocked(tx, afterCommit, current, viewer, reason, now);
+        const event = await cancelLocked(tx, afterCommit, current, viewer.id, reason, now);
         const refund = now < current.startsAt && current.participantCount === 0;
         let balanceAfter: number | null = null;
         if (refund)

@@ -12,7 +12,7 @@ import { parseInput } from '#server/lib/validation.ts';
 import type { BadgesService } from '#server/modules/badges/badges.service.ts';
 import { eventStatus } from '#server/modules/events/events.mappers.ts';
 import type { EventsService } from '#server/modules/events/events.service.ts';
-import { reasonText, type MessageChecker } from '#server/modules/moderation/moderation.ts';
+import { refusalOf, type MessageChecker } from '#server/modules/moderation/moderation.ts';
 import type { SafetyService } from '#server/modules/safety/safety.service.ts';
 import { createRatingsRepository } from './ratings.repository.ts';
 
@@ -115,18 +115,9 @@ export function createRatingsService(
         const refusal = ratingRefusal(event, viewer.id, relation === 'participant', now);
         if (refusal) throw new AppError(refusal.code, refusal.key);
       }
-      if (feedback) {
-        const locale = currentLocale();
-        const check = await checker.check(feedback, { now, recentMessages: [], locale });
-        if (check.verdict === 'block')
-          throw badInput([
-            {
-              field: 'input.feedback',
-              key: 'validation.textRefused',
-              params: { reasons: check.reasons.map((r) => reasonText(r, locale)).join(', ') },
-            },
-          ]);
-      }
+      const reasons = feedback ? await refusalOf(checker, feedback, { now, locale: currentLocale() }) : null;
+      if (reasons !== null)
+        throw badInput([{ field: 'input.feedback', key: 'validation.textRefused', params: { reasons } }]);
       const rating = await inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
         const saved = await repo.upsert(tx, {
           eventId: event.id,

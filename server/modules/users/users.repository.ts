@@ -111,8 +111,11 @@ export function createUsersRepository(db: DbOrTx) {
       }
       return result;
     },
+    // NO KEY UPDATE: other transactions may still insert rows that point at the user (notifications,
+    // badges take a KEY SHARE lock through their foreign key), so a profile edit or a deletion never
+    // deadlocks with a host accepting this user's request.
     async lock(tx: DbOrTx, userId: string): Promise<UserRow | undefined> {
-      const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
       return row;
     },
 
@@ -141,7 +144,7 @@ export function createUsersRepository(db: DbOrTx) {
         .select({ avatarKey: users.avatarKey, avatarSetAt: users.avatarSetAt })
         .from(users)
         .where(eq(users.id, userId))
-        .for('update');
+        .for('no key update');
       if (!before || (before.avatarSetAt && before.avatarSetAt.getTime() > uploadedAt.getTime()))
         return { replaced: false as const };
       await tx

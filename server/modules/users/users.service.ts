@@ -11,7 +11,7 @@ import { inTransaction, type AfterCommit } from '#server/lib/unit-of-work.ts';
 import type { BadgesService, EarnedBadge } from '#server/modules/badges/badges.service.ts';
 import type { GeoService } from '#server/modules/geo/geo.service.ts';
 import { lookupIp } from '#server/modules/geo/geoip.ts';
-import { reasonText, type MessageChecker } from '#server/modules/moderation/moderation.ts';
+import { refusalOf, type MessageChecker } from '#server/modules/moderation/moderation.ts';
 import type { TokensService } from '#server/modules/tokens/tokens.service.ts';
 import { defaultDisplayName } from './users.mappers.ts';
 import { createUsersRepository, type ProfileColumns } from './users.repository.ts';
@@ -77,15 +77,13 @@ export function createUsersService(
   // User text goes through the content check before anyone sees it (ADR 033): a block verdict is
   // refused on its field with the reasons; review is kept (a bio may name a game profile).
   async function checkTexts(fields: Record<string, string | null | undefined>) {
-    const now = deps.clock.now();
-    const locale = currentLocale();
+    const context = { now: deps.clock.now(), locale: currentLocale() };
     const issues = await Promise.all(
       Object.entries(fields).map(async ([field, text]) => {
-        if (!text) return null;
-        const result = await checker.check(text, { now, recentMessages: [], locale });
-        if (result.verdict !== 'block') return null;
-        const reasons = result.reasons.map((r) => reasonText(r, locale)).join(', ');
-        return { field: `input.${field}`, key: 'validation.textRefused' as const, params: { reasons } };
+        const reasons = text ? await refusalOf(checker, text, context) : null;
+        return reasons === null
+          ? null
+          : { field: `input.${field}`, key: 'validation.textRefused' as const, params: { reasons } };
       }),
     );
     const refused = issues.filter((i) => i !== null);
@@ -156,13 +154,8 @@ export function createUsersService(
       const refuse = (reason: string) => ({ username, available: false, reason });
       const problem = usernameProblem(username);
       if (problem) return refuse(t(locale, problem));
-      const check = await checker.check(username, { now: deps.clock.now(), recentMessages: [], locale });
-      if (check.verdict === 'block')
-        return refuse(
-          t(locale, 'validation.textRefused', {
-            reasons: check.reasons.map((r) => reasonText(r, locale)).join(', '),
-          }),
-        );
+      const reasons = await refusalOf(checker, username, { now: deps.clock.now(), locale });
+      if (reasons !== null) return refuse(t(locale, 'validation.textRefused', { reasons }));
       if (await repo.usernameTakenByOther(usernameKey(username), viewer.id))
         return refuse(t(locale, 'username.taken'));
       return { username, available: true, reason: null };

@@ -3,7 +3,8 @@ import { useReadQuery, type QueryRef } from '@apollo/client/react';
 import { Link, useLoaderData, useSearchParams } from 'react-router-dom';
 import type { ProfileRouteQuery, ProfileRouteQueryVariables } from '#client/__generated__/graphql.ts';
 import { getPreloader } from '#client/app/apolloClient.ts';
-import { buttonClasses } from '#client/components/ui/Button.tsx';
+import { Button, buttonClasses } from '#client/components/ui/Button.tsx';
+import { EmptyState } from '#client/components/ui/EmptyState.tsx';
 import { Card } from '#client/components/ui/Card.tsx';
 import { Tabs } from '#client/components/ui/Tabs.tsx';
 import { ratingText } from '#client/lib/format.ts';
@@ -89,6 +90,18 @@ const RECENT = 3;
 
 export function loader() {
   return { queryRef: getPreloader()(PROFILE_ROUTE_QUERY) };
+}
+
+// The profile could not be read: the spec's text, and a way to try again.
+export function ProfileRouteError() {
+  const { t } = useI18n();
+  return (
+    <EmptyState
+      emoji="😵"
+      title={t('profile.loadFailed')}
+      action={<Button onClick={() => window.location.reload()}>{t('common.retry')}</Button>}
+    />
+  );
 }
 
 export function ProfileRoute() {
