@@ -20,6 +20,8 @@ export const notificationType = pgEnum('notification_type', [
   'event_cancelled',
   'event_updated',
   'badge_earned',
+  'tokens_earned',
+  'purchase_completed',
 ]);
 export const tokenLedgerReason = pgEnum('token_ledger_reason', [
   'signup_grant',
@@ -30,6 +32,7 @@ export const tokenLedgerReason = pgEnum('token_ledger_reason', [
   'referral',
   'expired',
   'adjustment',
+  'purchase_refund',
 ]);
 export const reportReason = pgEnum('report_reason', [
   'inappropriate_behavior',

@@ -63,6 +63,8 @@ export const events = pgTable(
     language: text('language').notNull().default('tr'),
     isDemo: boolean('is_demo').notNull().default(false),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    // When the end-of-event rewards (participation, referral, monthly challenge) were settled.
+    rewardsSettledAt: timestamp('rewards_settled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     // Turkish-folded text of title, description, tags and public place for trigram search.

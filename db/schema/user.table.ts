@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   doublePrecision,
   index,
@@ -16,6 +17,14 @@ import { citext } from './types.ts';
 
 export type ExactLocation = { lat: number; lng: number; address: string | null };
 // Which e-mails a user wants; a missing key means the default (on).
+// A payment method kept for auto-refill (the provider's reference; never card numbers).
+export type SavedPaymentMethod = {
+  provider: 'sandbox' | 'stripe' | 'iyzico';
+  customerId: string | null;
+  methodId: string;
+  brand: string | null;
+  last4: string | null;
+};
 export type NotificationPrefs = Partial<Record<'emailJoinRequests' | 'emailDecisions', boolean>>;
 export type IpLocation = { lat: number; lng: number; country: string | null; city: string | null };
 
@@ -62,12 +71,26 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    // The personal referral code (ADR 034); whoever signs up with it is referred by this user.
+    referralCode: text('referral_code')
+      .notNull()
+      .unique()
+      .default(sql`upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 10))`),
+    referredBy: uuid('referred_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    referredAt: timestamp('referred_at', { withTimezone: true }),
+    // Auto-refill: buy this package off-session when a spend takes the balance under the threshold.
+    autoRefillEnabled: integer('auto_refill_enabled').notNull().default(0),
+    autoRefillThreshold: integer('auto_refill_threshold').notNull().default(5),
+    autoRefillPackage: text('auto_refill_package').notNull().default('starter'),
+    autoRefillAttemptedAt: timestamp('auto_refill_attempted_at', { withTimezone: true }),
+    paymentMethod: jsonb('payment_method').$type<SavedPaymentMethod>(),
     // Set when the user deleted the account: the row stays (past events, ratings) but is emptied.
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     check('users_token_balance_non_negative', sql`${t.tokenBalance} >= 0`),
     check('users_locale_known', sql`${t.locale} in ('tr', 'en')`),
+    check('users_auto_refill_threshold', sql`${t.autoRefillThreshold} >= 1`),
     index('users_last_seen_idx').on(t.lastSeenAt),
     uniqueIndex('users_username_key_idx').on(t.usernameKey),
   ],
