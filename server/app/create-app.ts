@@ -30,6 +30,9 @@ import {
 import { mountIdentity, setupIdentity } from './setup-identity.ts';
 import { mountSpa, mountTools } from './setup-static.ts';
 import { mountUploads } from './setup-uploads.ts';
+import { mountPayments } from './setup-payments.ts';
+import { registerJobs } from './setup-jobs.ts';
+import { createJobRunner } from '#server/jobs/job-runner.ts';
 import { attachGraphQLWebSocket } from './websocket.ts';
 
 export type App = {
@@ -78,12 +81,16 @@ export async function createApp(options: AppOptions): Promise<App> {
   };
 
   try {
-    const { database, embedded, health } = await openDatabase(config, logger, onClose);
+    const { database, embedded, health, url } = await openDatabase(config, logger, onClose);
     const pubsub = await openPubSub(config, logger, onClose);
     const limiter = await openRateLimiter(config, logger, clock, onClose);
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
-    const deps: Deps = { config, db: database.db, pubsub, logger, clock, mailer, limiter };
+    const jobs = createJobRunner({ url, logger, work: config.jobWorker });
+    const deps: Deps = { config, db: database.db, pubsub, logger, clock, mailer, limiter, jobs };
     const services = createServices(deps);
+    registerJobs(jobs, services);
+    await jobs.start();
+    onClose('job queue', () => jobs.stop());
     const identitySetup = await setupIdentity({
       config,
       db: database.db,
@@ -161,6 +168,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       }),
     );
     mountUploads(app, { services, inflight });
+    await mountPayments(app, { services, inflight });
     mountSpa(app, { config, services });
     mountErrorHandlers(app);
 

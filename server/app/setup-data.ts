@@ -25,7 +25,12 @@ export async function openDatabase(
   config: Config,
   logger: Logger,
   onClose: OnClose,
-): Promise<{ database: DatabaseHandle; embedded: EmbeddedPostgres | null; health: DatabaseHealth }> {
+): Promise<{
+  database: DatabaseHandle;
+  embedded: EmbeddedPostgres | null;
+  health: DatabaseHealth;
+  url: string;
+}> {
   let embedded: EmbeddedPostgres | null = null;
   let url = config.database.url;
   if (!url) {
@@ -49,7 +54,7 @@ export async function openDatabase(
     serializeWith: embedded ? undefined : url,
   });
   logger.info('database migrated');
-  return { database, embedded, health };
+  return { database, embedded, health, url };
 }
 
 export async function openPubSub(config: Config, logger: Logger, onClose: OnClose): Promise<PubSub> {

@@ -3,6 +3,7 @@ import type { Config } from '#server/lib/config.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { RateLimiter } from '#server/lib/rate-limit.ts';
+import type { JobQueue } from '#server/jobs/job-runner.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import type { PubSub } from '#server/pubsub/pubsub.ts';
 
@@ -16,4 +17,6 @@ export type Deps = {
   mailer: Mailer;
   // Shared counters (Redis when configured) for per-user limits.
   limiter: RateLimiter;
+  // The PostgreSQL job queue (time-driven work, nudges after commit).
+  jobs: JobQueue;
 };

@@ -56,6 +56,8 @@ export function testEnv(env: Record<string, string | undefined> = {}): NodeJS.Pr
     PUBLIC_URL: 'http://squad.test',
     SEED_DEMO: '0',
     SHUTDOWN_TIMEOUT_MS: '2000',
+    // Tests run the jobs they need themselves (the sweeps are plain service calls).
+    JOB_WORKER: '0',
     ...env,
   };
 }
