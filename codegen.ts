@@ -68,6 +68,8 @@ const config: CodegenConfig = {
           ReviewConnection: '../modules/users/users.mappers.ts#ReviewConnectionModel',
           BadgeDefinition: '../modules/badges/badges.catalog.ts#BadgeDef',
           AvatarUpload: '../modules/uploads/uploads.service.ts#AvatarUploadModel',
+          TokenPackage: '../modules/tokens/tokens.packages.ts#TokenPackageDef',
+          TokenPurchase: '../../db/schema/index.ts#TokenPurchaseRow',
         },
       },
     },

@@ -9,6 +9,8 @@ import type { JoinRequestStatus } from '../modules/enum-values.ts';
 import type { CheckVerdict } from '../modules/enum-values.ts';
 import type { TokenLedgerReason } from '../modules/enum-values.ts';
 import type { NotificationType } from '../modules/enum-values.ts';
+import type { PurchaseStatus } from '../modules/enum-values.ts';
+import type { PaymentMethodKind } from '../modules/enum-values.ts';
 import type { ReportReason } from '../modules/enum-values.ts';
 import type { PlaceKind } from '../modules/enum-values.ts';
 import type { GameType } from '../modules/enum-values.ts';
@@ -42,10 +44,12 @@ import type {
   RatingRow,
   ReportRow,
   BlockRow,
+  TokenPurchaseRow,
 } from '../../db/schema/index.ts';
 import type { TokenBalanceChangeModel } from '../modules/tokens/tokens.mappers.ts';
 import type { BadgeDef } from '../modules/badges/badges.catalog.ts';
 import type { AvatarUploadModel } from '../modules/uploads/uploads.service.ts';
+import type { TokenPackageDef } from '../modules/tokens/tokens.packages.ts';
 import type { Context } from '../context/context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -68,6 +72,42 @@ export type Scalars = {
 };
 
 export type { ActivityType };
+
+/** A referral code from an invitation link. */
+export type ApplyReferralCodeInput = {
+  /** The code, e.g. from /register?ref=CODE. */
+  code: Scalars['String']['input'];
+};
+
+/** The result of applyReferralCode. */
+export type ApplyReferralCodePayload = {
+  __typename?: 'ApplyReferralCodePayload';
+  /** Who invited the viewer. */
+  referrer: User;
+};
+
+/** The result of setAutoRefill. */
+export type AutoRefillPayload = {
+  __typename?: 'AutoRefillPayload';
+  /** The viewer with the new settings. */
+  viewer: User;
+};
+
+/**
+ * Auto-refill: when a spend takes the balance under the threshold, the package is bought with the saved
+ * method, at most once a day.
+ */
+export type AutoRefillSettings = {
+  __typename?: 'AutoRefillSettings';
+  /** On or off. */
+  enabled: Scalars['Boolean']['output'];
+  /** The package it buys. */
+  package: TokenPackage;
+  /** The saved method it charges; null until a purchase saved one. */
+  paymentMethod?: Maybe<SavedPaymentMethod>;
+  /** Refill when the balance falls under this (at least 1; default 5). */
+  threshold: Scalars['Int']['output'];
+};
 
 /** Sizes of a profile picture. */
 export type AvatarSize =
@@ -303,6 +343,30 @@ export type DurationOption = {
   label: Scalars['String']['output'];
   /** Minutes. */
   minutes: Scalars['Int']['output'];
+};
+
+/** The Earn Tokens tab. */
+export type Earning = {
+  __typename?: 'Earning';
+  /** This month's challenge. */
+  challenge: MonthlyChallenge;
+  /** Referrals so far. */
+  referrals: ReferralProgress;
+  /** What earns tokens. */
+  rules: Array<EarningRule>;
+};
+
+/** An activity that earns tokens. */
+export type EarningRule = {
+  __typename?: 'EarningRule';
+  /** What it takes, in the viewer's language. */
+  description: Scalars['String']['output'];
+  /** Stable id: PARTICIPATION, FIVE_STAR, REFERRAL or CHALLENGE. */
+  id: Scalars['ID']['output'];
+  /** Tokens it pays. */
+  reward: Scalars['Int']['output'];
+  /** Title in the viewer's language. */
+  title: Scalars['String']['output'];
 };
 
 /** A physical or online event. */
@@ -606,6 +670,15 @@ export type ExactLocationInput = {
   lng: Scalars['Float']['input'];
 };
 
+/** Tokens that will expire on a day. */
+export type ExpiringTokens = {
+  __typename?: 'ExpiringTokens';
+  /** When they expire. */
+  expiresAt: Scalars['DateTime']['output'];
+  /** How many. */
+  tokens: Scalars['Int']['output'];
+};
+
 export type { GameType };
 
 /** A rectangle on the map (the visible area). */
@@ -766,11 +839,28 @@ export type Message = {
   sender: User;
 };
 
+/** Progress toward this month's challenge. */
+export type MonthlyChallenge = {
+  __typename?: 'MonthlyChallenge';
+  /** Whether it was paid this month. */
+  done: Scalars['Boolean']['output'];
+  /** How many are needed. */
+  goal: Scalars['Int']['output'];
+  /** Qualifying events hosted this month (ended, not cancelled, someone took part), up to the goal. */
+  hostedEvents: Scalars['Int']['output'];
+  /** The month in Turkey, YYYY-MM. */
+  month: Scalars['String']['output'];
+  /** Tokens it pays. */
+  reward: Scalars['Int']['output'];
+};
+
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type Mutation = {
   __typename?: 'Mutation';
   /** Accept a pending request (host only). Never more participants than the capacity. */
   acceptRequest: JoinRequestDecisionPayload;
+  /** Name who invited the viewer (within 30 days of sign-up, before hosting anything). */
+  applyReferralCode: ApplyReferralCodePayload;
   /**
    * Block another user (idempotent): neither sees the other's events, their pending join requests to
    * each other's upcoming events end, and they can no longer message each other.
@@ -812,6 +902,8 @@ export type Mutation = {
   recordEventShare: RecordEventActivityPayload;
   /** Count a view of an event's details page (once per viewer and day). */
   recordEventView: RecordEventActivityPayload;
+  /** Operators: refund a paid purchase; its unspent tokens are taken back and refunded pro rata. */
+  refundTokenPurchase: RefundTokenPurchasePayload;
   /**
    * Report another user to the moderators. Filing the same report again (same user and event while
    * the first is still open) returns the open report instead of a second one.
@@ -826,6 +918,13 @@ export type Mutation = {
   saveEvent: SaveEventPayload;
   /** Write to the host (or, as the host, to a requester or participant). */
   sendMessage: SendMessagePayload;
+  /** Turn auto-refill on or off and set its threshold and package. */
+  setAutoRefill: AutoRefillPayload;
+  /**
+   * Start buying a token package: a purchase (PENDING) and the checkout to send the browser to. Credited
+   * once, when the provider says it was paid.
+   */
+  startTokenPurchase: StartTokenPurchasePayload;
   /** Lift a block (idempotent). */
   unblockUser: BlockUserPayload;
   /** Remove a save. */
@@ -846,6 +945,11 @@ export type Mutation = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationAcceptRequestArgs = {
   input: JoinRequestRefInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationApplyReferralCodeArgs = {
+  input: ApplyReferralCodeInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -909,6 +1013,11 @@ export type MutationRecordEventViewArgs = {
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationRefundTokenPurchaseArgs = {
+  input: RefundTokenPurchaseInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationReportUserArgs = {
   input: ReportUserInput;
 };
@@ -926,6 +1035,16 @@ export type MutationSaveEventArgs = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationSendMessageArgs = {
   input: SendMessageInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationSetAutoRefillArgs = {
+  input: SetAutoRefillInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationStartTokenPurchaseArgs = {
+  input: StartTokenPurchaseInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -1045,6 +1164,8 @@ export type Participant = {
   viewerRating?: Maybe<Rating>;
 };
 
+export type { PaymentMethodKind };
+
 /** A point on the map with a readable address. */
 export type Place = {
   __typename?: 'Place';
@@ -1100,6 +1221,8 @@ export type Province = {
   name: Scalars['String']['output'];
 };
 
+export type { PurchaseStatus };
+
 /** Read operations. */
 export type Query = {
   __typename?: 'Query';
@@ -1114,6 +1237,8 @@ export type Query = {
   conversation?: Maybe<Conversation>;
   /** The districts of a province. */
   districts: Array<District>;
+  /** The Earn Tokens tab: rules, the monthly challenge, referrals. */
+  earning: Earning;
   /** An event by id; null if there is none or the viewer may not see it. */
   event?: Maybe<Event>;
   /** Categories, tags, platforms and durations of the create-event wizard. */
@@ -1144,6 +1269,10 @@ export type Query = {
   tokenLedger: TokenLedgerConnection;
   /** Token packages for sale. */
   tokenPackages: Array<TokenPackage>;
+  /** One of the viewer's purchases (the screen after checkout); null if there is none. */
+  tokenPurchase?: Maybe<TokenPurchase>;
+  /** The viewer's purchases, newest first ('No purchase history yet' when empty). */
+  tokenPurchases: TokenPurchaseConnection;
   /** How many notifications are unread. */
   unreadNotificationCount: Scalars['Int']['output'];
   /** A user by id; null if there is none or the viewer may not see them. */
@@ -1204,6 +1333,17 @@ export type QueryReverseGeocodeArgs = {
 
 /** Read operations. */
 export type QueryTokenLedgerArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Read operations. */
+export type QueryTokenPurchaseArgs = {
+  id: Scalars['ID']['input'];
+};
+
+/** Read operations. */
+export type QueryTokenPurchasesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1284,6 +1424,30 @@ export type RecordEventShareInput = {
   id: Scalars['ID']['input'];
 };
 
+/** The viewer's referrals. */
+export type ReferralProgress = {
+  __typename?: 'ReferralProgress';
+  /** Accounts that signed up with the viewer's code. */
+  invited: Scalars['Int']['output'];
+  /** Tokens per successful referral. */
+  reward: Scalars['Int']['output'];
+  /** Referrals that paid out. */
+  rewarded: Scalars['Int']['output'];
+};
+
+/** An operator refunds a purchase. */
+export type RefundTokenPurchaseInput = {
+  /** The purchase. */
+  purchaseId: Scalars['ID']['input'];
+};
+
+/** The result of refundTokenPurchase. */
+export type RefundTokenPurchasePayload = {
+  __typename?: 'RefundTokenPurchasePayload';
+  /** The purchase, REFUNDED. */
+  purchase: TokenPurchase;
+};
+
 /** A report about a user, for the moderation queue. */
 export type Report = {
   __typename?: 'Report';
@@ -1355,6 +1519,17 @@ export type SaveEventPayload = {
   event: Event;
 };
 
+/** A payment method kept for auto-refill (never the card number). */
+export type SavedPaymentMethod = {
+  __typename?: 'SavedPaymentMethod';
+  /** Card brand, e.g. "visa", when known. */
+  brand?: Maybe<Scalars['String']['output']>;
+  /** The card's last four digits, when known. */
+  last4?: Maybe<Scalars['String']['output']>;
+  /** The provider that keeps it. */
+  provider: Scalars['String']['output'];
+};
+
 /** A message between an event's host and one other user. */
 export type SendMessageInput = {
   /** The text, 1 to 2000 characters after trimming. */
@@ -1374,9 +1549,38 @@ export type SendMessagePayload = {
   message: Message;
 };
 
+/** Auto-refill settings. */
+export type SetAutoRefillInput = {
+  /** On or off; on needs a saved payment method. */
+  enabled: Scalars['Boolean']['input'];
+  /** True forgets the saved payment method (auto-refill turns off). */
+  forgetPaymentMethod?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The package to buy. */
+  packageId?: InputMaybe<Scalars['ID']['input']>;
+  /** The threshold, 1 or more. */
+  threshold?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type { ShareChannel };
 
 export type { SkillLevel };
+
+/** Start buying a package. */
+export type StartTokenPurchaseInput = {
+  /** starter, popular, pro or enterprise. */
+  packageId: Scalars['ID']['input'];
+  /** Keep the payment method for auto-refill. */
+  saveMethod?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The result of startTokenPurchase: send the browser to checkoutUrl. */
+export type StartTokenPurchasePayload = {
+  __typename?: 'StartTokenPurchasePayload';
+  /** The provider's checkout (or the sandbox's). */
+  checkoutUrl: Scalars['String']['output'];
+  /** The purchase, PENDING. */
+  purchase: TokenPurchase;
+};
 
 /** Live updates over graphql-ws. */
 export type Subscription = {
@@ -1422,12 +1626,16 @@ export type TokenLedgerEntry = {
   __typename?: 'TokenLedgerEntry';
   /** The balance right after this entry. */
   balanceAfter: Scalars['Int']['output'];
+  /** What caused it, in the viewer's language, e.g. "Katılım ödülü: Moda'da halı saha". */
+  cause: Scalars['String']['output'];
   /** When it happened. */
   createdAt: Scalars['DateTime']['output'];
   /** Tokens added (positive) or spent (negative). */
   delta: Scalars['Int']['output'];
   /** The event concerned, if any. */
   event?: Maybe<Event>;
+  /** For purchases: when these tokens expire. */
+  expiresAt?: Maybe<Scalars['DateTime']['output']>;
   /** Stable id. */
   id: Scalars['ID']['output'];
   /** Why. */
@@ -1459,6 +1667,50 @@ export type TokenPackage = {
   tokens: Scalars['Int']['output'];
   /** Days the tokens stay valid. */
   validityDays: Scalars['Int']['output'];
+};
+
+/** A token package bought (or being bought) through the payment provider. */
+export type TokenPurchase = {
+  __typename?: 'TokenPurchase';
+  /** The amount charged, in the currency. */
+  amount: Scalars['Float']['output'];
+  /** True when auto-refill bought it. */
+  autoRefill: Scalars['Boolean']['output'];
+  /** Bonus tokens on top. */
+  bonusTokens: Scalars['Int']['output'];
+  /** When the checkout was opened. */
+  createdAt: Scalars['DateTime']['output'];
+  /** ISO currency code (USD). */
+  currency: Scalars['String']['output'];
+  /** Why it failed, in the viewer's language. */
+  failureReason?: Maybe<Scalars['String']['output']>;
+  /** Stable id (the receipt number). */
+  id: Scalars['ID']['output'];
+  /** How it was paid, once known. */
+  method?: Maybe<PaymentMethodKind>;
+  /** The package. */
+  package: TokenPackage;
+  /** When it was paid. */
+  paidAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The provider: "sandbox", "stripe" or "iyzico". */
+  provider: Scalars['String']['output'];
+  /** Tokens taken back by a refund. */
+  refundedTokens?: Maybe<Scalars['Int']['output']>;
+  /** Where it stands. */
+  status: PurchaseStatus;
+  /** Tokens of the package. */
+  tokens: Scalars['Int']['output'];
+  /** When the tokens it brought expire (paid purchases). */
+  tokensExpireAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** A page of purchases, newest first. */
+export type TokenPurchaseConnection = {
+  __typename?: 'TokenPurchaseConnection';
+  /** The purchases of this page. */
+  nodes: Array<TokenPurchase>;
+  /** Paging information. */
+  pageInfo: PageInfo;
 };
 
 /** A user to unblock. */
@@ -1569,6 +1821,8 @@ export type User = {
    * activity). Others see only events they may open (nothing across a block).
    */
   activity?: Maybe<Array<UserActivity>>;
+  /** Private: auto-refill settings. */
+  autoRefill?: Maybe<AutoRefillSettings>;
   /** Profile picture URL at the given size (a square WebP); null without a picture. */
   avatarUrl?: Maybe<Scalars['String']['output']>;
   /** Badges earned, newest first. */
@@ -1592,6 +1846,8 @@ export type User = {
   eventsInCommon: Array<Event>;
   /** Private: the user's exact home location. */
   exactLocation?: Maybe<Place>;
+  /** Private: tokens that will expire, soonest first (purchased tokens; earned ones never expire). */
+  expiringTokens?: Maybe<Array<ExpiringTokens>>;
   /** Private: the user's full name. */
   fullName?: Maybe<Scalars['String']['output']>;
   /** Private: the point of the user's district or city (the spec's profile coordinates). */
@@ -1615,6 +1871,10 @@ export type User = {
   notificationPreferences?: Maybe<NotificationPreferences>;
   /** Ratings this user received as a participant (from hosts of events they joined). */
   participantRating: RatingSummary;
+  /** Private: the personal referral code. */
+  referralCode?: Maybe<Scalars['String']['output']>;
+  /** Private: the invitation link to share (sign-up with the code). */
+  referralLink?: Maybe<Scalars['String']['output']>;
   /** Ratings with written feedback this user received, newest first. */
   reviews: ReviewConnection;
   /** Profile numbers. */
@@ -1772,6 +2032,16 @@ export type DirectiveResolverFn<
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   ActivityType: ActivityType;
+  ApplyReferralCodeInput: ApplyReferralCodeInput;
+  ApplyReferralCodePayload: ResolverTypeWrapper<
+    Omit<ApplyReferralCodePayload, 'referrer'> & { referrer: ResolversTypes['User'] }
+  >;
+  AutoRefillPayload: ResolverTypeWrapper<
+    Omit<AutoRefillPayload, 'viewer'> & { viewer: ResolversTypes['User'] }
+  >;
+  AutoRefillSettings: ResolverTypeWrapper<
+    Omit<AutoRefillSettings, 'package'> & { package: ResolversTypes['TokenPackage'] }
+  >;
   AvatarSize: AvatarSize;
   AvatarUpload: ResolverTypeWrapper<AvatarUploadModel>;
   Badge: ResolverTypeWrapper<BadgeModel>;
@@ -1815,6 +2085,8 @@ export type ResolversTypes = {
   Device: Device;
   District: ResolverTypeWrapper<District>;
   DurationOption: ResolverTypeWrapper<DurationModel>;
+  Earning: ResolverTypeWrapper<Earning>;
+  EarningRule: ResolverTypeWrapper<EarningRule>;
   Event: ResolverTypeWrapper<EventModel>;
   EventAnalytics: ResolverTypeWrapper<EventAnalytics>;
   EventCatalog: ResolverTypeWrapper<
@@ -1838,6 +2110,7 @@ export type ResolversTypes = {
   EventStatus: EventStatus;
   EventTag: ResolverTypeWrapper<TagDef>;
   ExactLocationInput: ExactLocationInput;
+  ExpiringTokens: ResolverTypeWrapper<ExpiringTokens>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   GameType: GameType;
   GeoBoundsInput: GeoBoundsInput;
@@ -1865,6 +2138,7 @@ export type ResolversTypes = {
   MarkNotificationsReadInput: MarkNotificationsReadInput;
   MarkNotificationsReadPayload: ResolverTypeWrapper<MarkNotificationsReadPayload>;
   Message: ResolverTypeWrapper<MessageRow>;
+  MonthlyChallenge: ResolverTypeWrapper<MonthlyChallenge>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   MyEventCounts: ResolverTypeWrapper<MyEventCounts>;
   MyEventsFilter: MyEventsFilter;
@@ -1876,10 +2150,12 @@ export type ResolversTypes = {
   NotificationType: NotificationType;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Participant: ResolverTypeWrapper<ParticipantModel>;
+  PaymentMethodKind: PaymentMethodKind;
   Place: ResolverTypeWrapper<Place>;
   PlaceKind: PlaceKind;
   ProfileLimits: ResolverTypeWrapper<ProfileLimits>;
   Province: ResolverTypeWrapper<Province>;
+  PurchaseStatus: PurchaseStatus;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   QuickFilter: QuickFilter;
   RateEventInput: RateEventInput;
@@ -1893,6 +2169,11 @@ export type ResolversTypes = {
   RatingSummary: ResolverTypeWrapper<RatingSummaryModel>;
   RecordEventActivityPayload: ResolverTypeWrapper<RecordEventActivityPayload>;
   RecordEventShareInput: RecordEventShareInput;
+  ReferralProgress: ResolverTypeWrapper<ReferralProgress>;
+  RefundTokenPurchaseInput: RefundTokenPurchaseInput;
+  RefundTokenPurchasePayload: ResolverTypeWrapper<
+    Omit<RefundTokenPurchasePayload, 'purchase'> & { purchase: ResolversTypes['TokenPurchase'] }
+  >;
   Report: ResolverTypeWrapper<ReportRow>;
   ReportReason: ReportReason;
   ReportUserInput: ReportUserInput;
@@ -1909,6 +2190,7 @@ export type ResolversTypes = {
   ReviewConnection: ResolverTypeWrapper<ReviewConnectionModel>;
   Role: Role;
   SaveEventPayload: ResolverTypeWrapper<Omit<SaveEventPayload, 'event'> & { event: ResolversTypes['Event'] }>;
+  SavedPaymentMethod: ResolverTypeWrapper<SavedPaymentMethod>;
   SendMessageInput: SendMessageInput;
   SendMessagePayload: ResolverTypeWrapper<
     Omit<SendMessagePayload, 'conversation' | 'message'> & {
@@ -1916,8 +2198,13 @@ export type ResolversTypes = {
       message: ResolversTypes['Message'];
     }
   >;
+  SetAutoRefillInput: SetAutoRefillInput;
   ShareChannel: ShareChannel;
   SkillLevel: SkillLevel;
+  StartTokenPurchaseInput: StartTokenPurchaseInput;
+  StartTokenPurchasePayload: ResolverTypeWrapper<
+    Omit<StartTokenPurchasePayload, 'purchase'> & { purchase: ResolversTypes['TokenPurchase'] }
+  >;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Time: ResolverTypeWrapper<Scalars['Time']['output']>;
@@ -1928,7 +2215,11 @@ export type ResolversTypes = {
   >;
   TokenLedgerEntry: ResolverTypeWrapper<TokenLedgerRow>;
   TokenLedgerReason: TokenLedgerReason;
-  TokenPackage: ResolverTypeWrapper<TokenPackage>;
+  TokenPackage: ResolverTypeWrapper<TokenPackageDef>;
+  TokenPurchase: ResolverTypeWrapper<TokenPurchaseRow>;
+  TokenPurchaseConnection: ResolverTypeWrapper<
+    Omit<TokenPurchaseConnection, 'nodes'> & { nodes: Array<ResolversTypes['TokenPurchase']> }
+  >;
   UnblockUserInput: UnblockUserInput;
   UpdateEventInput: UpdateEventInput;
   UpdateEventPayload: ResolverTypeWrapper<
@@ -1955,6 +2246,12 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  ApplyReferralCodeInput: ApplyReferralCodeInput;
+  ApplyReferralCodePayload: Omit<ApplyReferralCodePayload, 'referrer'> & {
+    referrer: ResolversParentTypes['User'];
+  };
+  AutoRefillPayload: Omit<AutoRefillPayload, 'viewer'> & { viewer: ResolversParentTypes['User'] };
+  AutoRefillSettings: Omit<AutoRefillSettings, 'package'> & { package: ResolversParentTypes['TokenPackage'] };
   AvatarUpload: AvatarUploadModel;
   Badge: BadgeModel;
   BadgeDefinition: BadgeDef;
@@ -1989,6 +2286,8 @@ export type ResolversParentTypes = {
   DeleteAccountPayload: DeleteAccountPayload;
   District: District;
   DurationOption: DurationModel;
+  Earning: Earning;
+  EarningRule: EarningRule;
   Event: EventModel;
   EventAnalytics: EventAnalytics;
   EventCatalog: Omit<EventCatalog, 'durations' | 'online' | 'physical' | 'platforms'> & {
@@ -2008,6 +2307,7 @@ export type ResolversParentTypes = {
   EventRefInput: EventRefInput;
   EventTag: TagDef;
   ExactLocationInput: ExactLocationInput;
+  ExpiringTokens: ExpiringTokens;
   Float: Scalars['Float']['output'];
   GeoBoundsInput: GeoBoundsInput;
   GeoPoint: GeoPoint;
@@ -2029,6 +2329,7 @@ export type ResolversParentTypes = {
   MarkNotificationsReadInput: MarkNotificationsReadInput;
   MarkNotificationsReadPayload: MarkNotificationsReadPayload;
   Message: MessageRow;
+  MonthlyChallenge: MonthlyChallenge;
   Mutation: Record<PropertyKey, never>;
   MyEventCounts: MyEventCounts;
   MyEventsFilter: MyEventsFilter;
@@ -2052,6 +2353,11 @@ export type ResolversParentTypes = {
   RatingSummary: RatingSummaryModel;
   RecordEventActivityPayload: RecordEventActivityPayload;
   RecordEventShareInput: RecordEventShareInput;
+  ReferralProgress: ReferralProgress;
+  RefundTokenPurchaseInput: RefundTokenPurchaseInput;
+  RefundTokenPurchasePayload: Omit<RefundTokenPurchasePayload, 'purchase'> & {
+    purchase: ResolversParentTypes['TokenPurchase'];
+  };
   Report: ReportRow;
   ReportUserInput: ReportUserInput;
   ReportUserPayload: Omit<ReportUserPayload, 'report'> & { report: ResolversParentTypes['Report'] };
@@ -2062,10 +2368,16 @@ export type ResolversParentTypes = {
   };
   ReviewConnection: ReviewConnectionModel;
   SaveEventPayload: Omit<SaveEventPayload, 'event'> & { event: ResolversParentTypes['Event'] };
+  SavedPaymentMethod: SavedPaymentMethod;
   SendMessageInput: SendMessageInput;
   SendMessagePayload: Omit<SendMessagePayload, 'conversation' | 'message'> & {
     conversation: ResolversParentTypes['Conversation'];
     message: ResolversParentTypes['Message'];
+  };
+  SetAutoRefillInput: SetAutoRefillInput;
+  StartTokenPurchaseInput: StartTokenPurchaseInput;
+  StartTokenPurchasePayload: Omit<StartTokenPurchasePayload, 'purchase'> & {
+    purchase: ResolversParentTypes['TokenPurchase'];
   };
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
@@ -2075,7 +2387,11 @@ export type ResolversParentTypes = {
     nodes: Array<ResolversParentTypes['TokenLedgerEntry']>;
   };
   TokenLedgerEntry: TokenLedgerRow;
-  TokenPackage: TokenPackage;
+  TokenPackage: TokenPackageDef;
+  TokenPurchase: TokenPurchaseRow;
+  TokenPurchaseConnection: Omit<TokenPurchaseConnection, 'nodes'> & {
+    nodes: Array<ResolversParentTypes['TokenPurchase']>;
+  };
   UnblockUserInput: UnblockUserInput;
   UpdateEventInput: UpdateEventInput;
   UpdateEventPayload: Omit<UpdateEventPayload, 'event'> & { event: ResolversParentTypes['Event'] };
@@ -2116,6 +2432,31 @@ export type ActivityTypeResolvers = EnumResolverSignature<
   { HOSTED?: any; JOINED?: any },
   ResolversTypes['ActivityType']
 >;
+
+export type ApplyReferralCodePayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['ApplyReferralCodePayload'] =
+    ResolversParentTypes['ApplyReferralCodePayload'],
+> = {
+  referrer?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
+export type AutoRefillPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['AutoRefillPayload'] = ResolversParentTypes['AutoRefillPayload'],
+> = {
+  viewer?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
+export type AutoRefillSettingsResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['AutoRefillSettings'] = ResolversParentTypes['AutoRefillSettings'],
+> = {
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  package?: Resolver<ResolversTypes['TokenPackage'], ParentType, ContextType>;
+  paymentMethod?: Resolver<Maybe<ResolversTypes['SavedPaymentMethod']>, ParentType, ContextType>;
+  threshold?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
 
 export type AvatarUploadResolvers<
   ContextType = Context,
@@ -2259,6 +2600,25 @@ export type DurationOptionResolvers<
 > = {
   label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   minutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type EarningResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['Earning'] = ResolversParentTypes['Earning'],
+> = {
+  challenge?: Resolver<ResolversTypes['MonthlyChallenge'], ParentType, ContextType>;
+  referrals?: Resolver<ResolversTypes['ReferralProgress'], ParentType, ContextType>;
+  rules?: Resolver<Array<ResolversTypes['EarningRule']>, ParentType, ContextType>;
+};
+
+export type EarningRuleResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['EarningRule'] = ResolversParentTypes['EarningRule'],
+> = {
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  reward?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type EventResolvers<
@@ -2423,6 +2783,14 @@ export type EventTagResolvers<
   label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type ExpiringTokensResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['ExpiringTokens'] = ResolversParentTypes['ExpiringTokens'],
+> = {
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  tokens?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type GameTypeResolvers = EnumResolverSignature<
   { BATTLE_ROYALE?: any; FPS?: any; MMO?: any; MOBA?: any; PARTY?: any },
   ResolversTypes['GameType']
@@ -2528,6 +2896,17 @@ export type MessageResolvers<
   sender?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
 
+export type MonthlyChallengeResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['MonthlyChallenge'] = ResolversParentTypes['MonthlyChallenge'],
+> = {
+  done?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  goal?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  hostedEvents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  month?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reward?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type MutationResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation'],
@@ -2537,6 +2916,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationAcceptRequestArgs, 'input'>
+  >;
+  applyReferralCode?: Resolver<
+    ResolversTypes['ApplyReferralCodePayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationApplyReferralCodeArgs, 'input'>
   >;
   blockUser?: Resolver<
     ResolversTypes['BlockUserPayload'],
@@ -2610,6 +2995,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationRecordEventViewArgs, 'input'>
   >;
+  refundTokenPurchase?: Resolver<
+    ResolversTypes['RefundTokenPurchasePayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRefundTokenPurchaseArgs, 'input'>
+  >;
   reportUser?: Resolver<
     ResolversTypes['ReportUserPayload'],
     ParentType,
@@ -2633,6 +3024,18 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationSendMessageArgs, 'input'>
+  >;
+  setAutoRefill?: Resolver<
+    ResolversTypes['AutoRefillPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetAutoRefillArgs, 'input'>
+  >;
+  startTokenPurchase?: Resolver<
+    ResolversTypes['StartTokenPurchasePayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationStartTokenPurchaseArgs, 'input'>
   >;
   unblockUser?: Resolver<
     ResolversTypes['BlockUserPayload'],
@@ -2723,6 +3126,8 @@ export type NotificationTypeResolvers = EnumResolverSignature<
     JOIN_REQUEST_RECEIVED?: any;
     JOIN_REQUEST_WITHDRAWN?: any;
     MESSAGE_RECEIVED?: any;
+    PURCHASE_COMPLETED?: any;
+    TOKENS_EARNED?: any;
   },
   ResolversTypes['NotificationType']
 >;
@@ -2743,6 +3148,11 @@ export type ParticipantResolvers<
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   viewerRating?: Resolver<Maybe<ResolversTypes['Rating']>, ParentType, ContextType>;
 };
+
+export type PaymentMethodKindResolvers = EnumResolverSignature<
+  { CARD?: any; PAYPAL?: any },
+  ResolversTypes['PaymentMethodKind']
+>;
 
 export type PlaceResolvers<
   ContextType = Context,
@@ -2786,6 +3196,11 @@ export type ProvinceResolvers<
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type PurchaseStatusResolvers = EnumResolverSignature<
+  { EXPIRED?: any; FAILED?: any; PAID?: any; PENDING?: any; REFUNDED?: any },
+  ResolversTypes['PurchaseStatus']
+>;
+
 export type QueryResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query'],
@@ -2804,6 +3219,7 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QueryDistrictsArgs, 'provinceCode'>
   >;
+  earning?: Resolver<ResolversTypes['Earning'], ParentType, ContextType>;
   event?: Resolver<
     Maybe<ResolversTypes['Event']>,
     ParentType,
@@ -2854,6 +3270,18 @@ export type QueryResolvers<
     RequireFields<QueryTokenLedgerArgs, 'first'>
   >;
   tokenPackages?: Resolver<Array<ResolversTypes['TokenPackage']>, ParentType, ContextType>;
+  tokenPurchase?: Resolver<
+    Maybe<ResolversTypes['TokenPurchase']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryTokenPurchaseArgs, 'id'>
+  >;
+  tokenPurchases?: Resolver<
+    ResolversTypes['TokenPurchaseConnection'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryTokenPurchasesArgs, 'first'>
+  >;
   unreadNotificationCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
   usernameAvailable?: Resolver<
@@ -2917,6 +3345,23 @@ export type RecordEventActivityPayloadResolvers<
   counted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type ReferralProgressResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['ReferralProgress'] = ResolversParentTypes['ReferralProgress'],
+> = {
+  invited?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  reward?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rewarded?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RefundTokenPurchasePayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['RefundTokenPurchasePayload'] =
+    ResolversParentTypes['RefundTokenPurchasePayload'],
+> = {
+  purchase?: Resolver<ResolversTypes['TokenPurchase'], ParentType, ContextType>;
+};
+
 export type ReportResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Report'] = ResolversParentTypes['Report'],
@@ -2966,6 +3411,15 @@ export type SaveEventPayloadResolvers<
   event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
 };
 
+export type SavedPaymentMethodResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['SavedPaymentMethod'] = ResolversParentTypes['SavedPaymentMethod'],
+> = {
+  brand?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  last4?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  provider?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type SendMessagePayloadResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['SendMessagePayload'] = ResolversParentTypes['SendMessagePayload'],
@@ -2983,6 +3437,15 @@ export type SkillLevelResolvers = EnumResolverSignature<
   { ADVANCED?: any; BEGINNER?: any; INTERMEDIATE?: any; PRO?: any },
   ResolversTypes['SkillLevel']
 >;
+
+export type StartTokenPurchasePayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['StartTokenPurchasePayload'] =
+    ResolversParentTypes['StartTokenPurchasePayload'],
+> = {
+  checkoutUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  purchase?: Resolver<ResolversTypes['TokenPurchase'], ParentType, ContextType>;
+};
 
 export type SubscriptionResolvers<
   ContextType = Context,
@@ -3040,9 +3503,11 @@ export type TokenLedgerEntryResolvers<
   ParentType extends ResolversParentTypes['TokenLedgerEntry'] = ResolversParentTypes['TokenLedgerEntry'],
 > = {
   balanceAfter?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  cause?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   delta?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType>;
+  expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['TokenLedgerReason'], ParentType, ContextType>;
 };
@@ -3055,6 +3520,7 @@ export type TokenLedgerReasonResolvers = EnumResolverSignature<
     EVENT_REFUND?: any;
     EXPIRED?: any;
     PURCHASE?: any;
+    PURCHASE_REFUND?: any;
     REFERRAL?: any;
     SIGNUP_GRANT?: any;
   },
@@ -3075,6 +3541,36 @@ export type TokenPackageResolvers<
   price?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   tokens?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   validityDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type TokenPurchaseResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['TokenPurchase'] = ResolversParentTypes['TokenPurchase'],
+> = {
+  amount?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  autoRefill?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  bonusTokens?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  failureReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  method?: Resolver<Maybe<ResolversTypes['PaymentMethodKind']>, ParentType, ContextType>;
+  package?: Resolver<ResolversTypes['TokenPackage'], ParentType, ContextType>;
+  paidAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  provider?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  refundedTokens?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PurchaseStatus'], ParentType, ContextType>;
+  tokens?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tokensExpireAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type TokenPurchaseConnectionResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['TokenPurchaseConnection'] =
+    ResolversParentTypes['TokenPurchaseConnection'],
+> = {
+  nodes?: Resolver<Array<ResolversTypes['TokenPurchase']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
 export type UpdateEventPayloadResolvers<
@@ -3111,6 +3607,7 @@ export type UserResolvers<
     ContextType,
     RequireFields<UserActivityArgs, 'first'>
   >;
+  autoRefill?: Resolver<Maybe<ResolversTypes['AutoRefillSettings']>, ParentType, ContextType>;
   avatarUrl?: Resolver<
     Maybe<ResolversTypes['String']>,
     ParentType,
@@ -3131,6 +3628,7 @@ export type UserResolvers<
     RequireFields<UserEventsInCommonArgs, 'first'>
   >;
   exactLocation?: Resolver<Maybe<ResolversTypes['Place']>, ParentType, ContextType>;
+  expiringTokens?: Resolver<Maybe<Array<ResolversTypes['ExpiringTokens']>>, ParentType, ContextType>;
   fullName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   homePoint?: Resolver<Maybe<ResolversTypes['GeoPoint']>, ParentType, ContextType>;
   hostRating?: Resolver<ResolversTypes['RatingSummary'], ParentType, ContextType>;
@@ -3145,6 +3643,8 @@ export type UserResolvers<
     ContextType
   >;
   participantRating?: Resolver<ResolversTypes['RatingSummary'], ParentType, ContextType>;
+  referralCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  referralLink?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   reviews?: Resolver<
     ResolversTypes['ReviewConnection'],
     ParentType,
@@ -3196,6 +3696,9 @@ export type VoiceChatResolvers = EnumResolverSignature<
 
 export type Resolvers<ContextType = Context> = {
   ActivityType?: ActivityTypeResolvers;
+  ApplyReferralCodePayload?: ApplyReferralCodePayloadResolvers<ContextType>;
+  AutoRefillPayload?: AutoRefillPayloadResolvers<ContextType>;
+  AutoRefillSettings?: AutoRefillSettingsResolvers<ContextType>;
   AvatarUpload?: AvatarUploadResolvers<ContextType>;
   Badge?: BadgeResolvers<ContextType>;
   BadgeDefinition?: BadgeDefinitionResolvers<ContextType>;
@@ -3214,6 +3717,8 @@ export type Resolvers<ContextType = Context> = {
   Device?: DeviceResolvers;
   District?: DistrictResolvers<ContextType>;
   DurationOption?: DurationOptionResolvers<ContextType>;
+  Earning?: EarningResolvers<ContextType>;
+  EarningRule?: EarningRuleResolvers<ContextType>;
   Event?: EventResolvers<ContextType>;
   EventAnalytics?: EventAnalyticsResolvers<ContextType>;
   EventCatalog?: EventCatalogResolvers<ContextType>;
@@ -3226,6 +3731,7 @@ export type Resolvers<ContextType = Context> = {
   EventPlatform?: EventPlatformResolvers<ContextType>;
   EventStatus?: EventStatusResolvers;
   EventTag?: EventTagResolvers<ContextType>;
+  ExpiringTokens?: ExpiringTokensResolvers<ContextType>;
   GameType?: GameTypeResolvers;
   GeoPoint?: GeoPointResolvers<ContextType>;
   HttpHeader?: HttpHeaderResolvers<ContextType>;
@@ -3238,6 +3744,7 @@ export type Resolvers<ContextType = Context> = {
   LobbyStats?: LobbyStatsResolvers<ContextType>;
   MarkNotificationsReadPayload?: MarkNotificationsReadPayloadResolvers<ContextType>;
   Message?: MessageResolvers<ContextType>;
+  MonthlyChallenge?: MonthlyChallengeResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   MyEventCounts?: MyEventCountsResolvers<ContextType>;
   Notification?: NotificationResolvers<ContextType>;
@@ -3246,16 +3753,20 @@ export type Resolvers<ContextType = Context> = {
   NotificationType?: NotificationTypeResolvers;
   PageInfo?: PageInfoResolvers<ContextType>;
   Participant?: ParticipantResolvers<ContextType>;
+  PaymentMethodKind?: PaymentMethodKindResolvers;
   Place?: PlaceResolvers<ContextType>;
   PlaceKind?: PlaceKindResolvers;
   ProfileLimits?: ProfileLimitsResolvers<ContextType>;
   Province?: ProvinceResolvers<ContextType>;
+  PurchaseStatus?: PurchaseStatusResolvers;
   Query?: QueryResolvers<ContextType>;
   QuickFilter?: QuickFilterResolvers;
   RateEventPayload?: RateEventPayloadResolvers<ContextType>;
   Rating?: RatingResolvers<ContextType>;
   RatingSummary?: RatingSummaryResolvers<ContextType>;
   RecordEventActivityPayload?: RecordEventActivityPayloadResolvers<ContextType>;
+  ReferralProgress?: ReferralProgressResolvers<ContextType>;
+  RefundTokenPurchasePayload?: RefundTokenPurchasePayloadResolvers<ContextType>;
   Report?: ReportResolvers<ContextType>;
   ReportReason?: ReportReasonResolvers;
   ReportUserPayload?: ReportUserPayloadResolvers<ContextType>;
@@ -3263,9 +3774,11 @@ export type Resolvers<ContextType = Context> = {
   ReviewConnection?: ReviewConnectionResolvers<ContextType>;
   Role?: RoleResolvers;
   SaveEventPayload?: SaveEventPayloadResolvers<ContextType>;
+  SavedPaymentMethod?: SavedPaymentMethodResolvers<ContextType>;
   SendMessagePayload?: SendMessagePayloadResolvers<ContextType>;
   ShareChannel?: ShareChannelResolvers;
   SkillLevel?: SkillLevelResolvers;
+  StartTokenPurchasePayload?: StartTokenPurchasePayloadResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   Time?: GraphQLScalarType;
   TimeWindow?: TimeWindowResolvers;
@@ -3274,6 +3787,8 @@ export type Resolvers<ContextType = Context> = {
   TokenLedgerEntry?: TokenLedgerEntryResolvers<ContextType>;
   TokenLedgerReason?: TokenLedgerReasonResolvers;
   TokenPackage?: TokenPackageResolvers<ContextType>;
+  TokenPurchase?: TokenPurchaseResolvers<ContextType>;
+  TokenPurchaseConnection?: TokenPurchaseConnectionResolvers<ContextType>;
   UpdateEventPayload?: UpdateEventPayloadResolvers<ContextType>;
   UpdateProfilePayload?: UpdateProfilePayloadResolvers<ContextType>;
   UpdateSettingsPayload?: UpdateSettingsPayloadResolvers<ContextType>;

@@ -207,6 +207,7 @@ export function mountConfigJson(app: Express, options: { config: Config; service
           .join(' · '),
       },
       features: { googleSignIn: config.cognito.external || Boolean(config.google.clientId) },
+      payments: { provider: config.payments.provider },
     });
   });
 }

@@ -48,6 +48,18 @@ const envSchema = z.object({
   MEDIA_PUBLIC_URL: optionalUrl,
   GEOCODER_URL: optionalUrl,
   MAP_TILE_URL: z.string().default('https://{s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}{r}.png'),
+  // Payments (ADR 034): the provider, else Stripe or iyzico when their keys are set, else the sandbox
+  // (not in production).
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'iyzico']).optional(),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  // Another Stripe API address (stripe-mock, a test server); default api.stripe.com.
+  STRIPE_API_BASE: optionalUrl,
+  IYZICO_API_KEY: optionalText,
+  IYZICO_SECRET_KEY: optionalText,
+  IYZICO_BASE_URL: z.url().default('https://sandbox-api.iyzipay.com'),
+  // This instance works the job queue (reminders, expiry, rewards); 0 only enqueues.
+  JOB_WORKER: flag(true),
   MODERATION_LLM_URL: optionalUrl,
   MODERATION_LLM_MODEL: optionalText,
   MODERATION_LLM_KEY: optionalText,
@@ -125,6 +137,12 @@ export type Config = {
   geocoderUrl: string | undefined;
   mapTileUrl: string;
   moderationLlm: { url: string | undefined; model: string | undefined; key: string | undefined };
+  payments: {
+    provider: 'sandbox' | 'stripe' | 'iyzico' | null;
+    stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
+    iyzico: { apiKey: string | undefined; secretKey: string | undefined; baseUrl: string };
+  };
+  jobWorker: boolean;
   google: { clientId: string | undefined; clientSecret: string | undefined; issuer: string };
   seedDemo: boolean;
   shutdownTimeoutMs: number;
@@ -151,6 +169,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.COGNITO_USER_POOL_ID) !== Boolean(e.COGNITO_CLIENT_ID)) {
     throw new ConfigError('COGNITO_USER_POOL_ID and COGNITO_CLIENT_ID must be set together.');
   }
+  const provider =
+    e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : e.IYZICO_API_KEY ? 'iyzico' : null);
+  if (provider === 'stripe' && !(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET))
+    throw new ConfigError('Stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.');
+  if (provider === 'iyzico' && !(e.IYZICO_API_KEY && e.IYZICO_SECRET_KEY))
+    throw new ConfigError('iyzico needs IYZICO_API_KEY and IYZICO_SECRET_KEY.');
+  // The sandbox hands out tokens for test cards: never where real users are.
+  if (provider === 'sandbox' && e.NODE_ENV === 'production')
+    throw new ConfigError(
+      'PAYMENT_PROVIDER=sandbox gives tokens without payment; it cannot run in production.',
+    );
   const cognito = external
     ? {
         external,
@@ -193,6 +222,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     media: { publicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, '') },
     geocoderUrl: e.GEOCODER_URL,
     mapTileUrl: e.MAP_TILE_URL,
+    payments: {
+      provider: provider ?? (e.NODE_ENV === 'production' ? null : 'sandbox'),
+      stripe: {
+        secretKey: e.STRIPE_SECRET_KEY,
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+        apiBase: e.STRIPE_API_BASE,
+      },
+      iyzico: { apiKey: e.IYZICO_API_KEY, secretKey: e.IYZICO_SECRET_KEY, baseUrl: e.IYZICO_BASE_URL },
+    },
+    jobWorker: e.JOB_WORKER,
     moderationLlm: {
       url: e.MODERATION_LLM_URL,
       model: e.MODERATION_LLM_MODEL,

@@ -23,6 +23,7 @@ export const enumValues = {
     REFERRAL: 'referral',
     EXPIRED: 'expired',
     ADJUSTMENT: 'adjustment',
+    PURCHASE_REFUND: 'purchase_refund',
   },
   NotificationType: {
     JOIN_REQUEST_RECEIVED: 'join_request_received',
@@ -33,7 +34,17 @@ export const enumValues = {
     EVENT_CANCELLED: 'event_cancelled',
     EVENT_UPDATED: 'event_updated',
     BADGE_EARNED: 'badge_earned',
+    TOKENS_EARNED: 'tokens_earned',
+    PURCHASE_COMPLETED: 'purchase_completed',
   },
+  PurchaseStatus: {
+    PENDING: 'pending',
+    PAID: 'paid',
+    FAILED: 'failed',
+    REFUNDED: 'refunded',
+    EXPIRED: 'expired',
+  },
+  PaymentMethodKind: { CARD: 'card', PAYPAL: 'paypal' },
   ReportReason: {
     INAPPROPRIATE_BEHAVIOR: 'inappropriate_behavior',
     SPAM: 'spam',
@@ -80,3 +91,5 @@ export type QuickFilter = ValueOf<typeof enumValues.QuickFilter>;
 export type ActivityType = ValueOf<typeof enumValues.ActivityType>;
 export type Device = ValueOf<typeof enumValues.Device>;
 export type ShareChannel = ValueOf<typeof enumValues.ShareChannel>;
+export type PurchaseStatus = ValueOf<typeof enumValues.PurchaseStatus>;
+export type PaymentMethodKind = ValueOf<typeof enumValues.PaymentMethodKind>;

@@ -12,6 +12,8 @@ import { ratingsResolvers } from './ratings/ratings.resolvers.ts';
 import { safetyResolvers } from './safety/safety.resolvers.ts';
 import { badgesResolvers } from './badges/badges.resolvers.ts';
 import { uploadsResolvers } from './uploads/uploads.resolvers.ts';
+import { paymentsResolvers } from './payments/payments.resolvers.ts';
+import { rewardsResolvers } from './rewards/rewards.resolvers.ts';
 
 // Resolver maps of every module; a type's fields may come from several modules.
 export function allResolvers(): Resolvers[] {
@@ -29,5 +31,7 @@ export function allResolvers(): Resolvers[] {
     safetyResolvers,
     badgesResolvers,
     uploadsResolvers,
+    paymentsResolvers,
+    rewardsResolvers,
   ];
 }

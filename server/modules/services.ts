@@ -10,6 +10,8 @@ import { createRatingsService } from './ratings/ratings.service.ts';
 import { createSafetyService } from './safety/safety.service.ts';
 import { createTokensService } from './tokens/tokens.service.ts';
 import { createUploadsService } from './uploads/uploads.service.ts';
+import { createPaymentsService } from './payments/payments.service.ts';
+import { createRewardsService } from './rewards/rewards.service.ts';
 import { createUsersService } from './users/users.service.ts';
 
 // Every domain service, built once from the shared dependencies. GraphQL resolvers and the REST shim
@@ -18,6 +20,10 @@ export function createServices(deps: Deps) {
   const tokens = createTokensService(deps);
   const notifications = createNotificationsService(deps);
   const badges = createBadgesService(deps, notifications);
+  const rewards = createRewardsService(deps, { tokens, notifications });
+  const payments = createPaymentsService(deps, { tokens, notifications });
+  // A spend that takes the balance under the auto-refill threshold queues a refill.
+  tokens.onSpend((tx, afterCommit, userId, balance) => payments.afterSpend(tx, afterCommit, userId, balance));
   const geo = createGeoService(deps.config, deps.logger);
   const checker = createMessageChecker(deps.config);
   const users = createUsersService(deps, { tokens, checker, geo, badges });
@@ -36,7 +42,7 @@ export function createServices(deps: Deps) {
     joinRequests.endPendingBetween(tx, afterCommit, blocker, blocked),
   );
   const messages = createMessagesService(deps, { events, notifications, safety });
-  const ratings = createRatingsService(deps, { events, safety, badges, checker });
+  const ratings = createRatingsService(deps, { events, safety, badges, checker, rewards });
   const uploads = createUploadsService(deps, { users });
   // A deleted account's upcoming events are cancelled and its requests and places given up, in the
   // deletion's transaction; pictures nobody uses any more leave storage after commit.
@@ -55,6 +61,8 @@ export function createServices(deps: Deps) {
     safety,
     badges,
     uploads,
+    payments,
+    rewards,
   };
 }
 

@@ -11,6 +11,12 @@ export type ActivityType =
   /** The user took part as an accepted participant. */
   | 'JOINED';
 
+/** A referral code from an invitation link. */
+export type ApplyReferralCodeInput = {
+  /** The code, e.g. from /register?ref=CODE. */
+  code: string;
+};
+
 /** A user to block. */
 export type BlockUserInput = {
   /** The user; not the viewer. */
@@ -276,7 +282,18 @@ export type NotificationType =
   /** A requester took back a pending request (hosts). */
   | 'JOIN_REQUEST_WITHDRAWN'
   /** A new message in a conversation. */
-  | 'MESSAGE_RECEIVED';
+  | 'MESSAGE_RECEIVED'
+  /** A token purchase was paid (and credited) or failed. */
+  | 'PURCHASE_COMPLETED'
+  /** The user earned tokens (participation, a 5-star rating, a referral, the monthly challenge). */
+  | 'TOKENS_EARNED';
+
+/** How a purchase was paid. */
+export type PaymentMethodKind =
+  /** A credit or debit card. */
+  | 'CARD'
+  /** PayPal. */
+  | 'PAYPAL';
 
 /** Kinds of places the geocoder returns. */
 export type PlaceKind =
@@ -290,6 +307,19 @@ export type PlaceKind =
   | 'PROVINCE'
   /** A town, village or quarter. */
   | 'TOWN';
+
+/** Where a token purchase stands. */
+export type PurchaseStatus =
+  /** The checkout was abandoned. */
+  | 'EXPIRED'
+  /** The payment failed or was declined. */
+  | 'FAILED'
+  /** Paid and credited. */
+  | 'PAID'
+  /** Checkout opened; not paid yet. */
+  | 'PENDING'
+  /** Refunded by an operator; unspent tokens were taken back. */
+  | 'REFUNDED';
 
 /** The quick chips of the physical dashboard and the online lobby. */
 export type QuickFilter =
@@ -377,6 +407,18 @@ export type SendMessageInput = {
   toUserId?: string | number | null | undefined;
 };
 
+/** Auto-refill settings. */
+export type SetAutoRefillInput = {
+  /** On or off; on needs a saved payment method. */
+  enabled: boolean;
+  /** True forgets the saved payment method (auto-refill turns off). */
+  forgetPaymentMethod?: boolean | null | undefined;
+  /** The package to buy. */
+  packageId?: string | number | null | undefined;
+  /** The threshold, 1 or more. */
+  threshold?: number | null | undefined;
+};
+
 /** Where an event was shared to. */
 export type ShareChannel =
   /** 'Copy Link'. */
@@ -399,6 +441,14 @@ export type SkillLevel =
   /** Competitive or professional level (online games). */
   | 'PRO';
 
+/** Start buying a package. */
+export type StartTokenPurchaseInput = {
+  /** starter, popular, pro or enterprise. */
+  packageId: string | number;
+  /** Keep the payment method for auto-refill. */
+  saveMethod?: boolean | null | undefined;
+};
+
 /** Time windows of the filter panel. */
 export type TimeWindow =
   /** Starting before the end of this week, Sunday night in Turkey ('Bu hafta'). */
@@ -407,25 +457,6 @@ export type TimeWindow =
   | 'TODAY'
   /** Starting within the next hour ('1 saat içinde'). */
   | 'WITHIN_HOUR';
-
-/** Why a user's token balance changed. */
-export type TokenLedgerReason =
-  /** A correction made by an operator. */
-  | 'ADJUSTMENT'
-  /** Earned by an activity (participation, ratings, challenges). */
-  | 'EARNED'
-  /** Creating an event costs 1 token. */
-  | 'EVENT_CREATED'
-  /** A token given back, e.g. when an event without participants is cancelled. */
-  | 'EVENT_REFUND'
-  /** Tokens of a package whose validity ran out. */
-  | 'EXPIRED'
-  /** A purchased package, bonus tokens included. */
-  | 'PURCHASE'
-  /** A referral reward. */
-  | 'REFERRAL'
-  /** The 5 tokens every new account starts with. */
-  | 'SIGNUP_GRANT';
 
 /** A user to unblock. */
 export type UnblockUserInput = {
@@ -1643,6 +1674,89 @@ export type ReportUserMutation = {
   };
 };
 
+export type PurchaseResultQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type PurchaseResultQuery = {
+  tokenPurchase: {
+    __typename: 'TokenPurchase';
+    id: string;
+    status: PurchaseStatus;
+    tokens: number;
+    bonusTokens: number;
+    failureReason: string | null;
+    package: { __typename: 'TokenPackage'; id: string; name: string };
+  } | null;
+  me: { __typename: 'User'; id: string; tokenBalance: number | null };
+};
+
+export type StartTokenPurchaseMutationVariables = Exact<{
+  input: StartTokenPurchaseInput;
+}>;
+
+export type StartTokenPurchaseMutation = {
+  startTokenPurchase: {
+    __typename: 'StartTokenPurchasePayload';
+    checkoutUrl: string;
+    purchase: { __typename: 'TokenPurchase'; id: string; status: PurchaseStatus };
+  };
+};
+
+export type AutoRefill_UserFragment = {
+  __typename: 'User';
+  id: string;
+  autoRefill: {
+    __typename: 'AutoRefillSettings';
+    enabled: boolean;
+    threshold: number;
+    package: { __typename: 'TokenPackage'; id: string; name: string };
+    paymentMethod: {
+      __typename: 'SavedPaymentMethod';
+      provider: string;
+      brand: string | null;
+      last4: string | null;
+    } | null;
+  } | null;
+};
+
+export type SetAutoRefillMutationVariables = Exact<{
+  input: SetAutoRefillInput;
+}>;
+
+export type SetAutoRefillMutation = {
+  setAutoRefill: {
+    __typename: 'AutoRefillPayload';
+    viewer: {
+      __typename: 'User';
+      id: string;
+      autoRefill: {
+        __typename: 'AutoRefillSettings';
+        enabled: boolean;
+        threshold: number;
+        package: { __typename: 'TokenPackage'; id: string; name: string };
+        paymentMethod: {
+          __typename: 'SavedPaymentMethod';
+          provider: string;
+          brand: string | null;
+          last4: string | null;
+        } | null;
+      } | null;
+    };
+  };
+};
+
+export type ApplyReferralCodeMutationVariables = Exact<{
+  input: ApplyReferralCodeInput;
+}>;
+
+export type ApplyReferralCodeMutation = {
+  applyReferralCode: {
+    __typename: 'ApplyReferralCodePayload';
+    referrer: { __typename: 'User'; id: string; displayName: string };
+  };
+};
+
 export type CreateEventMutationVariables = Exact<{
   input: CreateEventInput;
 }>;
@@ -2204,7 +2318,25 @@ export type SettingsRouteQuery = {
 export type TokensRouteQueryVariables = Exact<{ [key: string]: never }>;
 
 export type TokensRouteQuery = {
-  me: { __typename: 'User'; id: string; tokenBalance: number | null };
+  me: {
+    __typename: 'User';
+    id: string;
+    tokenBalance: number | null;
+    referralLink: string | null;
+    expiringTokens: Array<{ __typename: 'ExpiringTokens'; tokens: number; expiresAt: string }> | null;
+    autoRefill: {
+      __typename: 'AutoRefillSettings';
+      enabled: boolean;
+      threshold: number;
+      package: { __typename: 'TokenPackage'; id: string; name: string };
+      paymentMethod: {
+        __typename: 'SavedPaymentMethod';
+        provider: string;
+        brand: string | null;
+        last4: string | null;
+      } | null;
+    } | null;
+  };
   tokenPackages: Array<{
     __typename: 'TokenPackage';
     id: string;
@@ -2218,16 +2350,50 @@ export type TokensRouteQuery = {
     validityDays: number;
     features: Array<string>;
   }>;
+  tokenPurchases: {
+    __typename: 'TokenPurchaseConnection';
+    nodes: Array<{
+      __typename: 'TokenPurchase';
+      id: string;
+      createdAt: string;
+      tokens: number;
+      bonusTokens: number;
+      amount: number;
+      currency: string;
+      status: PurchaseStatus;
+      method: PaymentMethodKind | null;
+      autoRefill: boolean;
+      package: { __typename: 'TokenPackage'; id: string; name: string };
+    }>;
+  };
   tokenLedger: {
     __typename: 'TokenLedgerConnection';
     nodes: Array<{
       __typename: 'TokenLedgerEntry';
       id: string;
       delta: number;
-      reason: TokenLedgerReason;
+      cause: string;
       balanceAfter: number;
       createdAt: string;
-      event: { __typename: 'Event'; id: string; title: string } | null;
     }>;
+  };
+  earning: {
+    __typename: 'Earning';
+    rules: Array<{
+      __typename: 'EarningRule';
+      id: string;
+      title: string;
+      description: string;
+      reward: number;
+    }>;
+    challenge: {
+      __typename: 'MonthlyChallenge';
+      month: string;
+      hostedEvents: number;
+      goal: number;
+      reward: number;
+      done: boolean;
+    };
+    referrals: { __typename: 'ReferralProgress'; invited: number; rewarded: number; reward: number };
   };
 };

@@ -1,6 +1,7 @@
 import { requireViewer } from '#server/context/context.ts';
 import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
-import { t, type MessageKey } from '#server/lib/i18n.ts';
+import { t, type Locale, type MessageKey } from '#server/lib/i18n.ts';
+import { packageById } from '#server/modules/tokens/tokens.packages.ts';
 import { badgeDef } from '#server/modules/badges/badges.catalog.ts';
 
 const TEXT: Record<string, MessageKey> = {
@@ -12,7 +13,38 @@ const TEXT: Record<string, MessageKey> = {
   event_cancelled: 'notification.eventCancelled',
   event_updated: 'notification.eventUpdated',
   badge_earned: 'notification.badgeEarned',
+  tokens_earned: 'notification.tokensEarned',
+  purchase_completed: 'notification.purchasePaid',
 };
+
+const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
+function tokensEarnedText(data: Record<string, unknown>, locale: Locale) {
+  const kind = str(data.kind);
+  const params = { title: str(data.title), month: str(data.month), name: str(data.name) };
+  const cause =
+    kind === 'referral'
+      ? t(locale, 'ledger.referral', params)
+      : t(
+          locale,
+          `ledger.earned.${kind === 'five_star' || kind === 'challenge' ? kind : 'participation'}`,
+          params,
+        );
+  return t(locale, 'notification.tokensEarned', { amount: str(data.amount), cause });
+}
+
+function purchaseText(data: Record<string, unknown>, locale: Locale) {
+  const pkg = packageById(str(data.packageId))?.name ?? str(data.packageId);
+  const paid = data.outcome === 'paid';
+  const key = data.autoRefill
+    ? paid
+      ? 'notification.autoRefillPaid'
+      : 'notification.autoRefillFailed'
+    : paid
+      ? 'notification.purchasePaid'
+      : 'notification.purchaseFailed';
+  return t(locale, key, { package: pkg, tokens: str(data.tokens) });
+}
 
 export const notificationsResolvers: Resolvers = {
   Query: {
@@ -40,7 +72,9 @@ export const notificationsResolvers: Resolvers = {
   Notification: {
     async text(n, _args, ctx) {
       const actor = n.actorId ? await ctx.loaders.user.load(n.actorId) : null;
-      const data = n.data as Record<string, string | number | null>;
+      const data = n.data as Record<string, string | number | boolean | null>;
+      if (n.type === 'tokens_earned') return tokensEarnedText(data, ctx.locale);
+      if (n.type === 'purchase_completed') return purchaseText(data, ctx.locale);
       return t(ctx.locale, TEXT[n.type], {
         title: String(data.title ?? ''),
         preview: String(data.preview ?? ''),

@@ -14,6 +14,7 @@ import { eventStatus } from '#server/modules/events/events.mappers.ts';
 import type { EventsService } from '#server/modules/events/events.service.ts';
 import { refusalOf, type MessageChecker } from '#server/modules/moderation/moderation.ts';
 import type { SafetyService } from '#server/modules/safety/safety.service.ts';
+import type { RewardsService } from '#server/modules/rewards/rewards.service.ts';
 import { createRatingsRepository } from './ratings.repository.ts';
 
 export const RATING_FEEDBACK_MAX = 1000;
@@ -77,7 +78,13 @@ export function participantRatingRefusal(
 
 export function createRatingsService(
   deps: Deps,
-  options: { events: EventsService; safety: SafetyService; badges: BadgesService; checker: MessageChecker },
+  options: {
+    events: EventsService;
+    safety: SafetyService;
+    badges: BadgesService;
+    checker: MessageChecker;
+    rewards: RewardsService;
+  },
 ) {
   const repo = createRatingsRepository(deps.db);
   const { events, safety, badges, checker } = options;
@@ -129,6 +136,8 @@ export function createRatingsService(
         });
         await badges.evaluate(tx, afterCommit, viewer.id);
         await badges.evaluate(tx, afterCommit, rateeId);
+        // A 5-star rating of the host earns the host tokens (once per rater and event).
+        await options.rewards.afterRating(tx, afterCommit, saved, event.hostId);
         return saved;
       });
       deps.logger.info({ eventId: event.id, ratingId: rating.id }, 'event rated');

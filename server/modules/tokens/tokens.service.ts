@@ -1,52 +1,91 @@
 import type { Tx } from '#db/client.ts';
-import type { TokenLedgerRow } from '#db/schema/index.ts';
+import type { TokenLedgerRow, TokenPurchaseRow } from '#db/schema/index.ts';
 import type { Deps } from '#server/context/deps.ts';
 import type { Viewer } from '#server/context/viewer.ts';
 import { AppError, ErrorCode } from '#server/errors/app-error.ts';
 import { decodeCursor, pageOf, pageSize } from '#server/lib/paging.ts';
-import type { AfterCommit } from '#server/lib/unit-of-work.ts';
+import { inTransaction, type AfterCommit } from '#server/lib/unit-of-work.ts';
 import { channels, type TokenBalanceMessage } from '#server/pubsub/channels.ts';
 import type { Subscription } from '#server/pubsub/pubsub.ts';
-import { EVENT_CREATION_COST, SIGNUP_GRANT_TOKENS, TOKEN_PACKAGES } from './tokens.packages.ts';
-import { createTokensRepository, InsufficientBalance, type LedgerEntry } from './tokens.repository.ts';
+import { EVENT_CREATION_COST, packageById, SIGNUP_GRANT_TOKENS, TOKEN_PACKAGES } from './tokens.packages.ts';
+import { createTokensRepository, DuplicateLedgerEntry, InsufficientBalance } from './tokens.repository.ts';
+
+const DAY_MS = 86_400_000;
+// How many lots one expiry sweep handles; the next run takes the rest.
+const EXPIRY_BATCH = 500;
+
+// Called in the transaction of every spend, with the balance after it (auto-refill listens).
+export type SpendHook = (
+  tx: Tx,
+  afterCommit: AfterCommit,
+  userId: string,
+  balanceAfter: number,
+) => Promise<void>;
+
+export type EarnKind = 'participation' | 'five_star' | 'referral' | 'challenge';
 
 export function createTokensService(deps: Deps) {
   const repo = createTokensRepository(deps.db);
+  const spendHooks: SpendHook[] = [];
 
-  async function apply(tx: Tx, afterCommit: AfterCommit, entry: LedgerEntry): Promise<TokenLedgerRow> {
-    const row = await repo.applyDelta(tx, entry);
+  function announce(afterCommit: AfterCommit, row: TokenLedgerRow) {
     afterCommit(() =>
-      deps.pubsub.publish(channels.tokenBalance(entry.userId), {
-        userId: entry.userId,
+      deps.pubsub.publish(channels.tokenBalance(row.userId), {
+        userId: row.userId,
         balance: row.balanceAfter,
         entryId: row.id,
       } satisfies TokenBalanceMessage),
     );
-    return row;
+  }
+
+  // Runs `work` in a savepoint: a repeat (its idempotency key already used) is a quiet no-op.
+  async function once<T>(tx: Tx, work: (sp: Tx) => Promise<T>): Promise<T | null> {
+    try {
+      return await tx.transaction(work);
+    } catch (err) {
+      if (err instanceof DuplicateLedgerEntry) return null;
+      throw err;
+    }
   }
 
   return {
     packages: () => TOKEN_PACKAGES,
 
-    grantSignup(tx: Tx, afterCommit: AfterCommit, userId: string) {
-      return apply(tx, afterCommit, {
+    onSpend(hook: SpendHook) {
+      spendHooks.push(hook);
+    },
+
+    // The sign-up grant never expires (ADR 034).
+    async grantSignup(tx: Tx, afterCommit: AfterCommit, userId: string) {
+      const row = await repo.credit(tx, {
         userId,
         delta: SIGNUP_GRANT_TOKENS,
         reason: 'signup_grant',
         idempotencyKey: `signup:${userId}`,
+        source: 'signup',
       });
+      announce(afterCommit, row);
+      return row;
     },
 
-    // Charges the cost of creating an event inside the caller's transaction.
+    // Charges the cost of creating an event inside the caller's transaction, from the lot that
+    // expires first.
     async chargeEventCreation(tx: Tx, afterCommit: AfterCommit, userId: string, eventId: string) {
       try {
-        return await apply(tx, afterCommit, {
-          userId,
-          delta: -EVENT_CREATION_COST,
-          reason: 'event_created',
-          idempotencyKey: `event:create:${eventId}`,
-          eventId,
-        });
+        const { entry, expired } = await repo.debit(
+          tx,
+          {
+            userId,
+            delta: -EVENT_CREATION_COST,
+            reason: 'event_created',
+            idempotencyKey: `event:create:${eventId}`,
+            eventId,
+          },
+          deps.clock.now(),
+        );
+        for (const row of [...expired, entry]) announce(afterCommit, row);
+        for (const hook of spendHooks) await hook(tx, afterCommit, userId, entry.balanceAfter);
+        return entry;
       } catch (err) {
         if (err instanceof InsufficientBalance)
           throw new AppError(ErrorCode.INSUFFICIENT_TOKENS, 'error.insufficientTokens');
@@ -54,16 +93,108 @@ export function createTokensService(deps: Deps) {
       }
     },
 
-    // Gives the creation token back (cancellation before anyone was accepted). Once per event.
-    refundEventCreation(tx: Tx, afterCommit: AfterCommit, userId: string, eventId: string) {
-      return apply(tx, afterCommit, {
-        userId,
-        delta: EVENT_CREATION_COST,
-        reason: 'event_refund',
-        idempotencyKey: `event:refund:${eventId}`,
-        eventId,
-      });
+    // Gives the creation token back (cancellation before anyone was accepted), into the lot it came
+    // from. Once per event.
+    async refundEventCreation(tx: Tx, afterCommit: AfterCommit, userId: string, eventId: string) {
+      const row = await repo.restore(
+        tx,
+        `event:create:${eventId}`,
+        {
+          userId,
+          delta: EVENT_CREATION_COST,
+          reason: 'event_refund',
+          idempotencyKey: `event:refund:${eventId}`,
+          eventId,
+        },
+        deps.clock.now(),
+      );
+      announce(afterCommit, row);
+      return row;
     },
+
+    // A paid purchase: tokens and bonus as one lot valid for the package's days. The key makes a
+    // second credit of the same purchase impossible, whatever called it.
+    async creditPurchase(tx: Tx, afterCommit: AfterCommit, purchase: TokenPurchaseRow, paidAt: Date) {
+      const validity = packageById(purchase.packageId)?.validityDays ?? 30;
+      const row = await repo.credit(tx, {
+        userId: purchase.userId,
+        delta: purchase.tokens + purchase.bonusTokens,
+        reason: 'purchase',
+        idempotencyKey: `purchase:${purchase.id}`,
+        source: 'purchase',
+        purchaseId: purchase.id,
+        expiresAt: new Date(paidAt.getTime() + validity * DAY_MS),
+        detail: { purchaseId: purchase.id, packageId: purchase.packageId },
+      });
+      announce(afterCommit, row);
+      return row;
+    },
+
+    // A refunded purchase: what is left of its lot goes back. Returns how many tokens.
+    async takeBackPurchase(tx: Tx, afterCommit: AfterCommit, purchase: TokenPurchaseRow): Promise<number> {
+      const lot = await repo.purchaseLot(tx, purchase.id);
+      if (!lot) return 0;
+      const row = await repo.takeFromLot(tx, lot, {
+        userId: purchase.userId,
+        delta: 0,
+        reason: 'purchase_refund',
+        idempotencyKey: `purchase:refund:${purchase.id}`,
+        detail: { purchaseId: purchase.id },
+      });
+      if (!row) return 0;
+      announce(afterCommit, row);
+      return -row.delta;
+    },
+
+    // An earning rule's reward (never expiring), once per cause (`key`); null when already given.
+    async earn(
+      tx: Tx,
+      afterCommit: AfterCommit,
+      reward: {
+        userId: string;
+        amount: number;
+        kind: EarnKind;
+        key: string;
+        eventId?: string | null;
+        detail?: Record<string, unknown>;
+      },
+    ): Promise<TokenLedgerRow | null> {
+      const row = await once(tx, (sp) =>
+        repo.credit(sp, {
+          userId: reward.userId,
+          delta: reward.amount,
+          reason: reward.kind === 'referral' ? 'referral' : 'earned',
+          idempotencyKey: `earn:${reward.key}`,
+          source: reward.kind === 'referral' ? 'referral' : 'earned',
+          eventId: reward.eventId ?? null,
+          detail: { kind: reward.kind, ...reward.detail },
+        }),
+      );
+      if (row) announce(afterCommit, row);
+      return row;
+    },
+
+    // Whether a reward's cause was already paid (e.g. this month's challenge).
+    earned: async (key: string) => (await repo.entryByKey(deps.db, `earn:${key}`)) !== undefined,
+
+    // Empties the lots whose time has come, each in its own transaction (a crash repeats only what
+    // was not done). Returns how many lots expired.
+    async expireDue(): Promise<number> {
+      const now = deps.clock.now();
+      let count = 0;
+      for (const lotId of await repo.dueLots(now, EXPIRY_BATCH)) {
+        const row = await inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
+          const expired = await repo.expireLot(tx, lotId, now);
+          if (expired) announce(afterCommit, expired);
+          return expired;
+        });
+        if (row) count++;
+      }
+      if (count > 0) deps.logger.info({ count }, 'token lots expired');
+      return count;
+    },
+
+    expiringLots: (viewer: Viewer) => repo.expiringLots(viewer.id, deps.clock.now()),
 
     balanceOf: (userId: string) => repo.balanceOf(userId),
 

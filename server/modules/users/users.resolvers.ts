@@ -6,6 +6,7 @@ import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { tagOf } from '#server/modules/events/events.catalog.ts';
 import { AVATAR_MAX_BYTES } from '#server/modules/uploads/uploads.images.ts';
+import { packageById, TOKEN_PACKAGES } from '#server/modules/tokens/tokens.packages.ts';
 import type { UserModel } from './users.mappers.ts';
 import { USERNAME_MAX, USERNAME_MIN } from './users.username.ts';
 import { PROFILE_LIMITS } from './users.validation.ts';
@@ -88,6 +89,24 @@ export const usersResolvers: Resolvers = {
         : null,
     ),
     lastUsedIpLocation: own((u) => u.lastIpLocation ?? null),
+    referralCode: own((u) => u.referralCode),
+    referralLink: (u, _args, ctx) =>
+      isSelf(ctx.viewer, u) ? `${ctx.config.publicUrl}/register?ref=${u.referralCode}` : null,
+    autoRefill: own((u) => ({
+      enabled: u.autoRefillEnabled === 1,
+      threshold: u.autoRefillThreshold,
+      package: packageById(u.autoRefillPackage) ?? TOKEN_PACKAGES[0],
+      paymentMethod: u.paymentMethod
+        ? { provider: u.paymentMethod.provider, brand: u.paymentMethod.brand, last4: u.paymentMethod.last4 }
+        : null,
+    })),
+    expiringTokens: async (u, _args, ctx) =>
+      isSelf(ctx.viewer, u)
+        ? (await ctx.services.tokens.expiringLots(requireViewer(ctx))).map((lot) => ({
+            tokens: lot.remaining,
+            expiresAt: lot.expiresAt!,
+          }))
+        : null,
     homePoint: own((u) =>
       u.homeLat !== null && u.homeLng !== null ? { lat: u.homeLat, lng: u.homeLng } : null,
     ),

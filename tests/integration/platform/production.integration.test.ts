@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOneError, startTestApp, type TestApp } from '#tests/helpers/test-app.ts';
@@ -57,6 +58,22 @@ describe('production exposure', () => {
     expect(err.message).toContain('Cannot query field');
     expect(err.message).not.toMatch(/did you mean/i);
     expect(err.message).not.toContain('tokenPackages');
+  });
+
+  it('sells no tokens without a payment provider, and says so in Turkish', async () => {
+    const user = await app.newUser();
+    const res = await app.gql(
+      'mutation { startTokenPurchase(input: {packageId: "popular"}) { checkoutUrl } }',
+      undefined,
+      { token: user.token },
+    );
+    const err = expectOneError(res, 'SERVICE_UNAVAILABLE');
+    expect(err.message).toBe('Ödeme şu an kullanılamıyor, lütfen daha sonra tekrar dene.');
+    // No sandbox checkout (the path falls through to the SPA, which shows its not-found screen).
+    const sandbox = await fetch(`${app.baseUrl}/checkout/sandbox/${crypto.randomUUID()}`);
+    expect(await sandbox.text()).not.toContain('SANDBOX');
+    const webhook = await fetch(`${app.baseUrl}/webhooks/sandbox`, { method: 'POST', body: '{}' });
+    expect(webhook.status).toBe(404);
   });
 
   it('serves no GraphiQL', async () => {

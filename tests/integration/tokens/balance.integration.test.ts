@@ -128,12 +128,10 @@ describe('token history order', () => {
     const repo = createTokensRepository(app.database.db);
     await app.database.db.transaction(async (tx) => {
       for (let i = 0; i < 8; i++) {
-        await repo.applyDelta(tx, {
-          userId: user.id,
-          delta: i % 2 === 0 ? 3 : -1,
-          reason: 'purchase',
-          idempotencyKey: `order-test:${user.id}:${i}`,
-        });
+        const entry = { userId: user.id, idempotencyKey: `order-test:${user.id}:${i}` };
+        if (i % 2 === 0)
+          await repo.credit(tx, { ...entry, delta: 3, reason: 'adjustment', source: 'adjustment' });
+        else await repo.debit(tx, { ...entry, delta: -1, reason: 'event_created' }, new Date());
       }
     });
     const res = await app.gql(
