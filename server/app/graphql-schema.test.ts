@@ -1,4 +1,5 @@
 import {
+  type GraphQLResolveInfo,
   isEnumType,
   isInputObjectType,
   isInterfaceType,
@@ -6,7 +7,7 @@ import {
   isScalarType,
   isUnionType,
 } from 'graphql';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SchemaSecurityError } from '#server/auth/directives.ts';
 import { buildSchema, loadTypeDefs } from './graphql-schema.ts';
 
@@ -34,6 +35,33 @@ describe('schema.graphql', () => {
       if (isUnionType(type) || isScalarType(type)) continue;
     }
     expect(missing).toEqual([]);
+  });
+
+  it('lets only operators through an @auth(requires: ADMIN) field', async () => {
+    const field = schema.getMutationType()!.getFields().refundTokenPurchase;
+    const refund = vi.fn(async () => ({ id: 'p1' }));
+    const ctx = (role: 'user' | 'admin' | null) => ({
+      viewer: role && { id: 'u1', role },
+      services: { payments: { refund } },
+    });
+    const call = (role: 'user' | 'admin' | null) =>
+      Promise.resolve().then(() =>
+        field.resolve!({}, { input: { purchaseId: 'p1' } }, ctx(role), {} as GraphQLResolveInfo),
+      );
+    await expect(call(null)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(call('user')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(refund).not.toHaveBeenCalled();
+    await expect(call('admin')).resolves.toEqual({ purchase: { id: 'p1' } });
+    expect(refund).toHaveBeenCalledTimes(1);
+
+    // A plain @auth field (its role is the declared default) lets any signed-in user through.
+    const me = schema.getQueryType()!.getFields().me;
+    const viewer = { id: 'u1', role: 'user' };
+    const user = { id: 'u1' };
+    const meCtx = { viewer, loaders: { user: { load: vi.fn(async () => user) } } };
+    await expect(
+      Promise.resolve().then(() => me.resolve!({}, {}, meCtx, {} as GraphQLResolveInfo)),
+    ).resolves.toBe(user);
   });
 
   it('refuses to start when a root field has neither @auth nor @public', () => {

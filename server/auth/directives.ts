@@ -2,6 +2,7 @@ import { getDirective, MapperKind, mapSchema } from '@graphql-tools/utils';
 import { defaultFieldResolver, isObjectType, type GraphQLFieldConfig, type GraphQLSchema } from 'graphql';
 import type { Context } from '#server/context/context.ts';
 import { forbidden, unauthenticated } from '#server/errors/app-error.ts';
+import { enumValues, type Role } from '#server/modules/enum-values.ts';
 
 export class SchemaSecurityError extends Error {}
 
@@ -32,9 +33,18 @@ export function assertSchemaIsSecure(schema: GraphQLSchema): void {
   }
 }
 
-function guard(ctx: Context, requires: string) {
+function guard(ctx: Context, requires: Role) {
   if (!ctx.viewer) throw unauthenticated();
-  if (requires === 'ADMIN' && ctx.viewer.role !== 'admin') throw forbidden();
+  if (requires === 'admin' && ctx.viewer.role !== 'admin') throw forbidden();
+}
+
+// getDirective hands an explicit argument over as the enum's internal value ('admin') but the
+// declared default as its name ('USER'): both are understood.
+function roleOf(value: string | undefined): Role {
+  if (value === undefined || value === 'USER' || value === enumValues.Role.USER) return enumValues.Role.USER;
+  if (value === 'ADMIN' || value === enumValues.Role.ADMIN) return enumValues.Role.ADMIN;
+  // An unknown role guards as the strictest one rather than letting anyone in.
+  return enumValues.Role.ADMIN;
 }
 
 // Wraps resolve (and subscribe) of every @auth field with the check, before any resolver code runs.
@@ -43,7 +53,7 @@ export function applyAuthDirectives(schema: GraphQLSchema): GraphQLSchema {
     [MapperKind.ROOT_FIELD]: (fieldConfig: GraphQLFieldConfig<unknown, Context>) => {
       const auth = getDirective(schema, fieldConfig, 'auth')?.[0] as { requires?: string } | undefined;
       if (!auth) return fieldConfig;
-      const requires = auth.requires ?? 'USER';
+      const requires = roleOf(auth.requires);
       const resolve = fieldConfig.resolve ?? defaultFieldResolver;
       const subscribe = fieldConfig.subscribe;
       return {
