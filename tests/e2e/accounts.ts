@@ -68,7 +68,7 @@ export async function accessToken(email: string, password: string): Promise<stri
 export async function graphql<T>(
   token: string,
   query: string,
-  variables: Record<string, unknown>,
+  variables: Record<string, unknown> = {},
 ): Promise<T> {
   const res = await fetch(`${baseUrl()}/graphql`, {
     method: 'POST',

@@ -49,7 +49,7 @@ describe('identity screens in Chromium', () => {
 
     await signIn(page, email, 'gizli-sifre');
     await page.waitForURL('**/dashboard/physical');
-    await page.getByText('Welcome back! 🎉').waitFor();
+    await page.getByText('Tekrar hoş geldin! 🎉').waitFor();
     expect((await session(page)).refreshToken).toBeTruthy();
     expect(errors).toEqual([]);
     await context.close();

@@ -9,12 +9,15 @@ import type { ApolloCache } from '@apollo/client';
 export type RootField =
   | 'blockedUsers'
   | 'conversation'
+  | 'earning'
   | 'events'
   | 'hostPendingRequestCount'
   | 'lobbyStats'
   | 'myEventCounts'
   | 'myEvents'
-  | 'notifications';
+  | 'notifications'
+  | 'tokenLedger'
+  | 'tokenPurchases';
 
 // Fields of an Event that change without the event's own documents being told: the host's request
 // lists, and what the viewer may see (the exact place, the participants) once their request is decided.

@@ -15,6 +15,8 @@ export type RuntimeConfig = {
   };
   map: { tileUrl: string; defaultCenter: { lat: number; lng: number }; defaultZoom: number };
   features: { googleSignIn: boolean };
+  // The payment provider; null when purchases are off.
+  payments?: { provider: 'sandbox' | 'stripe' | 'iyzico' | null };
 };
 
 let current: RuntimeConfig | null = null;

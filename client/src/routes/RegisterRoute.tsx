@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonClasses } from '#client/components/ui/Button.tsx';
 import { Input } from '#client/components/ui/Input.tsx';
 import { useToast } from '#client/components/ui/Toast.tsx';
@@ -12,6 +12,7 @@ import { GoogleButton } from '#client/features/auth/GoogleButton.tsx';
 import { PasswordChecklist } from '#client/features/auth/PasswordChecklist.tsx';
 import { passwordOk, SIGN_UP_RULES } from '#client/features/auth/passwordRules.ts';
 import { rememberPrefilledEmail } from '#client/features/auth/prefilledEmail.ts';
+import { rememberReferral } from '#client/lib/referral.ts';
 import { EmailInput } from '#client/features/auth/EmailInput.tsx';
 
 export function RegisterRoute() {
@@ -24,6 +25,10 @@ export function RegisterRoute() {
   const [password, setPassword] = useState('');
   const [loading, setLoading] = useState(false);
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  // An invitation link (/register?ref=CODE): kept until the new account first opens the dashboard.
+  const [params] = useSearchParams();
+  const referral = params.get('ref');
+  useEffect(() => rememberReferral(referral), [referral]);
 
   const valid = email.trim() !== '' && passwordOk(password, SIGN_UP_RULES);
 

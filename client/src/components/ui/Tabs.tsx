@@ -53,7 +53,8 @@ export function Tabs({ items, value, onValueChange, label, className }: TabsProp
               tabIndex={selected ? 0 : -1}
               onClick={() => onValueChange(item.id)}
               className={cn(
-                'flex-1 rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap transition',
+                // On a phone a long label wraps onto two lines instead of pushing the last tab out of view.
+                'min-w-0 flex-1 rounded-lg px-2 py-2 text-xs leading-tight font-semibold text-balance transition sm:px-3 sm:text-sm sm:whitespace-nowrap',
                 selected
                   ? 'bg-accent-gradient text-white shadow'
                   : 'text-ink-300 hover:bg-ink-800 hover:text-white',

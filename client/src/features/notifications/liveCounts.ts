@@ -41,6 +41,8 @@ const TOAST: Record<NotificationType, ToastKind> = {
   EVENT_CANCELLED: 'error',
   EVENT_UPDATED: 'info',
   BADGE_EARNED: 'success',
+  TOKENS_EARNED: 'success',
+  PURCHASE_COMPLETED: 'info',
 };
 
 export function toastKind(type: NotificationType): ToastKind {
@@ -51,7 +53,7 @@ export function toastKind(type: NotificationType): ToastKind {
 // state, the request's status): the host's request lists of the event, what a requester may see of it
 // once decided (exact place, participants), the whole event once edited or cancelled, My Events' lists
 // and counters, open conversations. The live hook evicts those from the cache.
-export type StaleData = 'hostRequests' | 'eventAccess' | 'event' | 'myEvents' | 'conversations';
+export type StaleData = 'hostRequests' | 'eventAccess' | 'event' | 'myEvents' | 'conversations' | 'tokens';
 
 export function staleAfterNotification(type: NotificationType): readonly StaleData[] {
   switch (type) {
@@ -68,5 +70,9 @@ export function staleAfterNotification(type: NotificationType): readonly StaleDa
       return ['event', 'myEvents'];
     case 'BADGE_EARNED':
       return [];
+    // The balance arrives on its own subscription; the Tokens screen's lists are read again.
+    case 'TOKENS_EARNED':
+    case 'PURCHASE_COMPLETED':
+      return ['tokens'];
   }
 }

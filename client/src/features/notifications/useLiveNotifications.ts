@@ -81,6 +81,7 @@ function evictStale(cache: ApolloCache, notification: Notification) {
   const roots: RootField[] = ['notifications'];
   if (stale.includes('myEvents')) roots.push('myEvents', 'myEventCounts');
   if (stale.includes('conversations')) roots.push('conversation');
+  if (stale.includes('tokens')) roots.push('tokenLedger', 'tokenPurchases', 'earning');
   evictRootFields(cache, roots);
 }
 

@@ -2,6 +2,7 @@ import { useToast } from '#client/components/ui/Toast.tsx';
 import { userFacingMessage } from '#client/apollo/userFacingMessage.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useUpdateSettingsMutation } from '#client/features/profile/useUpdateSettingsMutation.ts';
+import { Switch } from '#client/components/ui/Switch.tsx';
 
 export type NotificationPreferences = { emailJoinRequests: boolean; emailDecisions: boolean };
 // The e-mails Squad sends today; message and event-change e-mails add their switch when they land.
@@ -31,13 +32,7 @@ export function NotificationSettings({ preferences }: { preferences: Notificatio
           className="flex cursor-pointer items-center justify-between gap-4 rounded-xl px-2 py-2.5 hover:bg-ink-800"
         >
           <span className="text-sm text-white">{t(`settings.notifications.${kind}`)}</span>
-          <input
-            type="checkbox"
-            role="switch"
-            checked={preferences[kind]}
-            onChange={(e) => void flip(kind, e.target.checked)}
-            className="peer size-5 cursor-pointer accent-fuchsia-500"
-          />
+          <Switch checked={preferences[kind]} onChange={(e) => void flip(kind, e.target.checked)} />
         </label>
       ))}
     </fieldset>

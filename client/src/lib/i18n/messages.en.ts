@@ -2,6 +2,7 @@ import type { MessageKey } from './messages.tr.ts';
 import { eventsEn } from './messages.events.en.ts';
 import { joinEn } from './messages.join.en.ts';
 import { profileEn } from './messages.profile.en.ts';
+import { tokensEn } from './messages.tokens.en.ts';
 import { ratingsEn } from './messages.ratings.en.ts';
 import { safetyEn } from './messages.safety.en.ts';
 
@@ -9,6 +10,7 @@ export const en: Record<MessageKey, string> = {
   ...eventsEn,
   ...joinEn,
   ...profileEn,
+  ...tokensEn,
   ...ratingsEn,
   ...safetyEn,
   'common.loading': 'Loading...',
@@ -198,27 +200,6 @@ export const en: Record<MessageKey, string> = {
   'events.empty.online': 'No open online events right now. Start the first lobby!',
   'events.distanceFrom': 'Distances from the map centre',
   'events.loadError': 'Could not load events.',
-
-  'tokens.title': 'Tokens',
-  'tokens.balance': 'Current balance',
-  'tokens.balanceHint': 'Creating an event costs 1 token. Joining is always free.',
-  'tokens.packages': 'Token Packages',
-  'tokens.popular': 'Most popular',
-  'tokens.count': '{count} tokens',
-  'tokens.bonus': '+{count} bonus tokens',
-  'tokens.validity': 'Valid for {count} days',
-  'tokens.discount': '{percent} off',
-  'tokens.history': 'Token History',
-  'tokens.history.empty': 'No token activity yet',
-  'tokens.reason.SIGNUP_GRANT': 'Welcome gift',
-  'tokens.reason.EVENT_CREATED': 'Event created',
-  'tokens.reason.EVENT_REFUND': 'Event refund',
-  'tokens.reason.PURCHASE': 'Package purchase',
-  'tokens.reason.EARNED': 'Activity reward',
-  'tokens.reason.REFERRAL': 'Referral reward',
-  'tokens.reason.EXPIRED': 'Expired',
-  'tokens.reason.ADJUSTMENT': 'Adjustment',
-  'tokens.balanceAfter': 'Balance: {count}',
 
   'myEvents.title': 'My Events',
   'myEvents.subtitle': 'Manage your events and join requests',

@@ -1,6 +1,7 @@
 import { eventsTr } from './messages.events.tr.ts';
 import { joinTr } from './messages.join.tr.ts';
 import { profileTr } from './messages.profile.tr.ts';
+import { tokensTr } from './messages.tokens.tr.ts';
 import { ratingsTr } from './messages.ratings.tr.ts';
 import { safetyTr } from './messages.safety.tr.ts';
 
@@ -9,6 +10,7 @@ export const tr = {
   ...eventsTr,
   ...joinTr,
   ...profileTr,
+  ...tokensTr,
   ...ratingsTr,
   ...safetyTr,
   'common.loading': 'Loading...',
@@ -45,7 +47,7 @@ export const tr = {
   'signIn.forgot': 'Şifreni mi unuttun?',
   'signIn.noAccount': 'Hesabın yok mu?',
   'signIn.register': 'Kayıt ol',
-  'signIn.success': 'Welcome back! 🎉',
+  'signIn.success': 'Tekrar hoş geldin! 🎉',
   'signIn.verified': 'E-postan doğrulandı! Şimdi giriş yapabilirsin ✅',
   'signIn.passwordPlaceholder': 'Şifren',
 
@@ -199,27 +201,6 @@ export const tr = {
   'events.empty.online': 'Şu an açık bir online etkinlik yok. İlk lobiyi sen kur!',
   'events.distanceFrom': 'Mesafeler harita merkezine göre',
   'events.loadError': 'Etkinlikler yüklenemedi.',
-
-  'tokens.title': 'Tokenlar',
-  'tokens.balance': 'Mevcut bakiye',
-  'tokens.balanceHint': 'Her etkinlik oluşturma 1 token. Katılmak her zaman ücretsiz.',
-  'tokens.packages': 'Token Paketleri',
-  'tokens.popular': 'En popüler',
-  'tokens.count': '{count} token',
-  'tokens.bonus': '+{count} bonus token',
-  'tokens.validity': '{count} gün geçerli',
-  'tokens.discount': '{percent} indirim',
-  'tokens.history': 'Token Geçmişi',
-  'tokens.history.empty': 'Henüz token hareketi yok',
-  'tokens.reason.SIGNUP_GRANT': 'Hoş geldin hediyesi',
-  'tokens.reason.EVENT_CREATED': 'Etkinlik oluşturuldu',
-  'tokens.reason.EVENT_REFUND': 'Etkinlik iadesi',
-  'tokens.reason.PURCHASE': 'Paket satın alımı',
-  'tokens.reason.EARNED': 'Aktivite ödülü',
-  'tokens.reason.REFERRAL': 'Davet ödülü',
-  'tokens.reason.EXPIRED': 'Süresi doldu',
-  'tokens.reason.ADJUSTMENT': 'Düzeltme',
-  'tokens.balanceAfter': 'Bakiye: {count}',
 
   'myEvents.title': 'My Events',
   'myEvents.subtitle': 'Manage your events and join requests',

@@ -14,6 +14,9 @@ import { Drawer } from '#client/components/ui/Drawer.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { clearPendingLocaleChoice, pendingLocaleChoice } from '#client/lib/i18n/I18nProvider.tsx';
 import { useUpdateSettingsMutation } from '#client/features/profile/useUpdateSettingsMutation.ts';
+import { useApplyReferralCode } from '#client/features/tokens/useTokenMutations.ts';
+import { useToast } from '#client/components/ui/Toast.tsx';
+import { takeReferral } from '#client/lib/referral.ts';
 import { signOutEverywhere } from '#client/features/auth/auth.ts';
 import { useSession } from '#client/features/auth/SessionProvider.tsx';
 import { DashboardHeader } from '#client/features/dashboard/DashboardHeader.tsx';
@@ -94,6 +97,22 @@ function useLanguageOnAccount(accountLocale: string | null | undefined) {
   }, [accountLocale, locale, setLocale, update]);
 }
 
+// A new account opened from an invitation link: name the referrer once (the code was kept at sign-up).
+function useReferralFromLink(ready: boolean) {
+  const { t } = useI18n();
+  const toast = useToast();
+  const { apply } = useApplyReferralCode();
+  useEffect(() => {
+    if (!ready) return;
+    const code = takeReferral();
+    if (!code) return;
+    apply(code).then(
+      (referrer) => toast.success(t('tokens.earn.applied', { name: referrer.displayName })),
+      () => undefined,
+    );
+  }, [ready, apply, toast, t]);
+}
+
 function DashboardShell() {
   const { t } = useI18n();
   useRefetchOnLanguageChange();
@@ -112,6 +131,7 @@ function DashboardShell() {
   const { data } = useQuery(DASHBOARD_SHELL_QUERY);
   const me = data?.me ?? null;
   useLanguageOnAccount(me?.locale);
+  useReferralFromLink(me !== null);
 
   // The live balance: each change updates the cached User.tokenBalance, so every screen shows it.
   useSubscription(TOKEN_BALANCE_CHANGED_SUBSCRIPTION, {

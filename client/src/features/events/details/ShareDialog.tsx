@@ -3,6 +3,7 @@ import type { ShareChannel } from '#client/__generated__/graphql.ts';
 import { Button } from '#client/components/ui/Button.tsx';
 import { Dialog } from '#client/components/ui/Dialog.tsx';
 import { useToast } from '#client/components/ui/Toast.tsx';
+import { copyText } from '#client/lib/clipboard.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useRecordEventShare } from '#client/features/events/details/useEventActivity.ts';
 
@@ -11,24 +12,6 @@ export const COPIED_MS = 2000;
 
 export function shareUrl(eventId: string, origin: string = window.location.origin): string {
   return `${origin}/dashboard/eventDetails/${eventId}`;
-}
-
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    // Older browsers and some embedded views: the selection-based copy.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    const ok = document.execCommand('copy');
-    area.remove();
-    if (!ok) throw new Error('copy failed');
-  }
 }
 
 export function ShareDialog({
