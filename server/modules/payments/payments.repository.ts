@@ -8,6 +8,7 @@ import {
   type TokenPurchaseRow,
   type UserRow,
 } from '#db/schema/index.ts';
+import { olderThan } from '#server/lib/keyset.ts';
 
 export function createPaymentsRepository(db: DbOrTx) {
   return {
@@ -61,13 +62,7 @@ export function createPaymentsRepository(db: DbOrTx) {
 
     async page(userId: string, limit: number, after?: { c: string; id: string }) {
       const conds = [eq(tokenPurchases.userId, userId)];
-      if (after)
-        conds.push(
-          or(
-            lt(tokenPurchases.createdAt, new Date(after.c)),
-            and(eq(tokenPurchases.createdAt, new Date(after.c)), lt(tokenPurchases.id, after.id)),
-          )!,
-        );
+      if (after) conds.push(olderThan(tokenPurchases.createdAt, tokenPurchases.id, after));
       return db
         .select()
         .from(tokenPurchases)

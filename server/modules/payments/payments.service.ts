@@ -112,6 +112,29 @@ export function createPaymentsService(
     };
   }
 
+  // The buyer's notification of how a purchase ended.
+  function announce(
+    tx: Tx,
+    afterCommit: AfterCommit,
+    purchase: TokenPurchaseRow,
+    outcome: 'paid' | 'failed',
+    tokens?: number,
+  ) {
+    return notifications.notify(tx, afterCommit, [
+      {
+        userId: purchase.userId,
+        type: 'purchase_completed',
+        data: {
+          purchaseId: purchase.id,
+          packageId: purchase.packageId,
+          outcome,
+          ...(tokens !== undefined && { tokens }),
+          autoRefill: purchase.autoRefill,
+        },
+      },
+    ]);
+  }
+
   // The provider's word on a purchase, applied once.
   async function settle(providerName: string, s: Settlement): Promise<SettleResult | null> {
     const found =
@@ -149,18 +172,7 @@ export function createPaymentsService(
         failureReason: s.failureReason ?? 'payment_failed',
         method: s.method ?? purchase.method,
       });
-      await notifications.notify(tx, afterCommit, [
-        {
-          userId: purchase.userId,
-          type: 'purchase_completed',
-          data: {
-            purchaseId: purchase.id,
-            packageId: purchase.packageId,
-            outcome: 'failed',
-            autoRefill: purchase.autoRefill,
-          },
-        },
-      ]);
+      await announce(tx, afterCommit, purchase, 'failed');
       // A declined auto-refill turns itself off and says so.
       if (purchase.autoRefill) {
         await repo.setAutoRefill(tx, purchase.userId, { autoRefillEnabled: 0 });
@@ -217,18 +229,7 @@ export function createPaymentsService(
         failureReason: 'amount_mismatch',
         providerPaymentId: s.paymentId,
       });
-      await notifications.notify(tx, afterCommit, [
-        {
-          userId: purchase.userId,
-          type: 'purchase_completed',
-          data: {
-            purchaseId: purchase.id,
-            packageId: purchase.packageId,
-            outcome: 'failed',
-            autoRefill: purchase.autoRefill,
-          },
-        },
-      ]);
+      await announce(tx, afterCommit, purchase, 'failed');
       // The money goes back whole; the buyer is told so (payment.failure.amount_mismatch).
       const { paymentId } = s;
       if (paymentId && charged && charged.currency === purchase.currency)
@@ -265,19 +266,7 @@ export function createPaymentsService(
     const entry = await tokens.creditPurchase(tx, afterCommit, paid, now);
     if (s.savedMethod && purchase.saveMethod)
       await repo.setAutoRefill(tx, purchase.userId, { paymentMethod: s.savedMethod });
-    await notifications.notify(tx, afterCommit, [
-      {
-        userId: purchase.userId,
-        type: 'purchase_completed',
-        data: {
-          purchaseId: purchase.id,
-          packageId: purchase.packageId,
-          outcome: 'paid',
-          tokens: entry.delta,
-          autoRefill: purchase.autoRefill,
-        },
-      },
-    ]);
+    await announce(tx, afterCommit, purchase, 'paid', entry.delta);
     afterCommit(
       mailSafely(async () => {
         const user = await repo.userById(purchase.userId);

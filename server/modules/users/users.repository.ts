@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { preparedRows, rowCodec, uuidArray } from '#db/row-codec.ts';
 import {
@@ -13,6 +13,7 @@ import {
 } from '#db/schema/index.ts';
 import { notBlockedWith } from '#server/modules/safety/safety.filters.ts';
 import type { RatingSummaryModel, UserStatsModel } from './users.mappers.ts';
+import { olderThan } from '#server/lib/keyset.ts';
 
 // The columns a profile edit may write.
 export type ProfileColumns = Partial<
@@ -189,13 +190,7 @@ export function createUsersRepository(db: DbOrTx) {
         isNotNull(ratings.feedback),
         ...notBlockedWith(viewerId, ratings.raterId),
       ];
-      if (after)
-        conds.push(
-          or(
-            lt(ratings.createdAt, new Date(after.c)),
-            and(eq(ratings.createdAt, new Date(after.c)), lt(ratings.id, after.id)),
-          )!,
-        );
+      if (after) conds.push(olderThan(ratings.createdAt, ratings.id, after));
       return db
         .select()
         .from(ratings)
