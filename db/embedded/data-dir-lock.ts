@@ -17,7 +17,15 @@ export class DataDirLockedError extends Error {
   }
 }
 
-type Holder = { app: 'squad'; dataDir: string; pid: number; host: string; startedAt: string };
+type Holder = {
+  app: 'squad';
+  dataDir: string;
+  pid: number;
+  host: string;
+  startedAt: string;
+  // Where the holder's embedded database listens (127.0.0.1 only), for operator commands.
+  databaseUrl?: string;
+};
 
 // Unix socket paths are limited to about 107 bytes; a longer data dir gets an abstract socket
 // (Linux), named after the data dir, instead of the file.
@@ -76,7 +84,18 @@ function listen(server: net.Server, address: string): Promise<NodeJS.ErrnoExcept
   });
 }
 
-export async function acquireDataDirLock(dir: string): Promise<{ release(): Promise<void> }> {
+// Who holds the data directory now: the live server's answer, or null when nobody does. Operator
+// commands (npm run admin) use it to reach a running server's embedded database.
+export async function whoHolds(dir: string): Promise<Holder | null> {
+  if (!fs.existsSync(dir)) return null;
+  const dataDir = fs.realpathSync(dir);
+  const holder = await askHolder(socketAddress(dataDir).address, dataDir);
+  return holder === 'nobody' || holder === 'unknown' ? null : holder;
+}
+
+export async function acquireDataDirLock(
+  dir: string,
+): Promise<{ release(): Promise<void>; announce(databaseUrl: string): void }> {
   fs.mkdirSync(dir, { recursive: true });
   const dataDir = fs.realpathSync(dir);
   const { address, file } = socketAddress(dataDir);
@@ -98,6 +117,9 @@ export async function acquireDataDirLock(dir: string): Promise<{ release(): Prom
       if (file) fs.chmodSync(file, 0o600);
       let released = false;
       return {
+        announce(databaseUrl: string) {
+          me.databaseUrl = databaseUrl;
+        },
         async release() {
           if (released) return;
           released = true;

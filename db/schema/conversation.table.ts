@@ -40,6 +40,8 @@ export const messages = pgTable(
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    // A moderator removed it (ADR 039): the text is no longer shown to anyone.
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
     check('messages_body_length', sql`char_length(${t.body}) between 1 and 2000`),

@@ -1,6 +1,6 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
 
-export const userRole = pgEnum('user_role', ['user', 'admin']);
+export const userRole = pgEnum('user_role', ['user', 'moderator', 'admin']);
 export const eventMode = pgEnum('event_mode', ['physical', 'online']);
 export const skillLevel = pgEnum('skill_level', ['beginner', 'intermediate', 'advanced', 'pro']);
 export const voiceChat = pgEnum('voice_chat', ['required', 'optional', 'not_required']);
@@ -22,6 +22,11 @@ export const notificationType = pgEnum('notification_type', [
   'badge_earned',
   'tokens_earned',
   'purchase_completed',
+  'moderation_warning',
+  'content_removed',
+  'report_resolved',
+  'appeal_decided',
+  'account_restored',
 ]);
 export const tokenLedgerReason = pgEnum('token_ledger_reason', [
   'signup_grant',
@@ -42,3 +47,20 @@ export const reportReason = pgEnum('report_reason', [
   'other',
 ]);
 export const reportStatus = pgEnum('report_status', ['open', 'reviewed', 'dismissed']);
+// What a moderator (or an automatic safeguard) did; the audit log's action column.
+export const moderationActionKind = pgEnum('moderation_action_kind', [
+  'dismiss',
+  'warn',
+  'remove_content',
+  'cancel_event',
+  'suspend',
+  'restore',
+  'keep_content',
+  'auto_hide',
+  'auto_pause_joins',
+  'appeal_upheld',
+  'appeal_overturned',
+]);
+// A piece of user text the content check flagged for review, or a moderator handled.
+export const contentFlagStatus = pgEnum('content_flag_status', ['open', 'kept', 'removed']);
+export const appealStatus = pgEnum('appeal_status', ['open', 'upheld', 'overturned']);

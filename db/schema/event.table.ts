@@ -63,6 +63,10 @@ export const events = pgTable(
     language: text('language').notNull().default('tr'),
     isDemo: boolean('is_demo').notNull().default(false),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    // The host is suspended or hidden by the report safeguard until then (9999-12-31: until a
+    // moderator acts); discovery leaves the event out meanwhile. Kept by the users trigger of
+    // migration 0013 (ADR 039), so the nearest-first index plan needs no join.
+    hostHiddenUntil: timestamp('host_hidden_until', { withTimezone: true }),
     // When the end-of-event rewards (participation, referral, monthly challenge) were settled.
     rewardsSettledAt: timestamp('rewards_settled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -76,10 +76,14 @@ export const reports = pgTable(
     status: reportStatus('status').notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    // Who handled it and what they did (the audit row in moderation_actions); the reporter is told.
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    resolution: text('resolution'),
   },
   (t) => [
     check('reports_not_self', sql`${t.reporterId} <> ${t.targetUserId}`),
     index('reports_status_idx').on(t.status, t.createdAt),
+    index('reports_target_idx').on(t.targetUserId, t.createdAt),
   ],
 );
 

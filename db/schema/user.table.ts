@@ -86,6 +86,15 @@ export const users = pgTable(
     paymentMethod: jsonb('payment_method').$type<SavedPaymentMethod>(),
     // Set when the user deleted the account: the row stays (past events, ratings) but is emptied.
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    // A moderator's suspension: since when, until when (null: for good), and why (shown to the user).
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
+    // Reported by several people in a short time: the user's events leave discovery until a
+    // moderator reviews the reports (ADR 039).
+    hiddenFromDiscoveryAt: timestamp('hidden_from_discovery_at', { withTimezone: true }),
+    // Repeated blocked join messages: no join requests until then.
+    joinRequestsPausedUntil: timestamp('join_requests_paused_until', { withTimezone: true }),
   },
   (t) => [
     check('users_token_balance_non_negative', sql`${t.tokenBalance} >= 0`),
