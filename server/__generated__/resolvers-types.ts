@@ -9,6 +9,12 @@ import type { JoinRequestStatus } from '../modules/enum-values.ts';
 import type { CheckVerdict } from '../modules/enum-values.ts';
 import type { TokenLedgerReason } from '../modules/enum-values.ts';
 import type { NotificationType } from '../modules/enum-values.ts';
+import type { ReportStatus } from '../modules/enum-values.ts';
+import type { ContentFlagStatus } from '../modules/enum-values.ts';
+import type { AppealStatus } from '../modules/enum-values.ts';
+import type { ModerationActionKind } from '../modules/enum-values.ts';
+import type { ContentKind } from '../modules/enum-values.ts';
+import type { RemovableProfileField } from '../modules/enum-values.ts';
 import type { PurchaseStatus } from '../modules/enum-values.ts';
 import type { PaymentMethodKind } from '../modules/enum-values.ts';
 import type { ReportReason } from '../modules/enum-values.ts';
@@ -45,11 +51,16 @@ import type {
   ReportRow,
   BlockRow,
   TokenPurchaseRow,
+  ContentFlagRow,
+  ModerationActionRow,
+  ModerationAppealRow,
 } from '../../db/schema/index.ts';
 import type { TokenBalanceChangeModel } from '../modules/tokens/tokens.mappers.ts';
 import type { BadgeDef } from '../modules/badges/badges.catalog.ts';
 import type { AvatarUploadModel } from '../modules/uploads/uploads.service.ts';
 import type { TokenPackageDef } from '../modules/tokens/tokens.packages.ts';
+import type { ModerationUserModel } from '../modules/trust/trust.mappers.ts';
+import type { AccountStandingModel } from '../modules/trust/trust-appeals.service.ts';
 import type { Context } from '../context/context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -71,7 +82,41 @@ export type Scalars = {
   Time: { input: string; output: string };
 };
 
+/** What moderation did to the viewer's own account, and what they may appeal. */
+export type AccountStanding = {
+  __typename?: 'AccountStanding';
+  /** Warnings, removals, cancellations, suspensions and pauses, newest first. */
+  actions: Array<ModerationAction>;
+  /** Join requests are paused until then, if they are. */
+  joinRequestsPausedUntil?: Maybe<Scalars['DateTime']['output']>;
+  /** True while a suspension is in force. */
+  suspended: Scalars['Boolean']['output'];
+  /** The end of the suspension; null while suspended for good or not suspended. */
+  suspendedUntil?: Maybe<Scalars['DateTime']['output']>;
+  /** The reason given for the suspension. */
+  suspensionReason?: Maybe<Scalars['String']['output']>;
+};
+
 export type { ActivityType };
+
+/** Appealing an action taken on the viewer's account. */
+export type AppealModerationActionInput = {
+  /** The action (from accountStanding). */
+  actionId: Scalars['ID']['input'];
+  /** Why it should be reconsidered (10 to 1000 characters). */
+  text: Scalars['String']['input'];
+};
+
+/** The result of appealModerationAction. */
+export type AppealModerationActionPayload = {
+  __typename?: 'AppealModerationActionPayload';
+  /** The action, now with its appeal. */
+  action: ModerationAction;
+  /** The appeal filed. */
+  appeal: ModerationAppeal;
+};
+
+export type { AppealStatus };
 
 /** A referral code from an invitation link. */
 export type ApplyReferralCodeInput = {
@@ -190,6 +235,16 @@ export type BlockUserPayload = {
   user: User;
 };
 
+/** A moderator's cancellation of an event. */
+export type CancelEventAsModeratorInput = {
+  /** The event. */
+  eventId: Scalars['ID']['input'];
+  /** Why (3 to 500 characters), shown to the host and participants. */
+  reason: Scalars['String']['input'];
+  /** The report this settles, if any. */
+  reportId?: InputMaybe<Scalars['ID']['input']>;
+};
+
 /** Cancel an event. */
 export type CancelEventInput = {
   /** The event. */
@@ -209,6 +264,15 @@ export type CancelEventPayload = {
   viewer: User;
 };
 
+/** One reason of the content check, with its text in the viewer's language. */
+export type CheckReason = {
+  __typename?: 'CheckReason';
+  /** The stable code, e.g. "threat" or "link". */
+  code: Scalars['String']['output'];
+  /** What it means, in the viewer's language. */
+  text: Scalars['String']['output'];
+};
+
 export type { CheckVerdict };
 
 /** An uploaded profile picture to check and use. */
@@ -225,6 +289,44 @@ export type CompleteAvatarUploadPayload = {
   /** The viewer with the new picture. */
   viewer: User;
 };
+
+/** A user text the content check wanted a human to look at. */
+export type ContentFlag = {
+  __typename?: 'ContentFlag';
+  /** Who wrote it. */
+  author: User;
+  /** When it was flagged. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The event it belongs to, if any. */
+  event?: Maybe<Event>;
+  /** Stable id. */
+  id: Scalars['ID']['output'];
+  /** Where the text lives. */
+  kind: ContentKind;
+  /** The check's reasons. */
+  reasons: Array<CheckReason>;
+  /** When a moderator handled it. */
+  reviewedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Where it stands. */
+  status: ContentFlagStatus;
+  /** The text as it was when checked. */
+  text: Scalars['String']['output'];
+  /** The check's verdict. */
+  verdict: CheckVerdict;
+};
+
+/** A page of flagged texts, newest first. */
+export type ContentFlagConnection = {
+  __typename?: 'ContentFlagConnection';
+  /** The flags of this page. */
+  nodes: Array<ContentFlag>;
+  /** Paging information. */
+  pageInfo: PageInfo;
+};
+
+export type { ContentFlagStatus };
+
+export type { ContentKind };
 
 /** The conversation between an event's host and one other user. */
 export type Conversation = {
@@ -310,6 +412,25 @@ export type DailyCount = {
   date: Scalars['Date']['output'];
 };
 
+/** Deciding an appeal. */
+export type DecideAppealInput = {
+  /** The appeal. */
+  appealId: Scalars['ID']['input'];
+  /** The note shown to the user (3 to 500 characters). */
+  note: Scalars['String']['input'];
+  /** True reverses the action where it can be (a suspension or pause is lifted). */
+  overturn: Scalars['Boolean']['input'];
+};
+
+/** The result of decideAppeal. */
+export type DecideAppealPayload = {
+  __typename?: 'DecideAppealPayload';
+  /** The decided appeal. */
+  appeal: ModerationAppeal;
+  /** The queues after the decision. */
+  counts: ModerationQueueCounts;
+};
+
 /** Delete the viewer's account. */
 export type DeleteAccountInput = {
   /** The viewer's username or e-mail, typed again to confirm. */
@@ -324,6 +445,14 @@ export type DeleteAccountPayload = {
 };
 
 export type { Device };
+
+/** Closing a report without action. */
+export type DismissReportInput = {
+  /** Why (3 to 500 characters); the reporter is told that nothing was found. */
+  reason: Scalars['String']['input'];
+  /** The report. */
+  reportId: Scalars['ID']['input'];
+};
 
 /** A district (ilçe) of a province. */
 export type District = {
@@ -783,6 +912,14 @@ export type JoinRequestRefInput = {
 
 export type { JoinRequestStatus };
 
+/** Leaving a flagged text as it is. */
+export type KeepContentInput = {
+  /** The flagged text. */
+  flagId: Scalars['ID']['input'];
+  /** Why (3 to 500 characters), for the audit log. */
+  reason: Scalars['String']['input'];
+};
+
 /** Leave an event you joined. */
 export type LeaveEventInput = {
   /** The event. */
@@ -835,8 +972,163 @@ export type Message = {
   id: Scalars['ID']['output'];
   /** When the other side read it. */
   readAt?: Maybe<Scalars['DateTime']['output']>;
+  /** True when a moderator removed it; the body then says so instead of the text. */
+  removed: Scalars['Boolean']['output'];
   /** Who wrote it. */
   sender: User;
+};
+
+/** One line of the moderation audit log. */
+export type ModerationAction = {
+  __typename?: 'ModerationAction';
+  /** What was done. */
+  action: ModerationActionKind;
+  /** The appeal against it, if any. */
+  appeal?: Maybe<ModerationAppeal>;
+  /** Whether the user concerned may still appeal it. */
+  appealable: Scalars['Boolean']['output'];
+  /** When. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The event concerned, if any. */
+  event?: Maybe<Event>;
+  /** The flagged text it handled, if any (moderators only). */
+  flag?: Maybe<ContentFlag>;
+  /** Stable id. */
+  id: Scalars['ID']['output'];
+  /** The moderator; null for automatic safeguards, and for users looking at their own account. */
+  moderator?: Maybe<User>;
+  /** Why, in the moderator's words (automatic safeguards say what triggered them). */
+  reason: Scalars['String']['output'];
+  /** The report it settled, if any (moderators only). */
+  report?: Maybe<ModerationReport>;
+  /** The user it concerned. */
+  target: User;
+  /** The end of a suspension or pause; null for a suspension for good. */
+  until?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** A page of the audit log, newest first. */
+export type ModerationActionConnection = {
+  __typename?: 'ModerationActionConnection';
+  /** The actions of this page. */
+  nodes: Array<ModerationAction>;
+  /** Paging information. */
+  pageInfo: PageInfo;
+};
+
+export type { ModerationActionKind };
+
+/** The result of a moderator's action. */
+export type ModerationActionPayload = {
+  __typename?: 'ModerationActionPayload';
+  /** The audit log line written. */
+  action: ModerationAction;
+  /** The queues after the action. */
+  counts: ModerationQueueCounts;
+};
+
+/** A user's appeal against an action taken on their account (one per action). */
+export type ModerationAppeal = {
+  __typename?: 'ModerationAppeal';
+  /** The action appealed against. */
+  action: ModerationAction;
+  /** When it was filed. */
+  createdAt: Scalars['DateTime']['output'];
+  /** When it was decided. */
+  decidedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The moderator's note on the decision. */
+  decisionNote?: Maybe<Scalars['String']['output']>;
+  /** Stable id. */
+  id: Scalars['ID']['output'];
+  /** Where it stands. */
+  status: AppealStatus;
+  /** What they wrote. */
+  text: Scalars['String']['output'];
+  /** Who appealed. */
+  user: User;
+};
+
+/** A page of appeals, newest first. */
+export type ModerationAppealConnection = {
+  __typename?: 'ModerationAppealConnection';
+  /** The appeals of this page. */
+  nodes: Array<ModerationAppeal>;
+  /** Paging information. */
+  pageInfo: PageInfo;
+};
+
+/** How many items wait in each moderation queue. */
+export type ModerationQueueCounts = {
+  __typename?: 'ModerationQueueCounts';
+  /** Open appeals. */
+  appeals: Scalars['Int']['output'];
+  /** Open flagged texts. */
+  flags: Scalars['Int']['output'];
+  /** Open reports. */
+  reports: Scalars['Int']['output'];
+};
+
+/** A report of a user, as moderators see it. */
+export type ModerationReport = {
+  __typename?: 'ModerationReport';
+  /** When it was filed. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The event it is about, if any. */
+  event?: Maybe<Event>;
+  /** Stable id. */
+  id: Scalars['ID']['output'];
+  /** The reporter's text. */
+  message?: Maybe<Scalars['String']['output']>;
+  /** The reporter's reason. */
+  reason: ReportReason;
+  /** Who reported. */
+  reporter: User;
+  /** What was done, once handled. */
+  resolution?: Maybe<ModerationActionKind>;
+  /** When a moderator handled it. */
+  reviewedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Where it stands. */
+  status: ReportStatus;
+  /** Who was reported. */
+  target: User;
+  /** How many reports the reported user has had in all (this one included). */
+  targetReportCount: Scalars['Int']['output'];
+};
+
+/** A page of reports, newest first. */
+export type ModerationReportConnection = {
+  __typename?: 'ModerationReportConnection';
+  /** The reports of this page. */
+  nodes: Array<ModerationReport>;
+  /** Paging information. */
+  pageInfo: PageInfo;
+};
+
+/** Everything moderators know about one user. */
+export type ModerationUserHistory = {
+  __typename?: 'ModerationUserHistory';
+  /** Actions taken on the user, newest first (at most 50). */
+  actions: Array<ModerationAction>;
+  /** The user's e-mail address (moderators only). */
+  email?: Maybe<Scalars['String']['output']>;
+  /** The user's flagged texts, newest first (at most 50). */
+  flags: Array<ContentFlag>;
+  /** True while the automatic safeguard hides the user's events from discovery. */
+  hiddenFromDiscovery: Scalars['Boolean']['output'];
+  /** Join requests are paused until then (repeated blocked join messages). */
+  joinRequestsPausedUntil?: Maybe<Scalars['DateTime']['output']>;
+  /** Reports against the user, newest first (at most 50). */
+  reports: Array<ModerationReport>;
+  /** The user's role. */
+  role: Role;
+  /** True while a suspension is in force. */
+  suspended: Scalars['Boolean']['output'];
+  /** The end of the suspension; null while suspended for good or not suspended. */
+  suspendedUntil?: Maybe<Scalars['DateTime']['output']>;
+  /** The reason given for the suspension. */
+  suspensionReason?: Maybe<Scalars['String']['output']>;
+  /** The user. */
+  user: User;
 };
 
 /** Progress toward this month's challenge. */
@@ -859,6 +1151,8 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Accept a pending request (host only). Never more participants than the capacity. */
   acceptRequest: JoinRequestDecisionPayload;
+  /** Appeals an action taken on the viewer's account, once per action; works while suspended. */
+  appealModerationAction: AppealModerationActionPayload;
   /** Name who invited the viewer (within 30 days of sign-up, before hosting anything). */
   applyReferralCode: ApplyReferralCodePayload;
   /**
@@ -871,6 +1165,8 @@ export type Mutation = {
    * been accepted yet.
    */
   cancelEvent: CancelEventPayload;
+  /** Cancels an event; the host, participants and pending requesters are told. */
+  cancelEventAsModerator: ModerationActionPayload;
   /**
    * Check the uploaded file by its content, re-encode it (square, EXIF and GPS removed) and make it the
    * profile picture. Idempotent; a refused file leaves the old picture.
@@ -880,6 +1176,8 @@ export type Mutation = {
   createAvatarUpload: CreateAvatarUploadPayload;
   /** Create an event. Costs 1 token, charged in the same transaction. */
   createEvent: CreateEventPayload;
+  /** Decides an appeal; the user is told. */
+  decideAppeal: DecideAppealPayload;
   /** Decline a pending request (host only). */
   declineRequest: JoinRequestDecisionPayload;
   /**
@@ -888,6 +1186,10 @@ export type Mutation = {
    * user on past events and ratings.
    */
   deleteAccount: DeleteAccountPayload;
+  /** Closes a report without action; the reporter is told. */
+  dismissReport: ModerationActionPayload;
+  /** Leaves a flagged text as it is. */
+  keepContent: ModerationActionPayload;
   /** Leave an event you joined; your place becomes free. */
   leaveEvent: LeaveEventPayload;
   /** Mark notifications as read. */
@@ -904,6 +1206,8 @@ export type Mutation = {
   recordEventView: RecordEventActivityPayload;
   /** Operators: refund a paid purchase; its unspent tokens are taken back and refunded pro rata. */
   refundTokenPurchase: RefundTokenPurchasePayload;
+  /** Removes a flagged text or a profile field; the author is told why. */
+  removeContent: ModerationActionPayload;
   /**
    * Report another user to the moderators. Filing the same report again (same user and event while
    * the first is still open) returns the open report instead of a second one.
@@ -914,6 +1218,8 @@ export type Mutation = {
    * request at once, with the reasons.
    */
   requestToJoin: RequestToJoinPayload;
+  /** Lifts a user's suspension, discovery hide and join pause. */
+  restoreUser: ModerationActionPayload;
   /** Save (like) an event. */
   saveEvent: SaveEventPayload;
   /** Write to the host (or, as the host, to a requester or participant). */
@@ -925,6 +1231,8 @@ export type Mutation = {
    * once, when the provider says it was paid.
    */
   startTokenPurchase: StartTokenPurchasePayload;
+  /** Suspends a user for a period or for good: their sessions end at once on every instance. */
+  suspendUser: ModerationActionPayload;
   /** Lift a block (idempotent). */
   unblockUser: BlockUserPayload;
   /** Remove a save. */
@@ -938,6 +1246,8 @@ export type Mutation = {
   updateProfile: UpdateProfilePayload;
   /** Change the viewer's account settings (language, e-mail preferences). */
   updateSettings: UpdateSettingsPayload;
+  /** Warns a user (a notification they can appeal once). */
+  warnUser: ModerationActionPayload;
   /** Take back your own pending request. */
   withdrawRequest: JoinRequestDecisionPayload;
 };
@@ -945,6 +1255,11 @@ export type Mutation = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationAcceptRequestArgs = {
   input: JoinRequestRefInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationAppealModerationActionArgs = {
+  input: AppealModerationActionInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -963,6 +1278,11 @@ export type MutationCancelEventArgs = {
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationCancelEventAsModeratorArgs = {
+  input: CancelEventAsModeratorInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationCompleteAvatarUploadArgs = {
   input: CompleteAvatarUploadInput;
 };
@@ -978,6 +1298,11 @@ export type MutationCreateEventArgs = {
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationDecideAppealArgs = {
+  input: DecideAppealInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationDeclineRequestArgs = {
   input: JoinRequestRefInput;
 };
@@ -985,6 +1310,16 @@ export type MutationDeclineRequestArgs = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationDeleteAccountArgs = {
   input: DeleteAccountInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationDismissReportArgs = {
+  input: DismissReportInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationKeepContentArgs = {
+  input: KeepContentInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -1018,6 +1353,11 @@ export type MutationRefundTokenPurchaseArgs = {
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationRemoveContentArgs = {
+  input: RemoveContentInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationReportUserArgs = {
   input: ReportUserInput;
 };
@@ -1025,6 +1365,11 @@ export type MutationReportUserArgs = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationRequestToJoinArgs = {
   input: RequestToJoinInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationRestoreUserArgs = {
+  input: RestoreUserInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -1045,6 +1390,11 @@ export type MutationSetAutoRefillArgs = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationStartTokenPurchaseArgs = {
   input: StartTokenPurchaseInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationSuspendUserArgs = {
+  input: SuspendUserInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -1070,6 +1420,11 @@ export type MutationUpdateProfileArgs = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationUpdateSettingsArgs = {
   input: UpdateSettingsInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationWarnUserArgs = {
+  input: WarnUserInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -1226,10 +1581,14 @@ export type { PurchaseStatus };
 /** Read operations. */
 export type Query = {
   __typename?: 'Query';
+  /** What moderation did to the viewer's account; answers while suspended too. */
+  accountStanding: AccountStanding;
   /** Every badge there is, in the viewer's language. */
   badgeCatalog: Array<BadgeDefinition>;
   /** The users the viewer blocked, most recently blocked first. */
   blockedUsers: Array<Block>;
+  /** Texts the content check flagged for review, newest first. */
+  contentFlags: ContentFlagConnection;
   /**
    * The conversation about an event between its host and one other user; null if there is none or the
    * viewer is not part of it.
@@ -1253,6 +1612,16 @@ export type Query = {
   lobbyStats: LobbyStats;
   /** The signed-in user. */
   me: User;
+  /** Appeals against moderation actions, newest first. */
+  moderationAppeals: ModerationAppealConnection;
+  /** The audit log, newest first: every action with who and why. */
+  moderationLog: ModerationActionConnection;
+  /** How many items wait in each moderation queue. */
+  moderationQueueCounts: ModerationQueueCounts;
+  /** Reports of users, newest first. */
+  moderationReports: ModerationReportConnection;
+  /** One user's moderation history; null when there is no such user. */
+  moderationUser?: Maybe<ModerationUserHistory>;
   /** Counters of the My Events screen. */
   myEventCounts: MyEventCounts;
   /** Events the viewer hosts, joined or asked to join, soonest first. */
@@ -1279,6 +1648,13 @@ export type Query = {
   user?: Maybe<User>;
   /** Whether the viewer can take this username (format, reserved words, content check, uniqueness). */
   usernameAvailable: UsernameCheck;
+};
+
+/** Read operations. */
+export type QueryContentFlagsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<ContentFlagStatus>;
 };
 
 /** Read operations. */
@@ -1309,6 +1685,32 @@ export type QueryGeocodeArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   near?: InputMaybe<GeoPointInput>;
   text: Scalars['String']['input'];
+};
+
+/** Read operations. */
+export type QueryModerationAppealsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<AppealStatus>;
+};
+
+/** Read operations. */
+export type QueryModerationLogArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  userId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** Read operations. */
+export type QueryModerationReportsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<ReportStatus>;
+};
+
+/** Read operations. */
+export type QueryModerationUserArgs = {
+  id: Scalars['ID']['input'];
 };
 
 /** Read operations. */
@@ -1448,6 +1850,22 @@ export type RefundTokenPurchasePayload = {
   purchase: TokenPurchase;
 };
 
+export type { RemovableProfileField };
+
+/** Removing a flagged text, or a profile field of a user. */
+export type RemoveContentInput = {
+  /** With userId: which field. */
+  field?: InputMaybe<RemovableProfileField>;
+  /** The flagged text to remove (its kind says how). */
+  flagId?: InputMaybe<Scalars['ID']['input']>;
+  /** Why (3 to 500 characters), shown to the author. */
+  reason: Scalars['String']['input'];
+  /** The report this settles, if any. */
+  reportId?: InputMaybe<Scalars['ID']['input']>;
+  /** Or: the user whose profile field goes. */
+  userId?: InputMaybe<Scalars['ID']['input']>;
+};
+
 /** A report about a user, for the moderation queue. */
 export type Report = {
   __typename?: 'Report';
@@ -1462,6 +1880,8 @@ export type Report = {
 };
 
 export type { ReportReason };
+
+export type { ReportStatus };
 
 /** A report about another user (the Report dialog). */
 export type ReportUserInput = {
@@ -1497,6 +1917,14 @@ export type RequestToJoinPayload = {
   event: Event;
   /** The request, with the automatic check's verdict (DECLINED when the check blocked it). */
   joinRequest: JoinRequest;
+};
+
+/** Lifting a suspension, a discovery hide or a join pause. */
+export type RestoreUserInput = {
+  /** Why (3 to 500 characters), shown to the user. */
+  reason: Scalars['String']['input'];
+  /** The user. */
+  userId: Scalars['ID']['input'];
 };
 
 /** A page of ratings with feedback, newest first. */
@@ -1599,6 +2027,20 @@ export type Subscription = {
 /** Live updates over graphql-ws. */
 export type SubscriptionEventChangedArgs = {
   id: Scalars['ID']['input'];
+};
+
+/** Suspending a user. */
+export type SuspendUserInput = {
+  /** 1, 3, 7 or 30 days; null or absent for good. */
+  days?: InputMaybe<Scalars['Int']['input']>;
+  /** The flagged text this settles, if any. */
+  flagId?: InputMaybe<Scalars['ID']['input']>;
+  /** Why (3 to 500 characters), shown to the user. */
+  reason: Scalars['String']['input'];
+  /** The report this settles, if any (every open report against the user is settled too). */
+  reportId?: InputMaybe<Scalars['ID']['input']>;
+  /** The user. */
+  userId: Scalars['ID']['input'];
 };
 
 export type { TimeWindow };
@@ -1877,6 +2319,8 @@ export type User = {
   referralLink?: Maybe<Scalars['String']['output']>;
   /** Ratings with written feedback this user received, newest first. */
   reviews: ReviewConnection;
+  /** Private: the viewer's role (USER, MODERATOR or ADMIN); the SPA shows the moderation console to staff. */
+  role?: Maybe<Role>;
   /** Profile numbers. */
   stats: UserStats;
   /** Private: current token balance (the spec's eventLimit). */
@@ -1944,6 +2388,18 @@ export type UsernameCheck = {
 export type { ViewerRole };
 
 export type { VoiceChat };
+
+/** Warning a user. */
+export type WarnUserInput = {
+  /** The flagged text this settles, if any. */
+  flagId?: InputMaybe<Scalars['ID']['input']>;
+  /** The warning's text, shown to the user (3 to 500 characters). */
+  reason: Scalars['String']['input'];
+  /** The report this settles, if any. */
+  reportId?: InputMaybe<Scalars['ID']['input']>;
+  /** The user. */
+  userId: Scalars['ID']['input'];
+};
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
 
@@ -2031,7 +2487,16 @@ export type DirectiveResolverFn<
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  AccountStanding: ResolverTypeWrapper<AccountStandingModel>;
   ActivityType: ActivityType;
+  AppealModerationActionInput: AppealModerationActionInput;
+  AppealModerationActionPayload: ResolverTypeWrapper<
+    Omit<AppealModerationActionPayload, 'action' | 'appeal'> & {
+      action: ResolversTypes['ModerationAction'];
+      appeal: ResolversTypes['ModerationAppeal'];
+    }
+  >;
+  AppealStatus: AppealStatus;
   ApplyReferralCodeInput: ApplyReferralCodeInput;
   ApplyReferralCodePayload: ResolverTypeWrapper<
     Omit<ApplyReferralCodePayload, 'referrer'> & { referrer: ResolversTypes['User'] }
@@ -2050,6 +2515,7 @@ export type ResolversTypes = {
   BlockUserInput: BlockUserInput;
   BlockUserPayload: ResolverTypeWrapper<Omit<BlockUserPayload, 'user'> & { user: ResolversTypes['User'] }>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CancelEventAsModeratorInput: CancelEventAsModeratorInput;
   CancelEventInput: CancelEventInput;
   CancelEventPayload: ResolverTypeWrapper<
     Omit<CancelEventPayload, 'event' | 'viewer'> & {
@@ -2057,6 +2523,7 @@ export type ResolversTypes = {
       viewer: ResolversTypes['User'];
     }
   >;
+  CheckReason: ResolverTypeWrapper<CheckReason>;
   CheckVerdict: CheckVerdict;
   CompleteAvatarUploadInput: CompleteAvatarUploadInput;
   CompleteAvatarUploadPayload: ResolverTypeWrapper<
@@ -2065,6 +2532,12 @@ export type ResolversTypes = {
       viewer: ResolversTypes['User'];
     }
   >;
+  ContentFlag: ResolverTypeWrapper<ContentFlagRow>;
+  ContentFlagConnection: ResolverTypeWrapper<
+    Omit<ContentFlagConnection, 'nodes'> & { nodes: Array<ResolversTypes['ContentFlag']> }
+  >;
+  ContentFlagStatus: ContentFlagStatus;
+  ContentKind: ContentKind;
   Conversation: ResolverTypeWrapper<ConversationRow>;
   CreateAvatarUploadInput: CreateAvatarUploadInput;
   CreateAvatarUploadPayload: ResolverTypeWrapper<
@@ -2080,9 +2553,14 @@ export type ResolversTypes = {
   DailyCount: ResolverTypeWrapper<DailyCount>;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  DecideAppealInput: DecideAppealInput;
+  DecideAppealPayload: ResolverTypeWrapper<
+    Omit<DecideAppealPayload, 'appeal'> & { appeal: ResolversTypes['ModerationAppeal'] }
+  >;
   DeleteAccountInput: DeleteAccountInput;
   DeleteAccountPayload: ResolverTypeWrapper<DeleteAccountPayload>;
   Device: Device;
+  DismissReportInput: DismissReportInput;
   District: ResolverTypeWrapper<District>;
   DurationOption: ResolverTypeWrapper<DurationModel>;
   Earning: ResolverTypeWrapper<Earning>;
@@ -2130,6 +2608,7 @@ export type ResolversTypes = {
   >;
   JoinRequestRefInput: JoinRequestRefInput;
   JoinRequestStatus: JoinRequestStatus;
+  KeepContentInput: KeepContentInput;
   LeaveEventInput: LeaveEventInput;
   LeaveEventPayload: ResolverTypeWrapper<
     Omit<LeaveEventPayload, 'event'> & { event: ResolversTypes['Event'] }
@@ -2138,6 +2617,24 @@ export type ResolversTypes = {
   MarkNotificationsReadInput: MarkNotificationsReadInput;
   MarkNotificationsReadPayload: ResolverTypeWrapper<MarkNotificationsReadPayload>;
   Message: ResolverTypeWrapper<MessageRow>;
+  ModerationAction: ResolverTypeWrapper<ModerationActionRow>;
+  ModerationActionConnection: ResolverTypeWrapper<
+    Omit<ModerationActionConnection, 'nodes'> & { nodes: Array<ResolversTypes['ModerationAction']> }
+  >;
+  ModerationActionKind: ModerationActionKind;
+  ModerationActionPayload: ResolverTypeWrapper<
+    Omit<ModerationActionPayload, 'action'> & { action: ResolversTypes['ModerationAction'] }
+  >;
+  ModerationAppeal: ResolverTypeWrapper<ModerationAppealRow>;
+  ModerationAppealConnection: ResolverTypeWrapper<
+    Omit<ModerationAppealConnection, 'nodes'> & { nodes: Array<ResolversTypes['ModerationAppeal']> }
+  >;
+  ModerationQueueCounts: ResolverTypeWrapper<ModerationQueueCounts>;
+  ModerationReport: ResolverTypeWrapper<ReportRow>;
+  ModerationReportConnection: ResolverTypeWrapper<
+    Omit<ModerationReportConnection, 'nodes'> & { nodes: Array<ResolversTypes['ModerationReport']> }
+  >;
+  ModerationUserHistory: ResolverTypeWrapper<ModerationUserModel>;
   MonthlyChallenge: ResolverTypeWrapper<MonthlyChallenge>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   MyEventCounts: ResolverTypeWrapper<MyEventCounts>;
@@ -2174,8 +2671,11 @@ export type ResolversTypes = {
   RefundTokenPurchasePayload: ResolverTypeWrapper<
     Omit<RefundTokenPurchasePayload, 'purchase'> & { purchase: ResolversTypes['TokenPurchase'] }
   >;
+  RemovableProfileField: RemovableProfileField;
+  RemoveContentInput: RemoveContentInput;
   Report: ResolverTypeWrapper<ReportRow>;
   ReportReason: ReportReason;
+  ReportStatus: ReportStatus;
   ReportUserInput: ReportUserInput;
   ReportUserPayload: ResolverTypeWrapper<
     Omit<ReportUserPayload, 'report'> & { report: ResolversTypes['Report'] }
@@ -2187,6 +2687,7 @@ export type ResolversTypes = {
       joinRequest: ResolversTypes['JoinRequest'];
     }
   >;
+  RestoreUserInput: RestoreUserInput;
   ReviewConnection: ResolverTypeWrapper<ReviewConnectionModel>;
   Role: Role;
   SaveEventPayload: ResolverTypeWrapper<Omit<SaveEventPayload, 'event'> & { event: ResolversTypes['Event'] }>;
@@ -2207,6 +2708,7 @@ export type ResolversTypes = {
   >;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  SuspendUserInput: SuspendUserInput;
   Time: ResolverTypeWrapper<Scalars['Time']['output']>;
   TimeWindow: TimeWindow;
   TokenBalanceChange: ResolverTypeWrapper<TokenBalanceChangeModel>;
@@ -2242,10 +2744,17 @@ export type ResolversTypes = {
   UsernameCheck: ResolverTypeWrapper<UsernameCheck>;
   ViewerRole: ViewerRole;
   VoiceChat: VoiceChat;
+  WarnUserInput: WarnUserInput;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  AccountStanding: AccountStandingModel;
+  AppealModerationActionInput: AppealModerationActionInput;
+  AppealModerationActionPayload: Omit<AppealModerationActionPayload, 'action' | 'appeal'> & {
+    action: ResolversParentTypes['ModerationAction'];
+    appeal: ResolversParentTypes['ModerationAppeal'];
+  };
   ApplyReferralCodeInput: ApplyReferralCodeInput;
   ApplyReferralCodePayload: Omit<ApplyReferralCodePayload, 'referrer'> & {
     referrer: ResolversParentTypes['User'];
@@ -2259,15 +2768,21 @@ export type ResolversParentTypes = {
   BlockUserInput: BlockUserInput;
   BlockUserPayload: Omit<BlockUserPayload, 'user'> & { user: ResolversParentTypes['User'] };
   Boolean: Scalars['Boolean']['output'];
+  CancelEventAsModeratorInput: CancelEventAsModeratorInput;
   CancelEventInput: CancelEventInput;
   CancelEventPayload: Omit<CancelEventPayload, 'event' | 'viewer'> & {
     event: ResolversParentTypes['Event'];
     viewer: ResolversParentTypes['User'];
   };
+  CheckReason: CheckReason;
   CompleteAvatarUploadInput: CompleteAvatarUploadInput;
   CompleteAvatarUploadPayload: Omit<CompleteAvatarUploadPayload, 'newBadges' | 'viewer'> & {
     newBadges: Array<ResolversParentTypes['Badge']>;
     viewer: ResolversParentTypes['User'];
+  };
+  ContentFlag: ContentFlagRow;
+  ContentFlagConnection: Omit<ContentFlagConnection, 'nodes'> & {
+    nodes: Array<ResolversParentTypes['ContentFlag']>;
   };
   Conversation: ConversationRow;
   CreateAvatarUploadInput: CreateAvatarUploadInput;
@@ -2282,8 +2797,13 @@ export type ResolversParentTypes = {
   DailyCount: DailyCount;
   Date: Scalars['Date']['output'];
   DateTime: Scalars['DateTime']['output'];
+  DecideAppealInput: DecideAppealInput;
+  DecideAppealPayload: Omit<DecideAppealPayload, 'appeal'> & {
+    appeal: ResolversParentTypes['ModerationAppeal'];
+  };
   DeleteAccountInput: DeleteAccountInput;
   DeleteAccountPayload: DeleteAccountPayload;
+  DismissReportInput: DismissReportInput;
   District: District;
   DurationOption: DurationModel;
   Earning: Earning;
@@ -2323,12 +2843,30 @@ export type ResolversParentTypes = {
     joinRequest: ResolversParentTypes['JoinRequest'];
   };
   JoinRequestRefInput: JoinRequestRefInput;
+  KeepContentInput: KeepContentInput;
   LeaveEventInput: LeaveEventInput;
   LeaveEventPayload: Omit<LeaveEventPayload, 'event'> & { event: ResolversParentTypes['Event'] };
   LobbyStats: LobbyStats;
   MarkNotificationsReadInput: MarkNotificationsReadInput;
   MarkNotificationsReadPayload: MarkNotificationsReadPayload;
   Message: MessageRow;
+  ModerationAction: ModerationActionRow;
+  ModerationActionConnection: Omit<ModerationActionConnection, 'nodes'> & {
+    nodes: Array<ResolversParentTypes['ModerationAction']>;
+  };
+  ModerationActionPayload: Omit<ModerationActionPayload, 'action'> & {
+    action: ResolversParentTypes['ModerationAction'];
+  };
+  ModerationAppeal: ModerationAppealRow;
+  ModerationAppealConnection: Omit<ModerationAppealConnection, 'nodes'> & {
+    nodes: Array<ResolversParentTypes['ModerationAppeal']>;
+  };
+  ModerationQueueCounts: ModerationQueueCounts;
+  ModerationReport: ReportRow;
+  ModerationReportConnection: Omit<ModerationReportConnection, 'nodes'> & {
+    nodes: Array<ResolversParentTypes['ModerationReport']>;
+  };
+  ModerationUserHistory: ModerationUserModel;
   MonthlyChallenge: MonthlyChallenge;
   Mutation: Record<PropertyKey, never>;
   MyEventCounts: MyEventCounts;
@@ -2358,6 +2896,7 @@ export type ResolversParentTypes = {
   RefundTokenPurchasePayload: Omit<RefundTokenPurchasePayload, 'purchase'> & {
     purchase: ResolversParentTypes['TokenPurchase'];
   };
+  RemoveContentInput: RemoveContentInput;
   Report: ReportRow;
   ReportUserInput: ReportUserInput;
   ReportUserPayload: Omit<ReportUserPayload, 'report'> & { report: ResolversParentTypes['Report'] };
@@ -2366,6 +2905,7 @@ export type ResolversParentTypes = {
     event: ResolversParentTypes['Event'];
     joinRequest: ResolversParentTypes['JoinRequest'];
   };
+  RestoreUserInput: RestoreUserInput;
   ReviewConnection: ReviewConnectionModel;
   SaveEventPayload: Omit<SaveEventPayload, 'event'> & { event: ResolversParentTypes['Event'] };
   SavedPaymentMethod: SavedPaymentMethod;
@@ -2381,6 +2921,7 @@ export type ResolversParentTypes = {
   };
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
+  SuspendUserInput: SuspendUserInput;
   Time: Scalars['Time']['output'];
   TokenBalanceChange: TokenBalanceChangeModel;
   TokenLedgerConnection: Omit<TokenLedgerConnection, 'nodes'> & {
@@ -2406,9 +2947,11 @@ export type ResolversParentTypes = {
   UserActivity: ActivityModel;
   UserStats: UserStatsModel;
   UsernameCheck: UsernameCheck;
+  WarnUserInput: WarnUserInput;
 };
 
 export type AuthDirectiveArgs = {
+  allowSuspended?: Maybe<Scalars['Boolean']['input']>;
   requires?: Maybe<Role>;
 };
 
@@ -2428,9 +2971,34 @@ export type PublicDirectiveResolver<
   Args = PublicDirectiveArgs,
 > = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
+export type AccountStandingResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['AccountStanding'] = ResolversParentTypes['AccountStanding'],
+> = {
+  actions?: Resolver<Array<ResolversTypes['ModerationAction']>, ParentType, ContextType>;
+  joinRequestsPausedUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  suspended?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  suspendedUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  suspensionReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type ActivityTypeResolvers = EnumResolverSignature<
   { HOSTED?: any; JOINED?: any },
   ResolversTypes['ActivityType']
+>;
+
+export type AppealModerationActionPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['AppealModerationActionPayload'] =
+    ResolversParentTypes['AppealModerationActionPayload'],
+> = {
+  action?: Resolver<ResolversTypes['ModerationAction'], ParentType, ContextType>;
+  appeal?: Resolver<ResolversTypes['ModerationAppeal'], ParentType, ContextType>;
+};
+
+export type AppealStatusResolvers = EnumResolverSignature<
+  { OPEN?: any; OVERTURNED?: any; UPHELD?: any },
+  ResolversTypes['AppealStatus']
 >;
 
 export type ApplyReferralCodePayloadResolvers<
@@ -2516,6 +3084,14 @@ export type CancelEventPayloadResolvers<
   viewer?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
 
+export type CheckReasonResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['CheckReason'] = ResolversParentTypes['CheckReason'],
+> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type CheckVerdictResolvers = EnumResolverSignature<
   { BLOCK?: any; OK?: any; REVIEW?: any },
   ResolversTypes['CheckVerdict']
@@ -2529,6 +3105,52 @@ export type CompleteAvatarUploadPayloadResolvers<
   newBadges?: Resolver<Array<ResolversTypes['Badge']>, ParentType, ContextType>;
   viewer?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
+
+export type ContentFlagResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['ContentFlag'] = ResolversParentTypes['ContentFlag'],
+> = {
+  author?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['ContentKind'], ParentType, ContextType>;
+  reasons?: Resolver<Array<ResolversTypes['CheckReason']>, ParentType, ContextType>;
+  reviewedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ContentFlagStatus'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  verdict?: Resolver<ResolversTypes['CheckVerdict'], ParentType, ContextType>;
+};
+
+export type ContentFlagConnectionResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['ContentFlagConnection'] =
+    ResolversParentTypes['ContentFlagConnection'],
+> = {
+  nodes?: Resolver<Array<ResolversTypes['ContentFlag']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type ContentFlagStatusResolvers = EnumResolverSignature<
+  { KEPT?: any; OPEN?: any; REMOVED?: any },
+  ResolversTypes['ContentFlagStatus']
+>;
+
+export type ContentKindResolvers = EnumResolverSignature<
+  {
+    BIO?: any;
+    CHAT_MESSAGE?: any;
+    DIRECT_MESSAGE?: any;
+    DISPLAY_NAME?: any;
+    EVENT_DESCRIPTION?: any;
+    EVENT_TITLE?: any;
+    JOIN_MESSAGE?: any;
+    RATING_FEEDBACK?: any;
+    REPORT?: any;
+    USERNAME?: any;
+  },
+  ResolversTypes['ContentKind']
+>;
 
 export type ConversationResolvers<
   ContextType = Context,
@@ -2571,6 +3193,15 @@ export interface DateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
+
+export type DecideAppealPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['DecideAppealPayload'] =
+    ResolversParentTypes['DecideAppealPayload'],
+> = {
+  appeal?: Resolver<ResolversTypes['ModerationAppeal'], ParentType, ContextType>;
+  counts?: Resolver<ResolversTypes['ModerationQueueCounts'], ParentType, ContextType>;
+};
 
 export type DeleteAccountPayloadResolvers<
   ContextType = Context,
@@ -2893,7 +3524,138 @@ export type MessageResolvers<
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   readAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  removed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   sender?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
+export type ModerationActionResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['ModerationAction'] = ResolversParentTypes['ModerationAction'],
+> = {
+  action?: Resolver<ResolversTypes['ModerationActionKind'], ParentType, ContextType>;
+  appeal?: Resolver<Maybe<ResolversTypes['ModerationAppeal']>, ParentType, ContextType>;
+  appealable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType>;
+  flag?: Resolver<Maybe<ResolversTypes['ContentFlag']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  moderator?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  report?: Resolver<Maybe<ResolversTypes['ModerationReport']>, ParentType, ContextType>;
+  target?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  until?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type ModerationActionConnectionResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['ModerationActionConnection'] =
+    ResolversParentTypes['ModerationActionConnection'],
+> = {
+  nodes?: Resolver<Array<ResolversTypes['ModerationAction']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type ModerationActionKindResolvers = EnumResolverSignature<
+  {
+    APPEAL_OVERTURNED?: any;
+    APPEAL_UPHELD?: any;
+    AUTO_HIDE?: any;
+    AUTO_PAUSE_JOINS?: any;
+    CANCEL_EVENT?: any;
+    DISMISS?: any;
+    KEEP_CONTENT?: any;
+    REMOVE_CONTENT?: any;
+    RESTORE?: any;
+    SUSPEND?: any;
+    WARN?: any;
+  },
+  ResolversTypes['ModerationActionKind']
+>;
+
+export type ModerationActionPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['ModerationActionPayload'] =
+    ResolversParentTypes['ModerationActionPayload'],
+> = {
+  action?: Resolver<ResolversTypes['ModerationAction'], ParentType, ContextType>;
+  counts?: Resolver<ResolversTypes['ModerationQueueCounts'], ParentType, ContextType>;
+};
+
+export type ModerationAppealResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['ModerationAppeal'] = ResolversParentTypes['ModerationAppeal'],
+> = {
+  action?: Resolver<ResolversTypes['ModerationAction'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  decidedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  decisionNote?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['AppealStatus'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
+export type ModerationAppealConnectionResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['ModerationAppealConnection'] =
+    ResolversParentTypes['ModerationAppealConnection'],
+> = {
+  nodes?: Resolver<Array<ResolversTypes['ModerationAppeal']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type ModerationQueueCountsResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['ModerationQueueCounts'] =
+    ResolversParentTypes['ModerationQueueCounts'],
+> = {
+  appeals?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  flags?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  reports?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ModerationReportResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['ModerationReport'] = ResolversParentTypes['ModerationReport'],
+> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['ReportReason'], ParentType, ContextType>;
+  reporter?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  resolution?: Resolver<Maybe<ResolversTypes['ModerationActionKind']>, ParentType, ContextType>;
+  reviewedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ReportStatus'], ParentType, ContextType>;
+  target?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  targetReportCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ModerationReportConnectionResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['ModerationReportConnection'] =
+    ResolversParentTypes['ModerationReportConnection'],
+> = {
+  nodes?: Resolver<Array<ResolversTypes['ModerationReport']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type ModerationUserHistoryResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['ModerationUserHistory'] =
+    ResolversParentTypes['ModerationUserHistory'],
+> = {
+  actions?: Resolver<Array<ResolversTypes['ModerationAction']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  flags?: Resolver<Array<ResolversTypes['ContentFlag']>, ParentType, ContextType>;
+  hiddenFromDiscovery?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  joinRequestsPausedUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  reports?: Resolver<Array<ResolversTypes['ModerationReport']>, ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+  suspended?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  suspendedUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  suspensionReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
 
 export type MonthlyChallengeResolvers<
@@ -2917,6 +3679,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationAcceptRequestArgs, 'input'>
   >;
+  appealModerationAction?: Resolver<
+    ResolversTypes['AppealModerationActionPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationAppealModerationActionArgs, 'input'>
+  >;
   applyReferralCode?: Resolver<
     ResolversTypes['ApplyReferralCodePayload'],
     ParentType,
@@ -2934,6 +3702,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationCancelEventArgs, 'input'>
+  >;
+  cancelEventAsModerator?: Resolver<
+    ResolversTypes['ModerationActionPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCancelEventAsModeratorArgs, 'input'>
   >;
   completeAvatarUpload?: Resolver<
     ResolversTypes['CompleteAvatarUploadPayload'],
@@ -2953,6 +3727,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationCreateEventArgs, 'input'>
   >;
+  decideAppeal?: Resolver<
+    ResolversTypes['DecideAppealPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDecideAppealArgs, 'input'>
+  >;
   declineRequest?: Resolver<
     ResolversTypes['JoinRequestDecisionPayload'],
     ParentType,
@@ -2964,6 +3744,18 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationDeleteAccountArgs, 'input'>
+  >;
+  dismissReport?: Resolver<
+    ResolversTypes['ModerationActionPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDismissReportArgs, 'input'>
+  >;
+  keepContent?: Resolver<
+    ResolversTypes['ModerationActionPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationKeepContentArgs, 'input'>
   >;
   leaveEvent?: Resolver<
     ResolversTypes['LeaveEventPayload'],
@@ -3001,6 +3793,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationRefundTokenPurchaseArgs, 'input'>
   >;
+  removeContent?: Resolver<
+    ResolversTypes['ModerationActionPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRemoveContentArgs, 'input'>
+  >;
   reportUser?: Resolver<
     ResolversTypes['ReportUserPayload'],
     ParentType,
@@ -3012,6 +3810,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationRequestToJoinArgs, 'input'>
+  >;
+  restoreUser?: Resolver<
+    ResolversTypes['ModerationActionPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRestoreUserArgs, 'input'>
   >;
   saveEvent?: Resolver<
     ResolversTypes['SaveEventPayload'],
@@ -3036,6 +3840,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationStartTokenPurchaseArgs, 'input'>
+  >;
+  suspendUser?: Resolver<
+    ResolversTypes['ModerationActionPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSuspendUserArgs, 'input'>
   >;
   unblockUser?: Resolver<
     ResolversTypes['BlockUserPayload'],
@@ -3066,6 +3876,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationUpdateSettingsArgs, 'input'>
+  >;
+  warnUser?: Resolver<
+    ResolversTypes['ModerationActionPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationWarnUserArgs, 'input'>
   >;
   withdrawRequest?: Resolver<
     ResolversTypes['JoinRequestDecisionPayload'],
@@ -3118,7 +3934,10 @@ export type NotificationPreferencesResolvers<
 
 export type NotificationTypeResolvers = EnumResolverSignature<
   {
+    ACCOUNT_RESTORED?: any;
+    APPEAL_DECIDED?: any;
     BADGE_EARNED?: any;
+    CONTENT_REMOVED?: any;
     EVENT_CANCELLED?: any;
     EVENT_UPDATED?: any;
     JOIN_REQUEST_ACCEPTED?: any;
@@ -3126,7 +3945,9 @@ export type NotificationTypeResolvers = EnumResolverSignature<
     JOIN_REQUEST_RECEIVED?: any;
     JOIN_REQUEST_WITHDRAWN?: any;
     MESSAGE_RECEIVED?: any;
+    MODERATION_WARNING?: any;
     PURCHASE_COMPLETED?: any;
+    REPORT_RESOLVED?: any;
     TOKENS_EARNED?: any;
   },
   ResolversTypes['NotificationType']
@@ -3205,8 +4026,15 @@ export type QueryResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query'],
 > = {
+  accountStanding?: Resolver<ResolversTypes['AccountStanding'], ParentType, ContextType>;
   badgeCatalog?: Resolver<Array<ResolversTypes['BadgeDefinition']>, ParentType, ContextType>;
   blockedUsers?: Resolver<Array<ResolversTypes['Block']>, ParentType, ContextType>;
+  contentFlags?: Resolver<
+    ResolversTypes['ContentFlagConnection'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryContentFlagsArgs, 'status'>
+  >;
   conversation?: Resolver<
     Maybe<ResolversTypes['Conversation']>,
     ParentType,
@@ -3242,6 +4070,31 @@ export type QueryResolvers<
   hostPendingRequestCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   lobbyStats?: Resolver<ResolversTypes['LobbyStats'], ParentType, ContextType>;
   me?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  moderationAppeals?: Resolver<
+    ResolversTypes['ModerationAppealConnection'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryModerationAppealsArgs, 'status'>
+  >;
+  moderationLog?: Resolver<
+    ResolversTypes['ModerationActionConnection'],
+    ParentType,
+    ContextType,
+    Partial<QueryModerationLogArgs>
+  >;
+  moderationQueueCounts?: Resolver<ResolversTypes['ModerationQueueCounts'], ParentType, ContextType>;
+  moderationReports?: Resolver<
+    ResolversTypes['ModerationReportConnection'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryModerationReportsArgs, 'status'>
+  >;
+  moderationUser?: Resolver<
+    Maybe<ResolversTypes['ModerationUserHistory']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryModerationUserArgs, 'id'>
+  >;
   myEventCounts?: Resolver<ResolversTypes['MyEventCounts'], ParentType, ContextType>;
   myEvents?: Resolver<
     ResolversTypes['EventConnection'],
@@ -3362,6 +4215,11 @@ export type RefundTokenPurchasePayloadResolvers<
   purchase?: Resolver<ResolversTypes['TokenPurchase'], ParentType, ContextType>;
 };
 
+export type RemovableProfileFieldResolvers = EnumResolverSignature<
+  { AVATAR?: any; BIO?: any; DISPLAY_NAME?: any; USERNAME?: any },
+  ResolversTypes['RemovableProfileField']
+>;
+
 export type ReportResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Report'] = ResolversParentTypes['Report'],
@@ -3375,6 +4233,11 @@ export type ReportResolvers<
 export type ReportReasonResolvers = EnumResolverSignature<
   { HARASSMENT?: any; INAPPROPRIATE_BEHAVIOR?: any; OFFENSIVE_CONTENT?: any; OTHER?: any; SPAM?: any },
   ResolversTypes['ReportReason']
+>;
+
+export type ReportStatusResolvers = EnumResolverSignature<
+  { DISMISSED?: any; OPEN?: any; REVIEWED?: any },
+  ResolversTypes['ReportStatus']
 >;
 
 export type ReportUserPayloadResolvers<
@@ -3402,7 +4265,10 @@ export type ReviewConnectionResolvers<
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
-export type RoleResolvers = EnumResolverSignature<{ ADMIN?: any; USER?: any }, ResolversTypes['Role']>;
+export type RoleResolvers = EnumResolverSignature<
+  { ADMIN?: any; MODERATOR?: any; USER?: any },
+  ResolversTypes['Role']
+>;
 
 export type SaveEventPayloadResolvers<
   ContextType = Context,
@@ -3651,6 +4517,7 @@ export type UserResolvers<
     ContextType,
     RequireFields<UserReviewsArgs, 'first'>
   >;
+  role?: Resolver<Maybe<ResolversTypes['Role']>, ParentType, ContextType>;
   stats?: Resolver<ResolversTypes['UserStats'], ParentType, ContextType>;
   tokenBalance?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   username?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3695,7 +4562,10 @@ export type VoiceChatResolvers = EnumResolverSignature<
 >;
 
 export type Resolvers<ContextType = Context> = {
+  AccountStanding?: AccountStandingResolvers<ContextType>;
   ActivityType?: ActivityTypeResolvers;
+  AppealModerationActionPayload?: AppealModerationActionPayloadResolvers<ContextType>;
+  AppealStatus?: AppealStatusResolvers;
   ApplyReferralCodePayload?: ApplyReferralCodePayloadResolvers<ContextType>;
   AutoRefillPayload?: AutoRefillPayloadResolvers<ContextType>;
   AutoRefillSettings?: AutoRefillSettingsResolvers<ContextType>;
@@ -3705,14 +4575,20 @@ export type Resolvers<ContextType = Context> = {
   Block?: BlockResolvers<ContextType>;
   BlockUserPayload?: BlockUserPayloadResolvers<ContextType>;
   CancelEventPayload?: CancelEventPayloadResolvers<ContextType>;
+  CheckReason?: CheckReasonResolvers<ContextType>;
   CheckVerdict?: CheckVerdictResolvers;
   CompleteAvatarUploadPayload?: CompleteAvatarUploadPayloadResolvers<ContextType>;
+  ContentFlag?: ContentFlagResolvers<ContextType>;
+  ContentFlagConnection?: ContentFlagConnectionResolvers<ContextType>;
+  ContentFlagStatus?: ContentFlagStatusResolvers;
+  ContentKind?: ContentKindResolvers;
   Conversation?: ConversationResolvers<ContextType>;
   CreateAvatarUploadPayload?: CreateAvatarUploadPayloadResolvers<ContextType>;
   CreateEventPayload?: CreateEventPayloadResolvers<ContextType>;
   DailyCount?: DailyCountResolvers<ContextType>;
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
+  DecideAppealPayload?: DecideAppealPayloadResolvers<ContextType>;
   DeleteAccountPayload?: DeleteAccountPayloadResolvers<ContextType>;
   Device?: DeviceResolvers;
   District?: DistrictResolvers<ContextType>;
@@ -3744,6 +4620,16 @@ export type Resolvers<ContextType = Context> = {
   LobbyStats?: LobbyStatsResolvers<ContextType>;
   MarkNotificationsReadPayload?: MarkNotificationsReadPayloadResolvers<ContextType>;
   Message?: MessageResolvers<ContextType>;
+  ModerationAction?: ModerationActionResolvers<ContextType>;
+  ModerationActionConnection?: ModerationActionConnectionResolvers<ContextType>;
+  ModerationActionKind?: ModerationActionKindResolvers;
+  ModerationActionPayload?: ModerationActionPayloadResolvers<ContextType>;
+  ModerationAppeal?: ModerationAppealResolvers<ContextType>;
+  ModerationAppealConnection?: ModerationAppealConnectionResolvers<ContextType>;
+  ModerationQueueCounts?: ModerationQueueCountsResolvers<ContextType>;
+  ModerationReport?: ModerationReportResolvers<ContextType>;
+  ModerationReportConnection?: ModerationReportConnectionResolvers<ContextType>;
+  ModerationUserHistory?: ModerationUserHistoryResolvers<ContextType>;
   MonthlyChallenge?: MonthlyChallengeResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   MyEventCounts?: MyEventCountsResolvers<ContextType>;
@@ -3767,8 +4653,10 @@ export type Resolvers<ContextType = Context> = {
   RecordEventActivityPayload?: RecordEventActivityPayloadResolvers<ContextType>;
   ReferralProgress?: ReferralProgressResolvers<ContextType>;
   RefundTokenPurchasePayload?: RefundTokenPurchasePayloadResolvers<ContextType>;
+  RemovableProfileField?: RemovableProfileFieldResolvers;
   Report?: ReportResolvers<ContextType>;
   ReportReason?: ReportReasonResolvers;
+  ReportStatus?: ReportStatusResolvers;
   ReportUserPayload?: ReportUserPayloadResolvers<ContextType>;
   RequestToJoinPayload?: RequestToJoinPayloadResolvers<ContextType>;
   ReviewConnection?: ReviewConnectionResolvers<ContextType>;

@@ -34,6 +34,7 @@ import { mountPayments } from './setup-payments.ts';
 import { registerJobs } from './setup-jobs.ts';
 import { createJobRunner } from '#server/jobs/job-runner.ts';
 import { attachGraphQLWebSocket } from './websocket.ts';
+import { watchAccounts } from './setup-accounts.ts';
 
 export type App = {
   config: Config;
@@ -120,6 +121,15 @@ export async function createApp(options: AppOptions): Promise<App> {
       logger,
       clock,
       formatError,
+    });
+    await watchAccounts({
+      pubsub,
+      services,
+      logger,
+      revokeSessions: (user) => identitySetup.revokeSessions(user),
+      forgetTokens: (sub) => identitySetup.forgetTokens(sub),
+      closeSockets: (userId, code, reason) => ws.closeUser(userId, code, reason),
+      onClose,
     });
     const apollo = await startApollo({
       httpServer,

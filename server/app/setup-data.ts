@@ -44,6 +44,7 @@ export async function openDatabase(
     const started = embedded;
     onClose('embedded database', () => started.stop());
     url = embedded.url;
+    lock.announce(url);
   }
   const database = createDatabase(url, { max: embedded ? 8 : config.database.poolMax });
   onClose('database pool', () => database.close());

@@ -11,7 +11,13 @@ import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'gr
 import { bearerToken } from '#server/auth/access-tokens.ts';
 import type { Authenticate } from '#server/auth/authenticate.ts';
 import { buildContext, type Context } from '#server/context/context.ts';
-import { AppError, ErrorCode, RETRY_AFTER_SECONDS, serviceUnavailable } from '#server/errors/app-error.ts';
+import {
+  AppError,
+  ErrorCode,
+  httpStatusOf,
+  RETRY_AFTER_SECONDS,
+  serviceUnavailable,
+} from '#server/errors/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { Config } from '#server/lib/config.ts';
 import { t } from '#server/lib/i18n.ts';
@@ -130,8 +136,14 @@ export function mountGraphQL(
             auth = await authenticate(bearerToken(req.headers.authorization), req.ip);
           } catch (err) {
             if (err instanceof AppError) {
+              // A suspension (403, with its reason and end) or a bad token (401: refresh and retry).
               throw new GraphQLError(err.localizedMessage(), {
-                extensions: { code: err.code, http: { status: 401 } },
+                extensions: {
+                  ...err.extra,
+                  code: err.code,
+                  reason: err.reason,
+                  http: { status: httpStatusOf[err.code] },
+                },
               });
             }
             if (health.noteError(err) || !health.available()) {

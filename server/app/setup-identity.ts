@@ -18,11 +18,17 @@ import type { RateLimiter } from '#server/lib/rate-limit.ts';
 import { serverSecret } from '#server/lib/server-secrets.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import type { Services } from '#server/modules/services.ts';
+import type { Viewer } from '#server/context/viewer.ts';
+import { createCognitoAdmin } from '#server/identity/cognito-admin.ts';
 
 export type IdentitySetup = {
   identity: IdentityService | null;
   keys: KeyStore | null;
   authenticate: Authenticate;
+  // Signs a user out everywhere at the identity provider (a suspension, ADR 039).
+  revokeSessions(user: { sub: string; email: string | null }): Promise<void>;
+  // Drops this instance's cached "not revoked" answers of a user.
+  forgetTokens(sub: string): void;
 };
 
 // Identity: the built-in Cognito-protocol provider unless a real Cognito pool is configured.
@@ -39,8 +45,13 @@ export async function setupIdentity(options: {
   let identity: IdentityService | null = null;
   let keys: KeyStore | null = null;
   let verifier: AccessTokenVerifier;
+  let revokeSessions: IdentitySetup['revokeSessions'];
+  let forgetTokens: IdentitySetup['forgetTokens'] = () => {};
+  let ownerOfRefused: ((token: string) => Promise<Viewer | undefined>) | undefined;
   if (config.cognito.external) {
     verifier = createCognitoVerifier(config);
+    const admin = createCognitoAdmin(config);
+    revokeSessions = (user) => admin.globalSignOut(user.email ?? user.sub);
   } else {
     keys = await loadKeyStore(options.db);
     let revocationCheck: (c: {
@@ -72,6 +83,12 @@ export async function setupIdentity(options: {
     });
     const idp = identity;
     revocationCheck = (claims) => idp.isAccessRevoked(claims);
+    revokeSessions = (user) => idp.adminUserGlobalSignOut(user.sub);
+    forgetTokens = (sub) => embeddedVerifier.forget(sub);
+    ownerOfRefused = async (token) => {
+      const claims = await embeddedVerifier.verifySignature(token);
+      return services.users.knownViewer(claims.sub);
+    };
     // Deleting a Squad account deletes its sign-in too, so the address can sign up afresh. (With a
     // real Cognito pool the client calls DeleteUser itself.)
     services.users.onAccountDeleted(async (_tx, afterCommit, user) => {
@@ -82,10 +99,14 @@ export async function setupIdentity(options: {
       return 0;
     });
   }
-  const authenticate = createAuthenticate(verifier, services.users, (claims, token) =>
-    identity ? identity.profile(claims.sub) : cognitoProfile(config.cognito.endpoint, token),
+  const authenticate = createAuthenticate(
+    verifier,
+    services.users,
+    (claims, token) =>
+      identity ? identity.profile(claims.sub) : cognitoProfile(config.cognito.endpoint, token),
+    ownerOfRefused,
   );
-  return { identity, keys, authenticate };
+  return { identity, keys, authenticate, revokeSessions, forgetTokens };
 }
 
 // The built-in provider's endpoints: JWKS, the Cognito JSON API, OAuth2 and OpenID discovery.

@@ -25,7 +25,9 @@ import { runInScope } from '#server/lib/request-scope.ts';
 import type { Config } from '#server/lib/config.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { Services } from '#server/modules/services.ts';
+import { isSuspended } from '#server/auth/suspension.ts';
 import { introspectionRefusal } from './introspection.ts';
+import { SUSPENDED_CLOSE_CODE } from './setup-accounts.ts';
 import { LIMITS, limitRules } from './limits.ts';
 
 type Extra = {
@@ -113,6 +115,8 @@ export function attachGraphQLWebSocket(options: {
     maxPayload: LIMITS.maxBodyBytes,
   });
   const documentFor = documentCache(options.schema, limitRules());
+  // Open sockets per signed-in user, so a suspension can end that user's live connections at once.
+  const socketsOf = new Map<string, Set<WebSocket>>();
 
   const serverCleanup = useServer<Record<string, unknown>, Extra>(
     {
@@ -127,7 +131,17 @@ export function attachGraphQLWebSocket(options: {
           const { viewer, expiresAt } = await options.authenticate(
             tokenFromConnectionParams(ctx.connectionParams),
           );
+          // A suspended user (ADR 039): a close code of its own, so the client asks why over HTTP.
+          if (viewer && isSuspended(viewer, options.clock.now())) {
+            ctx.extra.socket.close(SUSPENDED_CLOSE_CODE, 'Account suspended');
+            return false;
+          }
           ctx.extra.viewer = viewer;
+          if (viewer) {
+            const set = socketsOf.get(viewer.id) ?? new Set<WebSocket>();
+            set.add(ctx.extra.socket);
+            socketsOf.set(viewer.id, set);
+          }
           if (expiresAt) {
             const ms = Math.min(expiresAt * 1000 - Date.now(), 2 ** 31 - 1);
             ctx.extra.expiryTimer = setTimeout(
@@ -137,6 +151,8 @@ export function attachGraphQLWebSocket(options: {
           }
           return true;
         } catch (err) {
+          if (err instanceof AppError && err.reason === 'ACCOUNT_SUSPENDED')
+            ctx.extra.socket.close(SUSPENDED_CLOSE_CODE, 'Account suspended');
           if (err instanceof AppError) return false;
           logger.error({ err }, 'websocket authentication failed unexpectedly');
           return false;
@@ -144,6 +160,12 @@ export function attachGraphQLWebSocket(options: {
       },
       onClose: (ctx) => {
         if (ctx.extra.expiryTimer) clearTimeout(ctx.extra.expiryTimer);
+        const userId = ctx.extra.viewer?.id;
+        const set = userId ? socketsOf.get(userId) : undefined;
+        if (userId && set) {
+          set.delete(ctx.extra.socket);
+          if (set.size === 0) socketsOf.delete(userId);
+        }
       },
       onSubscribe: (ctx, _id, payload) => {
         const document = documentFor(payload.query);
@@ -206,6 +228,13 @@ export function attachGraphQLWebSocket(options: {
   return {
     wsServer,
     clientCount: () => wsServer.clients.size,
+    // Closes every socket of a user on this instance (4403: the client re-reads why, ADR 039).
+    closeUser(userId: string, code: number, reason: string): number {
+      const set = socketsOf.get(userId);
+      if (!set) return 0;
+      for (const socket of set) socket.close(code, reason);
+      return set.size;
+    },
     async close() {
       // Tell clients to reconnect (to another instance) rather than drop them silently.
       for (const client of wsServer.clients) client.close(1001, 'Server shutting down');

@@ -1,6 +1,7 @@
 import type { Viewer } from '#server/context/viewer.ts';
 import type { IdentityClaims, ProfileLookup, UsersService } from '#server/modules/users/users.service.ts';
 import type { AccessTokenVerifier } from './access-tokens.ts';
+import { isSuspended, suspendedError } from './suspension.ts';
 
 export type Authenticate = (
   token: string | undefined,
@@ -15,10 +16,20 @@ export function createAuthenticate(
   users: UsersService,
   // Where a new user's e-mail and name come from (the token has only the subject).
   profileOf: (claims: IdentityClaims, token: string) => ReturnType<ProfileLookup>,
+  // Whose token this is when it verified but was refused (revoked): a suspension's revocation then
+  // answers with the suspension's reason instead of "session expired" (ADR 039).
+  ownerOfRefused: (token: string) => Promise<Viewer | undefined> = async () => undefined,
 ): Authenticate {
   return async (token, ip) => {
     if (!token) return { viewer: null, expiresAt: null };
-    const claims = await verifier.verify(token);
+    let claims: IdentityClaims;
+    try {
+      claims = await verifier.verify(token);
+    } catch (err) {
+      const owner = await ownerOfRefused(token).catch(() => undefined);
+      if (owner && isSuspended(owner, new Date())) throw suspendedError(owner);
+      throw err;
+    }
     const viewer = await users.viewerFor(claims, () => profileOf(claims, token));
     users.seen(viewer.id, ip ?? null);
     return { viewer, expiresAt: claims.expiresAt ?? null };

@@ -2,6 +2,7 @@ import { getDirective, MapperKind, mapSchema } from '@graphql-tools/utils';
 import { defaultFieldResolver, isObjectType, type GraphQLFieldConfig, type GraphQLSchema } from 'graphql';
 import type { Context } from '#server/context/context.ts';
 import { forbidden, unauthenticated } from '#server/errors/app-error.ts';
+import { suspendedError, isSuspended } from './suspension.ts';
 import { enumValues, type Role } from '#server/modules/enum-values.ts';
 
 export class SchemaSecurityError extends Error {}
@@ -33,15 +34,21 @@ export function assertSchemaIsSecure(schema: GraphQLSchema): void {
   }
 }
 
-function guard(ctx: Context, requires: Role) {
+const RANK: Record<Role, number> = { user: 0, moderator: 1, admin: 2 };
+
+// Signed in, not suspended (unless the field is one a suspended user needs: why, and the appeal),
+// and at least the required role. Admins may do what moderators may.
+function guard(ctx: Context, requires: Role, allowSuspended: boolean) {
   if (!ctx.viewer) throw unauthenticated();
-  if (requires === 'admin' && ctx.viewer.role !== 'admin') throw forbidden();
+  if (!allowSuspended && isSuspended(ctx.viewer, ctx.now)) throw suspendedError(ctx.viewer);
+  if (RANK[ctx.viewer.role] < RANK[requires]) throw forbidden();
 }
 
 // getDirective hands an explicit argument over as the enum's internal value ('admin') but the
 // declared default as its name ('USER'): both are understood.
 function roleOf(value: string | undefined): Role {
   if (value === undefined || value === 'USER' || value === enumValues.Role.USER) return enumValues.Role.USER;
+  if (value === 'MODERATOR' || value === enumValues.Role.MODERATOR) return enumValues.Role.MODERATOR;
   if (value === 'ADMIN' || value === enumValues.Role.ADMIN) return enumValues.Role.ADMIN;
   // An unknown role guards as the strictest one rather than letting anyone in.
   return enumValues.Role.ADMIN;
@@ -51,20 +58,22 @@ function roleOf(value: string | undefined): Role {
 export function applyAuthDirectives(schema: GraphQLSchema): GraphQLSchema {
   return mapSchema(schema, {
     [MapperKind.ROOT_FIELD]: (fieldConfig: GraphQLFieldConfig<unknown, Context>) => {
-      const auth = getDirective(schema, fieldConfig, 'auth')?.[0] as { requires?: string } | undefined;
+      const auth = getDirective(schema, fieldConfig, 'auth')?.[0] as
+        { requires?: string; allowSuspended?: boolean } | undefined;
       if (!auth) return fieldConfig;
       const requires = roleOf(auth.requires);
+      const allowSuspended = auth.allowSuspended === true;
       const resolve = fieldConfig.resolve ?? defaultFieldResolver;
       const subscribe = fieldConfig.subscribe;
       return {
         ...fieldConfig,
         resolve(source, args, ctx: Context, info) {
-          guard(ctx, requires);
+          guard(ctx, requires, allowSuspended);
           return resolve(source, args, ctx, info);
         },
         ...(subscribe && {
           subscribe(source, args, ctx: Context, info) {
-            guard(ctx, requires);
+            guard(ctx, requires, allowSuspended);
             return subscribe(source, args, ctx, info);
           },
         }),

@@ -1,5 +1,12 @@
 import DataLoader from 'dataloader';
-import type { EventRow, JoinRequestRow, ParticipantRow, RatingRow, UserRow } from '#db/schema/index.ts';
+import type {
+  EventRow,
+  JoinRequestRow,
+  ModerationAppealRow,
+  ParticipantRow,
+  RatingRow,
+  UserRow,
+} from '#db/schema/index.ts';
 import type { Services } from '#server/modules/services.ts';
 import type { BadgeModel, RatingSummaryModel, UserStatsModel } from '#server/modules/users/users.mappers.ts';
 import type { Viewer } from './viewer.ts';
@@ -79,6 +86,16 @@ export function createLoaders(services: Services, viewer: Viewer | null, options
       if (!viewer) return ids.map(() => false);
       const blocked = await services.safety.blockedAmong(viewer, ids);
       return ids.map((id) => blocked.has(id));
+    }, o),
+    // Moderation: reports against each user, and the appeal of each action.
+    reportCount: new DataLoader<string, number>(async (ids) => {
+      const counts = await services.trust.reportCounts(ids);
+      return ids.map((id) => counts.get(id) ?? 0);
+    }, o),
+    actionAppeal: new DataLoader<string, ModerationAppealRow | null>(async (ids) => {
+      const appeals = await services.appeals.appealsOf(ids);
+      const byAction = new Map(appeals.map((a) => [a.actionId, a]));
+      return ids.map((id) => byAction.get(id) ?? null);
     }, o),
     participants: new DataLoader<string, ParticipantRow[]>(async (ids) => {
       const map = await services.events.participantsOf(ids);

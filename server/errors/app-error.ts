@@ -37,11 +37,20 @@ export class AppError extends Error {
   readonly key: MessageKey;
   readonly params: MessageParams | undefined;
   readonly fields: FieldIssue[];
+  // Machine-readable details beside the message (e.g. a suspension's end), sent in `extensions`.
+  readonly extra: Record<string, string | number | boolean | null>;
 
   constructor(
     code: ErrorCode,
     key: MessageKey,
-    options: { params?: MessageParams; fields?: FieldIssue[]; cause?: unknown } = {},
+    options: {
+      params?: MessageParams;
+      fields?: FieldIssue[];
+      cause?: unknown;
+      extra?: Record<string, string | number | boolean | null>;
+      // The specific reason when several message keys share one (e.g. a suspension for good or not).
+      reason?: string;
+    } = {},
   ) {
     super(t('tr', key, options.params), { cause: options.cause });
     this.name = 'AppError';
@@ -49,13 +58,17 @@ export class AppError extends Error {
     this.key = key;
     this.params = options.params;
     this.fields = options.fields ?? [];
+    this.extra = options.extra ?? {};
+    this.reasonOverride = options.reason;
   }
+
+  private readonly reasonOverride: string | undefined;
 
   // The specific reason beside the closed code, stable for clients to branch on: the message key in
   // SCREAMING_SNAKE_CASE without its generic namespace ('join.full' → JOIN_FULL,
   // 'error.eventNotFound' → EVENT_NOT_FOUND, 'validation.dateInPast' → DATE_IN_PAST). ADR 003.
   get reason(): string {
-    return reasonOf(this.key);
+    return this.reasonOverride ?? reasonOf(this.key);
   }
 
   localizedMessage(locale = currentLocale()): string {

@@ -28,6 +28,7 @@ export function formatAppError(
     ...base,
     message: err.localizedMessage(locale),
     extensions: {
+      ...err.extra,
       code: err.code,
       reason: err.reason,
       ...(fields.length > 0 && { field: fields[0].field, fields }),
@@ -72,7 +73,9 @@ export function createFormatError(
       code !== ErrorCode.INTERNAL_SERVER_ERROR &&
       original instanceof GraphQLError
     ) {
-      return { ...base, message: formatted.message, extensions: { code } };
+      // Our own GraphQLErrors (raised before resolvers run): their details stay, transport hints go.
+      const { http: _http, stacktrace: _stack, ...details } = formatted.extensions ?? {};
+      return { ...base, message: formatted.message, extensions: { ...details, code } };
     }
 
     if (databaseUnavailable(original)) {

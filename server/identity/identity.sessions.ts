@@ -6,6 +6,15 @@ import { keyedHash } from './secrets.ts';
 // the revocation check the API's token verifier asks.
 export function sessionsFlow(core: IdentityCore) {
   const { repo, deps, codeKey, now, checkClient, accountFromAccessToken, isRevoked, userAttributes } = core;
+  async function signOutEverywhere(sub: string) {
+    await repo.revokeAllRefreshTokens(sub);
+    // Whole seconds: tokens carry iat in seconds; anything issued up to now is out.
+    await repo.updateAccount(sub, {
+      tokensValidAfter: new Date(Math.ceil(now().getTime() / 1000) * 1000 + 1000),
+    });
+    deps.onRevoked?.(sub);
+  }
+
   return {
     async GetUser(body: Record<string, unknown>) {
       const account = await accountFromAccessToken(body.AccessToken);
@@ -14,13 +23,14 @@ export function sessionsFlow(core: IdentityCore) {
 
     async GlobalSignOut(body: Record<string, unknown>) {
       const account = await accountFromAccessToken(body.AccessToken);
-      await repo.revokeAllRefreshTokens(account.sub);
-      // Whole seconds: tokens carry iat in seconds; anything issued up to now is out.
-      await repo.updateAccount(account.sub, {
-        tokensValidAfter: new Date(Math.ceil(now().getTime() / 1000) * 1000 + 1000),
-      });
-      deps.onRevoked?.(account.sub);
+      await signOutEverywhere(account.sub);
       return {};
+    },
+
+    // Cognito's AdminUserGlobalSignOut for the server itself (a moderator's suspension): every
+    // refresh token revoked and every access token issued so far refused. Not on the public API.
+    async adminUserGlobalSignOut(sub: string) {
+      if (await repo.accountBySub(sub)) await signOutEverywhere(sub);
     },
 
     async RevokeToken(body: Record<string, unknown>) {

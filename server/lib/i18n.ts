@@ -1,7 +1,10 @@
+import { moderationEn, moderationTr } from './i18n.moderation.ts';
+
 // Server-side texts (errors and notifications) in Turkish first, English when asked for.
 export type Locale = 'tr' | 'en';
 
 const tr = {
+  ...moderationTr,
   'error.unauthenticated': 'Oturum açmanız gerekiyor.',
   'error.sessionExpired': 'Oturumunun süresi doldu, lütfen tekrar giriş yap.',
   'error.forbidden': 'Bu işlem için yetkin yok.',
@@ -171,6 +174,7 @@ const tr = {
 export type MessageKey = keyof typeof tr;
 
 const en: Record<MessageKey, string> = {
+  ...moderationEn,
   'error.unauthenticated': 'You need to sign in.',
   'error.sessionExpired': 'Your session has expired, please sign in again.',
   'error.forbidden': 'You are not allowed to do this.',

@@ -1,7 +1,7 @@
 // GraphQL enum names -> the values stored in the database. Used by the resolvers at run time and by
 // codegen.ts, so the generated types and the running schema cannot drift apart.
 export const enumValues = {
-  Role: { USER: 'user', ADMIN: 'admin' },
+  Role: { USER: 'user', MODERATOR: 'moderator', ADMIN: 'admin' },
   EventMode: { PHYSICAL: 'physical', ONLINE: 'online' },
   EventStatus: { UPCOMING: 'upcoming', ONGOING: 'ongoing', COMPLETED: 'completed', CANCELLED: 'cancelled' },
   ViewerRole: { HOST: 'host', PARTICIPANT: 'participant', REQUESTER: 'requester', NONE: 'none' },
@@ -36,7 +36,41 @@ export const enumValues = {
     BADGE_EARNED: 'badge_earned',
     TOKENS_EARNED: 'tokens_earned',
     PURCHASE_COMPLETED: 'purchase_completed',
+    MODERATION_WARNING: 'moderation_warning',
+    CONTENT_REMOVED: 'content_removed',
+    REPORT_RESOLVED: 'report_resolved',
+    APPEAL_DECIDED: 'appeal_decided',
+    ACCOUNT_RESTORED: 'account_restored',
   },
+  ReportStatus: { OPEN: 'open', REVIEWED: 'reviewed', DISMISSED: 'dismissed' },
+  ContentFlagStatus: { OPEN: 'open', KEPT: 'kept', REMOVED: 'removed' },
+  AppealStatus: { OPEN: 'open', UPHELD: 'upheld', OVERTURNED: 'overturned' },
+  ModerationActionKind: {
+    DISMISS: 'dismiss',
+    WARN: 'warn',
+    REMOVE_CONTENT: 'remove_content',
+    CANCEL_EVENT: 'cancel_event',
+    SUSPEND: 'suspend',
+    RESTORE: 'restore',
+    KEEP_CONTENT: 'keep_content',
+    AUTO_HIDE: 'auto_hide',
+    AUTO_PAUSE_JOINS: 'auto_pause_joins',
+    APPEAL_UPHELD: 'appeal_upheld',
+    APPEAL_OVERTURNED: 'appeal_overturned',
+  },
+  ContentKind: {
+    JOIN_MESSAGE: 'join_message',
+    EVENT_TITLE: 'event_title',
+    EVENT_DESCRIPTION: 'event_description',
+    CHAT_MESSAGE: 'chat_message',
+    DIRECT_MESSAGE: 'direct_message',
+    BIO: 'bio',
+    DISPLAY_NAME: 'display_name',
+    USERNAME: 'username',
+    RATING_FEEDBACK: 'rating_feedback',
+    REPORT: 'report',
+  },
+  RemovableProfileField: { BIO: 'bio', DISPLAY_NAME: 'display_name', USERNAME: 'username', AVATAR: 'avatar' },
   PurchaseStatus: {
     PENDING: 'pending',
     PAID: 'paid',
@@ -93,3 +127,9 @@ export type Device = ValueOf<typeof enumValues.Device>;
 export type ShareChannel = ValueOf<typeof enumValues.ShareChannel>;
 export type PurchaseStatus = ValueOf<typeof enumValues.PurchaseStatus>;
 export type PaymentMethodKind = ValueOf<typeof enumValues.PaymentMethodKind>;
+export type ReportStatus = ValueOf<typeof enumValues.ReportStatus>;
+export type ContentFlagStatus = ValueOf<typeof enumValues.ContentFlagStatus>;
+export type AppealStatus = ValueOf<typeof enumValues.AppealStatus>;
+export type ModerationActionKind = ValueOf<typeof enumValues.ModerationActionKind>;
+export type ContentKind = ValueOf<typeof enumValues.ContentKind>;
+export type RemovableProfileField = ValueOf<typeof enumValues.RemovableProfileField>;

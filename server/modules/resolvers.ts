@@ -14,6 +14,7 @@ import { badgesResolvers } from './badges/badges.resolvers.ts';
 import { uploadsResolvers } from './uploads/uploads.resolvers.ts';
 import { paymentsResolvers } from './payments/payments.resolvers.ts';
 import { rewardsResolvers } from './rewards/rewards.resolvers.ts';
+import { trustResolvers } from './trust/trust.resolvers.ts';
 
 // Resolver maps of every module; a type's fields may come from several modules.
 export function allResolvers(): Resolvers[] {
@@ -33,5 +34,6 @@ export function allResolvers(): Resolvers[] {
     uploadsResolvers,
     paymentsResolvers,
     rewardsResolvers,
+    trustResolvers,
   ];
 }

@@ -13,6 +13,9 @@ import { createUploadsService } from './uploads/uploads.service.ts';
 import { createPaymentsService } from './payments/payments.service.ts';
 import { createRewardsService } from './rewards/rewards.service.ts';
 import { createUsersService } from './users/users.service.ts';
+import { createTrustGate } from './trust/trust-gate.service.ts';
+import { createTrustService } from './trust/trust.service.ts';
+import { createTrustAppealsService } from './trust/trust-appeals.service.ts';
 
 // Every domain service, built once from the shared dependencies. GraphQL resolvers and the REST shim
 // both call these; nothing is written twice.
@@ -26,29 +29,54 @@ export function createServices(deps: Deps) {
   tokens.onSpend((tx, afterCommit, userId, balance) => payments.afterSpend(tx, afterCommit, userId, balance));
   const geo = createGeoService(deps.config, deps.logger);
   const checker = createMessageChecker(deps.config);
-  const users = createUsersService(deps, { tokens, checker, geo, badges });
-  const events = createEventsService(deps, tokens, notifications, badges);
-  const safety = createSafetyService(deps, { users, events });
+  // Every user text goes through the gate; the console acts on what it and reporters flag (ADR 039).
+  const gate = createTrustGate(deps, checker);
+  const trust = createTrustService(deps, { notifications });
+  const appeals = createTrustAppealsService(deps, { trust, gate, notifications });
+  const users = createUsersService(deps, { tokens, gate, geo, badges });
+  const events = createEventsService(deps, tokens, notifications, badges, gate);
+  const safety = createSafetyService(deps, { users, events, gate, trust });
   const joinRequests = createJoinRequestsService(deps, {
     events,
     users,
     notifications,
-    checker,
+    gate,
     safety,
     badges,
+    trust,
   });
   // A block ends the pending requests between the two users, in the block's transaction.
   safety.onBlock((tx, afterCommit, blocker, blocked) =>
     joinRequests.endPendingBetween(tx, afterCommit, blocker, blocked),
   );
-  const messages = createMessagesService(deps, { events, notifications, safety });
-  const ratings = createRatingsService(deps, { events, safety, badges, checker, rewards });
+  const messages = createMessagesService(deps, { events, notifications, safety, gate });
+  const ratings = createRatingsService(deps, { events, safety, badges, gate, rewards });
   const uploads = createUploadsService(deps, { users });
   // A deleted account's upcoming events are cancelled and its requests and places given up, in the
   // deletion's transaction; pictures nobody uses any more leave storage after commit.
   users.onAccountDeleted((tx, afterCommit, user) => events.cancelUpcomingHostedBy(tx, afterCommit, user));
   users.onAccountDeleted((tx, afterCommit, user) => joinRequests.endAllOf(tx, afterCommit, user));
   users.onAvatarDropped((key) => uploads.dropAvatarFiles(key));
+  // What "remove" means for each kind of flagged content, and a moderator's event cancellation.
+  for (const kind of ['bio', 'display_name', 'username', 'avatar'] as const)
+    trust.onRemove(kind, (tx, afterCommit, t) => users.removeField(tx, afterCommit, t.authorId, kind));
+  trust.onRemove('event_title', (tx, afterCommit, t) =>
+    events.cancelForModeration(tx, afterCommit, t.subjectId ?? t.eventId, null, t.reason),
+  );
+  trust.onRemove('event_description', (tx, afterCommit, t) =>
+    events.cancelForModeration(tx, afterCommit, t.subjectId ?? t.eventId, null, t.reason),
+  );
+  trust.onRemove('join_message', (tx, _afterCommit, t) => joinRequests.removeMessage(tx, t.subjectId));
+  trust.onRemove('rating_feedback', (tx, _afterCommit, t) => ratings.removeFeedback(tx, t.subjectId));
+  trust.onRemove('chat_message', (tx, afterCommit, t) =>
+    messages.removeMessage(tx, afterCommit, t.subjectId),
+  );
+  trust.onRemove('direct_message', (tx, afterCommit, t) =>
+    messages.removeMessage(tx, afterCommit, t.subjectId),
+  );
+  trust.onCancelEvent((tx, afterCommit, eventId, moderatorId, reason) =>
+    events.cancelForModeration(tx, afterCommit, eventId, moderatorId, reason),
+  );
   return {
     tokens,
     users,
@@ -63,6 +91,9 @@ export function createServices(deps: Deps) {
     uploads,
     payments,
     rewards,
+    gate,
+    trust,
+    appeals,
   };
 }
 

@@ -13,7 +13,12 @@ export type NotificationMessage = { userId: string; notificationId: string };
 
 export type EventChangedMessage = { eventId: string; kind: 'updated' | 'participants' | 'cancelled' };
 
+// A moderator suspended or restored an account: every instance drops what it cached of the user and
+// ends their live connections (ADR 039).
+export type AccountMessage = { userId: string; sub: string; kind: 'suspended' | 'restored' | 'role' };
+
 export const channels = {
+  accounts: channel<AccountMessage>('accounts'),
   tokenBalance: (userId: string) => channel<TokenBalanceMessage>(`user:${userId}:tokens`),
   notifications: (userId: string) => channel<NotificationMessage>(`user:${userId}:notifications`),
   event: (eventId: string) => channel<EventChangedMessage>(`event:${eventId}`),

@@ -65,6 +65,7 @@ export function sendError(res: Response, err: AppError) {
   const fields = err.localizedFields();
   const message = err.localizedMessage();
   res.status(httpStatusOf[err.code]).json({
+    ...err.extra,
     message,
     reason: message,
     code: err.code,

@@ -267,8 +267,14 @@ export type MyEventsFilter = {
 
 /** What a notification is about. */
 export type NotificationType =
+  /** A restriction on the user's account was lifted. */
+  | 'ACCOUNT_RESTORED'
+  /** An appeal the user filed was decided. */
+  | 'APPEAL_DECIDED'
   /** The user earned a badge. */
   | 'BADGE_EARNED'
+  /** A moderator removed the user's content or cancelled their event. */
+  | 'CONTENT_REMOVED'
   /** An event the user takes part in was cancelled. */
   | 'EVENT_CANCELLED'
   /** An event the user takes part in was changed. */
@@ -283,8 +289,12 @@ export type NotificationType =
   | 'JOIN_REQUEST_WITHDRAWN'
   /** A new message in a conversation. */
   | 'MESSAGE_RECEIVED'
+  /** A moderator warned the user (see accountStanding to appeal). */
+  | 'MODERATION_WARNING'
   /** A token purchase was paid (and credited) or failed. */
   | 'PURCHASE_COMPLETED'
+  /** A report the user filed was handled. */
+  | 'REPORT_RESOLVED'
   /** The user earned tokens (participation, a 5-star rating, a referral, the monthly challenge). */
   | 'TOKENS_EARNED';
 

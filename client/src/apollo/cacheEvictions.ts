@@ -7,12 +7,19 @@ import type { ApolloCache } from '@apollo/client';
 
 // Fields of Query.
 export type RootField =
+  | 'accountStanding'
   | 'blockedUsers'
   | 'conversation'
   | 'earning'
   | 'events'
   | 'hostPendingRequestCount'
   | 'lobbyStats'
+  | 'moderationAppeals'
+  | 'moderationLog'
+  | 'moderationQueueCounts'
+  | 'moderationReports'
+  | 'moderationUser'
+  | 'contentFlags'
   | 'myEventCounts'
   | 'myEvents'
   | 'notifications'

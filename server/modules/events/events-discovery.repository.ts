@@ -4,6 +4,7 @@ import { preparedRows } from '#db/row-codec.ts';
 import { events, type EventRow } from '#db/schema/index.ts';
 import type { QuickFilter } from '#server/modules/enum-values.ts';
 import { notBlockedWith } from '#server/modules/safety/safety.filters.ts';
+import { hostNotHidden } from '#server/modules/trust/trust.filters.ts';
 import {
   CHILL_CATEGORIES,
   CHILL_TAGS,
@@ -124,6 +125,7 @@ function conditions(q: EventListQuery, withRadius = true): SQL[] {
   if (q.platforms?.length) conds.push(inArray(events.platform, q.platforms));
   if (q.voiceChat) conds.push(eq(events.voiceChat, q.voiceChat));
   if (q.viewerId) conds.push(...notBlockedWith(q.viewerId, events.hostId));
+  conds.push(hostNotHidden(events.hostHiddenUntil, q.now));
   if (q.near) {
     // Distance needs a point: online events have none and drop out of a near query.
     conds.push(sql`${events.publicEarth} is not null`);

@@ -16,6 +16,7 @@ import { shiftDay, turkeyDay } from '#server/lib/turkey-time.ts';
 import { AppError, ErrorCode, notFound } from '#server/errors/app-error.ts';
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
 import type { BadgesService } from '#server/modules/badges/badges.service.ts';
+import type { TrustGate } from '#server/modules/trust/trust-gate.service.ts';
 import { eventStatus, roundToKilometre, type EventModel } from './events.mappers.ts';
 import { isHost, requireHost, type ViewerRole } from '#server/auth/access.ts';
 import { createEventsAnalytics } from './events-analytics.repository.ts';
@@ -61,6 +62,7 @@ export function createEventsService(
   tokens: TokensService,
   notifications: NotificationsService,
   badges: BadgesService,
+  gate: TrustGate,
 ) {
   const repo = createEventsRepository(deps.db);
   const discovery = createEventsDiscovery(deps.db);
@@ -108,7 +110,33 @@ export function createEventsService(
     return event;
   }
 
+  // Titles and descriptions go through the content gate: a block is refused on its field (ADR 039).
+  function screenTexts(viewer: Viewer, v: { title: string | null; description: string | null }) {
+    return gate.screenFields(viewer.id, [
+      { field: 'title', kind: 'event_title', text: v.title },
+      { field: 'description', kind: 'event_description', text: v.description },
+    ]);
+  }
+
   return {
+    // A moderator's cancellation (or the removal of an event's text), in the action's transaction:
+    // participants and pending requesters are told as for a host's cancellation; no token refund.
+    async cancelForModeration(
+      tx: Tx,
+      afterCommit: AfterCommit,
+      eventId: string | null,
+      _moderatorId: string | null,
+      reason: string,
+    ): Promise<{ hostId: string } | null> {
+      if (!eventId || !isUuid(eventId)) return null;
+      const current = await repo.lockForUpdate(tx, eventId);
+      if (!current) return null;
+      if (!current.cancelledAt)
+        await cancelLocked(tx, afterCommit, current, current.hostId, reason, deps.clock.now());
+      deps.logger.info({ eventId }, 'event cancelled by moderation');
+      return { hostId: current.hostId };
+    },
+
     // Part of deleting an account (the deletion's transaction): the user's events that have not
     // started are cancelled, as if the host had cancelled each. Returns how many.
     async cancelUpcomingHostedBy(tx: Tx, afterCommit: AfterCommit, host: { id: string }): Promise<number> {
@@ -127,8 +155,10 @@ export function createEventsService(
     async createEvent(viewer: Viewer, input: unknown): Promise<{ event: EventRow; balanceAfter: number }> {
       const v = validateCreateEvent(input, deps.clock.now());
       const id = crypto.randomUUID();
+      const screenings = await screenTexts(viewer, v);
       return inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
         const event = await repo.insert(tx, { id, hostId: viewer.id, mode: v.mode, ...columnsOf(v) });
+        await gate.recordAll(tx, screenings, { subjectId: id, eventId: id });
         // The charge locks the host's row, so parallel creates queue and each sees the real balance;
         // when it fails the whole transaction, event included, rolls back.
         const charge = await tokens.chargeEventCreation(tx, afterCommit, viewer.id, id);
@@ -149,6 +179,12 @@ export function createEventsService(
         if (eventStatus(current, now) !== 'upcoming')
           throw new AppError(ErrorCode.CONFLICT, 'event.notUpcoming');
         const v = validateUpdateEvent(current, input, now);
+        // Only changed texts are checked again (an untouched title was checked when it was written).
+        const screenings = await screenTexts(viewer, {
+          title: v.title === current.title ? null : v.title,
+          description: v.description === current.description ? null : v.description,
+        });
+        await gate.recordAll(tx, screenings, { subjectId: current.id, eventId: current.id });
         if (v.maxParticipants < current.participantCount) {
           throw badInput([
             {

@@ -70,6 +70,42 @@ export function createJoinRequestsRepository(db: DbOrTx) {
         .limit(50);
     },
 
+    // Join messages of the user the content check blocked since `since` (the automatic pause).
+    async blockedSince(tx: DbOrTx, userId: string, since: Date): Promise<number> {
+      const [row] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(joinRequests)
+        .where(
+          and(
+            eq(joinRequests.userId, userId),
+            eq(joinRequests.checkVerdict, 'block'),
+            gt(joinRequests.createdAt, since),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    // When the user's latest blocked message to this event was sent (the cool-down), if any.
+    async lastBlockedFor(userId: string, eventId: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: joinRequests.createdAt })
+        .from(joinRequests)
+        .where(
+          and(
+            eq(joinRequests.userId, userId),
+            eq(joinRequests.eventId, eventId),
+            eq(joinRequests.checkVerdict, 'block'),
+          ),
+        )
+        .orderBy(desc(joinRequests.createdAt))
+        .limit(1);
+      return row?.at ?? null;
+    },
+
+    async clearMessage(tx: DbOrTx, requestId: string): Promise<void> {
+      await tx.update(joinRequests).set({ message: null }).where(eq(joinRequests.id, requestId));
+    },
+
     async forEvents(
       eventIds: readonly string[],
       status?: JoinRequestRow['status'],

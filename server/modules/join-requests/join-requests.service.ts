@@ -11,7 +11,15 @@ import { parseInput } from '#server/lib/validation.ts';
 import { eventStatus } from '#server/modules/events/events.mappers.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import type { EventsService } from '#server/modules/events/events.service.ts';
-import type { MessageChecker } from '#server/modules/moderation/moderation.ts';
+import type { TrustGate } from '#server/modules/trust/trust-gate.service.ts';
+import type { TrustService } from '#server/modules/trust/trust.service.ts';
+import {
+  AUTO_PAUSE_BLOCKS,
+  AUTO_PAUSE_MS,
+  AUTO_PAUSE_WINDOW_MS,
+  JOIN_COOLDOWN_MS,
+} from '#server/modules/trust/trust.validation.ts';
+import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
 import type { SafetyService } from '#server/modules/safety/safety.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
@@ -40,13 +48,14 @@ export function createJoinRequestsService(
     events: EventsService;
     users: UsersService;
     notifications: NotificationsService;
-    checker: MessageChecker;
+    gate: TrustGate;
     safety: SafetyService;
     badges: BadgesService;
+    trust: TrustService;
   },
 ) {
   const repo = createJoinRequestsRepository(deps.db);
-  const { notifications, checker } = options;
+  const { notifications, gate } = options;
   const link = (eventId: string) => `${deps.config.publicUrl}/dashboard/eventDetails/${eventId}`;
 
   async function userRow(userId: string) {
@@ -74,6 +83,27 @@ export function createJoinRequestsService(
     const request = await repo.lock(tx, requestId);
     if (!event || !request) return undefined;
     return { event, request };
+  }
+
+  // A pause after repeated blocked messages, and the cool-down on an event after a blocked message.
+  async function refuseWhileRestricted(viewer: Viewer, eventId: string, now: Date) {
+    const me = await userRow(viewer.id);
+    const paused = me?.joinRequestsPausedUntil;
+    if (paused && paused > now) {
+      const at = toTurkeyDateTime(paused);
+      throw new AppError(ErrorCode.RATE_LIMITED, 'join.paused', {
+        params: { until: `${at.date.split('-').reverse().join('.')} ${at.time}` },
+        extra: { retryAt: paused.toISOString() },
+      });
+    }
+    const lastBlocked = await repo.lastBlockedFor(viewer.id, eventId);
+    if (lastBlocked && now.getTime() - lastBlocked.getTime() < JOIN_COOLDOWN_MS) {
+      const retryAt = new Date(lastBlocked.getTime() + JOIN_COOLDOWN_MS);
+      throw new AppError(ErrorCode.RATE_LIMITED, 'join.coolDown', {
+        params: { minutes: Math.ceil((retryAt.getTime() - now.getTime()) / 60_000) },
+        extra: { retryAt: retryAt.toISOString() },
+      });
+    }
   }
 
   async function decide(viewer: Viewer, requestId: string, accept: boolean) {
@@ -142,9 +172,10 @@ export function createJoinRequestsService(
       if (event.cancelledAt || eventStatus(event, now) === 'completed') throw conflict('join.eventClosed');
       if (event.participantCount >= event.maxParticipants) throw conflict('join.full');
 
+      await refuseWhileRestricted(viewer, event.id, now);
+
       const recent = await repo.recentMessages(viewer.id, new Date(now.getTime() - 24 * 3600_000));
-      const check = await checker.check(message ?? '', {
-        now,
+      const check = await gate.check('join_message', message ?? '', {
         recentMessages: recent
           .filter((r) => r.text)
           .map((r) => ({ text: r.text!, eventId: r.eventId, createdAt: r.createdAt })),
@@ -167,6 +198,26 @@ export function createJoinRequestsService(
           decidedAt: blocked ? now : null,
         });
         if (!row) throw conflict('join.duplicate');
+        await gate.record(
+          tx,
+          message ? { kind: 'join_message', authorId: viewer.id, text: message, result: check } : undefined,
+          { subjectId: row.id, eventId: event.id },
+        );
+        if (blocked) {
+          // Repeated blocked messages pause the user's join requests for a day (ADR 039).
+          const blocks = await repo.blockedSince(
+            tx,
+            viewer.id,
+            new Date(now.getTime() - AUTO_PAUSE_WINDOW_MS),
+          );
+          if (blocks >= AUTO_PAUSE_BLOCKS)
+            await options.trust.pauseJoinRequests(
+              tx,
+              viewer.id,
+              new Date(now.getTime() + AUTO_PAUSE_MS),
+              blocks,
+            );
+        }
         if (!blocked) {
           await notifications.notify(tx, afterCommit, [
             {
@@ -332,6 +383,11 @@ export function createJoinRequestsService(
     async forEvent(viewer: Viewer, event: EventRow, status?: JoinRequestRow['status'] | null) {
       if (!isHost(viewer, event)) return null;
       return repo.forEvents([event.id], status ?? undefined);
+    },
+
+    // A moderator removed a join message (ADR 039): the request stays, its text goes.
+    async removeMessage(tx: Tx, requestId: string | null): Promise<void> {
+      if (requestId && isUuid(requestId)) await repo.clearMessage(tx, requestId);
     },
 
     byIds: (ids: readonly string[]) => repo.byIds(ids),

@@ -10,6 +10,15 @@ import {
 
 export function createMessagesRepository(db: DbOrTx) {
   return {
+    async markRemoved(tx: DbOrTx, messageId: string, at: Date): Promise<MessageRow | undefined> {
+      const [row] = await tx
+        .update(messages)
+        .set({ removedAt: at })
+        .where(eq(messages.id, messageId))
+        .returning();
+      return row;
+    },
+
     async find(eventId: string, userId: string): Promise<ConversationRow | undefined> {
       const [row] = await db
         .select()

@@ -2,6 +2,7 @@ import { isHost } from '#server/auth/access.ts';
 import { requireViewer } from '#server/context/context.ts';
 import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
 import { loadReferenced } from '#server/context/loaders.ts';
+import { t } from '#server/lib/i18n.ts';
 
 export const messagesResolvers: Resolvers = {
   Query: {
@@ -23,5 +24,8 @@ export const messagesResolvers: Resolvers = {
   },
   Message: {
     sender: (m, _args, ctx) => loadReferenced(ctx.loaders.user, m.senderId, 'sender'),
+    // A message a moderator removed says so, to both sides (ADR 039).
+    body: (m, _args, ctx) => (m.removedAt ? t(ctx.locale, 'moderation.removedPlaceholder') : m.body),
+    removed: (m) => m.removedAt !== null,
   },
 };

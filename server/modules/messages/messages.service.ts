@@ -4,12 +4,14 @@ import type { Deps } from '#server/context/deps.ts';
 import type { Viewer } from '#server/context/viewer.ts';
 import { isHost, isSelf } from '#server/auth/access.ts';
 import { AppError, ErrorCode, notFound } from '#server/errors/app-error.ts';
-import { inTransaction } from '#server/lib/unit-of-work.ts';
+import type { Tx } from '#db/client.ts';
+import { inTransaction, type AfterCommit } from '#server/lib/unit-of-work.ts';
 import { parseInput } from '#server/lib/validation.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import type { EventsService } from '#server/modules/events/events.service.ts';
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
 import type { SafetyService } from '#server/modules/safety/safety.service.ts';
+import type { TrustGate } from '#server/modules/trust/trust-gate.service.ts';
 import { createMessagesRepository } from './messages.repository.ts';
 
 const sendSchema = z.object({
@@ -25,7 +27,12 @@ const sendSchema = z.object({
 // Conversations between an event's host and one requester or participant (the spec's Message dialog).
 export function createMessagesService(
   deps: Deps,
-  options: { events: EventsService; notifications: NotificationsService; safety: SafetyService },
+  options: {
+    events: EventsService;
+    notifications: NotificationsService;
+    safety: SafetyService;
+    gate: TrustGate;
+  },
 ) {
   const repo = createMessagesRepository(deps.db);
 
@@ -51,6 +58,10 @@ export function createMessagesService(
       // Either side's block ends the conversation; the history stays readable.
       if (await options.safety.blockedBetween(viewer.id, who.recipient))
         throw new AppError(ErrorCode.FORBIDDEN, 'safety.messagingBlocked');
+      // The content gate: a blocked message is refused with the reasons (ADR 039).
+      const screenings = await options.gate.screenFields(viewer.id, [
+        { field: 'body', kind: 'direct_message', text: v.body },
+      ]);
       return inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
         const conversation = await repo.findOrCreate(tx, {
           eventId: who.event.id,
@@ -58,6 +69,7 @@ export function createMessagesService(
           userId: who.userId,
         });
         const message = await repo.append(tx, conversation.id, viewer.id, v.body);
+        await options.gate.recordAll(tx, screenings, { subjectId: message.id, eventId: who.event.id });
         await options.notifications.notify(tx, afterCommit, [
           {
             userId: who.recipient,
@@ -88,5 +100,10 @@ export function createMessagesService(
     },
 
     messagesOf: (conversation: ConversationRow) => repo.messagesOf(conversation.id),
+
+    // A moderator removed a message (ADR 039), in the action's transaction.
+    async removeMessage(tx: Tx, _afterCommit: AfterCommit, messageId: string | null): Promise<void> {
+      if (messageId && isUuid(messageId)) await repo.markRemoved(tx, messageId, deps.clock.now());
+    },
   };
 }

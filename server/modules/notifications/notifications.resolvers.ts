@@ -15,7 +15,27 @@ const TEXT: Record<string, MessageKey> = {
   badge_earned: 'notification.badgeEarned',
   tokens_earned: 'notification.tokensEarned',
   purchase_completed: 'notification.purchasePaid',
+  moderation_warning: 'notification.moderationWarning',
+  content_removed: 'notification.contentRemoved',
+  account_restored: 'notification.accountRestored',
 };
+
+// Moderation outcomes (ADR 039): the reporter learns whether something was done, the appellant the
+// decision and the moderator's note.
+function moderationText(type: string, data: Record<string, unknown>, locale: Locale): string | null {
+  if (type === 'report_resolved')
+    return t(
+      locale,
+      data.outcome === 'no_violation'
+        ? 'notification.reportResolved.no_violation'
+        : 'notification.reportResolved.action_taken',
+    );
+  if (type === 'appeal_decided')
+    return t(locale, data.overturned ? 'notification.appealOverturned' : 'notification.appealUpheld', {
+      note: str(data.note),
+    });
+  return null;
+}
 
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
@@ -75,11 +95,14 @@ export const notificationsResolvers: Resolvers = {
       const data = n.data as Record<string, string | number | boolean | null>;
       if (n.type === 'tokens_earned') return tokensEarnedText(data, ctx.locale);
       if (n.type === 'purchase_completed') return purchaseText(data, ctx.locale);
+      const moderation = moderationText(n.type, data, ctx.locale);
+      if (moderation) return moderation;
       return t(ctx.locale, TEXT[n.type], {
         title: String(data.title ?? ''),
         preview: String(data.preview ?? ''),
         badge: data.badgeId ? badgeDef(String(data.badgeId)).name[ctx.locale] : '',
         actor: actor?.displayName ?? 'Squad',
+        reason: String(data.reason ?? ''),
       });
     },
     event: (n, _args, ctx) => (n.eventId ? ctx.loaders.event.load(n.eventId) : null),

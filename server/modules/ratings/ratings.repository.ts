@@ -4,6 +4,10 @@ import { ratings, type RatingRow } from '#db/schema/index.ts';
 
 export function createRatingsRepository(db: DbOrTx) {
   return {
+    async clearFeedback(tx: DbOrTx, ratingId: string): Promise<void> {
+      await tx.update(ratings).set({ feedback: null }).where(eq(ratings.id, ratingId));
+    },
+
     // One row per (event, rater, ratee): rating again replaces score and feedback, and the time.
     async upsert(
       tx: DbOrTx,

@@ -1,18 +1,18 @@
 import { z } from 'zod';
+import type { Tx } from '#db/client.ts';
 import type { EventRow, RatingRow } from '#db/schema/index.ts';
 import type { Deps } from '#server/context/deps.ts';
 import type { Viewer } from '#server/context/viewer.ts';
 import { isHost } from '#server/auth/access.ts';
-import { AppError, badInput, ErrorCode, notFound } from '#server/errors/app-error.ts';
+import { AppError, ErrorCode, notFound } from '#server/errors/app-error.ts';
 import type { MessageKey } from '#server/lib/i18n.ts';
 import { isUuid } from '#server/lib/ids.ts';
-import { currentLocale } from '#server/lib/request-scope.ts';
 import { inTransaction } from '#server/lib/unit-of-work.ts';
 import { parseInput } from '#server/lib/validation.ts';
 import type { BadgesService } from '#server/modules/badges/badges.service.ts';
 import { eventStatus } from '#server/modules/events/events.mappers.ts';
 import type { EventsService } from '#server/modules/events/events.service.ts';
-import { refusalOf, type MessageChecker } from '#server/modules/moderation/moderation.ts';
+import type { TrustGate } from '#server/modules/trust/trust-gate.service.ts';
 import type { SafetyService } from '#server/modules/safety/safety.service.ts';
 import type { RewardsService } from '#server/modules/rewards/rewards.service.ts';
 import { createRatingsRepository } from './ratings.repository.ts';
@@ -82,12 +82,12 @@ export function createRatingsService(
     events: EventsService;
     safety: SafetyService;
     badges: BadgesService;
-    checker: MessageChecker;
+    gate: TrustGate;
     rewards: RewardsService;
   },
 ) {
   const repo = createRatingsRepository(deps.db);
-  const { events, safety, badges, checker } = options;
+  const { events, safety, badges, gate } = options;
 
   async function visibleEvent(viewer: Viewer, eventId: string): Promise<EventRow | undefined> {
     const [event] = await events.byIds([eventId]);
@@ -122,9 +122,9 @@ export function createRatingsService(
         const refusal = ratingRefusal(event, viewer.id, relation === 'participant', now);
         if (refusal) throw new AppError(refusal.code, refusal.key);
       }
-      const reasons = feedback ? await refusalOf(checker, feedback, { now, locale: currentLocale() }) : null;
-      if (reasons !== null)
-        throw badInput([{ field: 'input.feedback', key: 'validation.textRefused', params: { reasons } }]);
+      const screenings = await gate.screenFields(viewer.id, [
+        { field: 'feedback', kind: 'rating_feedback', text: feedback },
+      ]);
       const rating = await inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
         const saved = await repo.upsert(tx, {
           eventId: event.id,
@@ -134,6 +134,7 @@ export function createRatingsService(
           feedback,
           at: now,
         });
+        await gate.recordAll(tx, screenings, { subjectId: saved.id, eventId: event.id });
         await badges.evaluate(tx, afterCommit, viewer.id);
         await badges.evaluate(tx, afterCommit, rateeId);
         // A 5-star rating of the host earns the host tokens (once per rater and event).
@@ -155,5 +156,10 @@ export function createRatingsService(
       participantRatingRefusal(event, viewer.id, true, deps.clock.now()) === null,
 
     viewerRatingsOf: (viewer: Viewer, eventIds: readonly string[]) => repo.ofRater(viewer.id, eventIds),
+
+    // A moderator removed a rating's feedback (ADR 039); the score stays.
+    async removeFeedback(tx: Tx, ratingId: string | null): Promise<void> {
+      if (ratingId && isUuid(ratingId)) await repo.clearFeedback(tx, ratingId);
+    },
   };
 }

@@ -11,6 +11,8 @@ import { enumValues } from '#server/modules/enum-values.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import type { EventsService } from '#server/modules/events/events.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
+import type { TrustGate } from '#server/modules/trust/trust-gate.service.ts';
+import type { TrustService } from '#server/modules/trust/trust.service.ts';
 import { createSafetyRepository } from './safety.repository.ts';
 
 export const REPORT_MESSAGE_MAX = 1000;
@@ -41,7 +43,10 @@ export type BlockHook = (
 // Reports (for moderators) and blocks between users. Safety owns the blocks table: events (lists hide
 // the other side's events through safety.filters.ts, event(id) asks blockedBetween), join requests
 // (refused), ratings and messages (refused) and the REST shim all ask here.
-export function createSafetyService(deps: Deps, options: { users: UsersService; events: EventsService }) {
+export function createSafetyService(
+  deps: Deps,
+  options: { users: UsersService; events: EventsService; gate: TrustGate; trust: TrustService },
+) {
   const repo = createSafetyRepository(deps.db);
   const blockHooks: BlockHook[] = [];
 
@@ -69,6 +74,10 @@ export function createSafetyService(deps: Deps, options: { users: UsersService; 
         eventId = event.id;
       }
       const now = deps.clock.now();
+      // A report quotes the abuse it reports: never refused, but spam in it is flagged (ADR 039).
+      const screenings = await options.gate.screenFields(viewer.id, [
+        { field: 'message', kind: 'report', text: v.message },
+      ]);
       const { report, created } = await inTransaction(deps.db, deps.logger, async (tx) => {
         await repo.lockReporter(tx, viewer.id);
         // The same report again (a double click, a second try) is the one still open.
@@ -83,6 +92,9 @@ export function createSafetyService(deps: Deps, options: { users: UsersService; 
           reason: v.reason,
           message: v.message,
         });
+        await options.gate.recordAll(tx, screenings, { subjectId: row.id, eventId });
+        // Several different reporters in a short time hide the user from discovery until reviewed.
+        await options.trust.afterReport(tx, row);
         return { report: row, created: true };
       });
       deps.logger.info({ reportId: report.id, reason: report.reason, created }, 'user reported');

@@ -57,6 +57,7 @@ export const usersResolvers: Resolvers = {
     deleteAccount: (_parent, { input }, ctx) => ctx.services.users.deleteAccount(requireViewer(ctx), input),
   },
   User: {
+    role: (u, _args, ctx) => (isSelf(ctx.viewer, u) ? u.role : null),
     avatarUrl: (u, { size }, ctx) => ctx.services.uploads.pictureOf(u, SIZES[size ?? 'MEDIUM']),
     interests: (u) => u.interests.map(tagOf),
     stats: (u, _args, ctx) => ctx.loaders.userStats.load(u.id),

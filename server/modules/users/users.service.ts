@@ -11,7 +11,8 @@ import { inTransaction, type AfterCommit } from '#server/lib/unit-of-work.ts';
 import type { BadgesService, EarnedBadge } from '#server/modules/badges/badges.service.ts';
 import type { GeoService } from '#server/modules/geo/geo.service.ts';
 import { lookupIp } from '#server/modules/geo/geoip.ts';
-import { refusalOf, type MessageChecker } from '#server/modules/moderation/moderation.ts';
+import { reasonText } from '#server/modules/moderation/moderation.ts';
+import type { Screening, TrustGate } from '#server/modules/trust/trust-gate.service.ts';
 import type { TokensService } from '#server/modules/tokens/tokens.service.ts';
 import { defaultDisplayName } from './users.mappers.ts';
 import { createUsersRepository, type ProfileColumns } from './users.repository.ts';
@@ -51,10 +52,10 @@ const conflict = (key: MessageKey, field: string) =>
 
 export function createUsersService(
   deps: Deps,
-  options: { tokens: TokensService; checker: MessageChecker; geo: GeoService; badges: BadgesService },
+  options: { tokens: TokensService; gate: TrustGate; geo: GeoService; badges: BadgesService },
 ) {
   const repo = createUsersRepository(deps.db);
-  const { tokens, checker, geo, badges } = options;
+  const { tokens, gate, geo, badges } = options;
   // sub -> viewer identity. Only the immutable part is cached; balances and profiles are read fresh.
   const cache = new Map<string, { viewer: Viewer; until: number }>();
   const lastSeenWrites = new Map<string, number>();
@@ -72,22 +73,20 @@ export function createUsersService(
     sub: row.sub,
     role: row.role,
     locale: row.locale === 'en' ? 'en' : 'tr',
+    suspension: row.suspendedAt ? { until: row.suspendedUntil, reason: row.suspensionReason } : null,
   });
 
-  // User text goes through the content check before anyone sees it (ADR 033): a block verdict is
-  // refused on its field with the reasons; review is kept (a bio may name a game profile).
-  async function checkTexts(fields: Record<string, string | null | undefined>) {
-    const context = { now: deps.clock.now(), locale: currentLocale() };
-    const issues = await Promise.all(
-      Object.entries(fields).map(async ([field, text]) => {
-        const reasons = text ? await refusalOf(checker, text, context) : null;
-        return reasons === null
-          ? null
-          : { field: `input.${field}`, key: 'validation.textRefused' as const, params: { reasons } };
-      }),
-    );
-    const refused = issues.filter((i) => i !== null);
-    if (refused.length > 0) throw badInput(refused);
+  // User text goes through the content gate before anyone sees it (ADR 033, 039): a block verdict is
+  // refused on its field with the reasons; review is kept and flagged for moderators.
+  function checkTexts(
+    viewer: Viewer,
+    fields: { displayName?: string | null; username?: string | null; bio?: string | null },
+  ): Promise<Screening[]> {
+    return gate.screenFields(viewer.id, [
+      { field: 'displayName', kind: 'display_name', text: fields.displayName },
+      { field: 'username', kind: 'username', text: fields.username },
+      { field: 'bio', kind: 'bio', text: fields.bio },
+    ]);
   }
 
   function afterCommitDrop(afterCommit: AfterCommit, key: string | null | undefined) {
@@ -139,6 +138,12 @@ export function createUsersService(
       cache.delete(sub);
     },
 
+    // The viewer of an existing account, never creating one (explaining a refused token).
+    async knownViewer(sub: string): Promise<Viewer | undefined> {
+      const row = await repo.findBySub(sub);
+      return row ? toViewer(row) : undefined;
+    },
+
     onAccountDeleted(hook: AccountDeletedHook) {
       deletedHooks.push(hook);
     },
@@ -154,8 +159,13 @@ export function createUsersService(
       const refuse = (reason: string) => ({ username, available: false, reason });
       const problem = usernameProblem(username);
       if (problem) return refuse(t(locale, problem));
-      const reasons = await refusalOf(checker, username, { now: deps.clock.now(), locale });
-      if (reasons !== null) return refuse(t(locale, 'validation.textRefused', { reasons }));
+      const check = await gate.check('username', username, { locale });
+      if (check.verdict === 'block')
+        return refuse(
+          t(locale, 'validation.textRefused', {
+            reasons: check.reasons.map((r) => reasonText(r, locale)).join(', '),
+          }),
+        );
       if (await repo.usernameTakenByOther(usernameKey(username), viewer.id))
         return refuse(t(locale, 'username.taken'));
       return { username, available: true, reason: null };
@@ -167,7 +177,7 @@ export function createUsersService(
       input: unknown,
     ): Promise<{ user: UserRow; newBadges: EarnedBadge[] }> {
       const v = validateProfile(input);
-      await checkTexts({ displayName: v.displayName, username: v.username, bio: v.bio });
+      const screenings = await checkTexts(viewer, v);
       const exact = v.exactLocation;
       if (exact && !geo.isInTurkey(exact.lat, exact.lng))
         throw badInput([{ field: 'input.exactLocation.lat', key: 'validation.locationOutsideTurkey' }]);
@@ -219,10 +229,32 @@ export function createUsersService(
           if (uniqueViolationOf(err) !== undefined) throw conflict('username.taken', 'input.username');
           throw err;
         }
+        await gate.recordAll(tx, screenings);
         const newBadges = await badges.evaluate(tx, afterCommit, viewer.id);
         deps.logger.info({ userId: viewer.id, fields: Object.keys(values) }, 'profile updated');
         return { user, newBadges };
       });
+    },
+
+    // A moderator removed a profile field (ADR 039), in the action's transaction.
+    async removeField(
+      tx: Tx,
+      afterCommit: AfterCommit,
+      userId: string,
+      field: 'bio' | 'display_name' | 'username' | 'avatar',
+    ): Promise<void> {
+      const current = await repo.lock(tx, userId);
+      if (!current) return;
+      const values: ProfileColumns =
+        field === 'bio'
+          ? { bio: null }
+          : field === 'display_name'
+            ? { displayName: defaultDisplayName({}) }
+            : field === 'username'
+              ? { username: null }
+              : { avatarKey: null, avatarUrl: null, avatarSetAt: deps.clock.now() };
+      if (field === 'avatar') afterCommitDrop(afterCommit, current.avatarKey);
+      await repo.update(tx, userId, values);
     },
 
     // A processed picture becomes the profile picture, unless a newer one already did (uploads).

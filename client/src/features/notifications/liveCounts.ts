@@ -43,6 +43,11 @@ const TOAST: Record<NotificationType, ToastKind> = {
   BADGE_EARNED: 'success',
   TOKENS_EARNED: 'success',
   PURCHASE_COMPLETED: 'info',
+  MODERATION_WARNING: 'error',
+  CONTENT_REMOVED: 'error',
+  REPORT_RESOLVED: 'info',
+  APPEAL_DECIDED: 'info',
+  ACCOUNT_RESTORED: 'success',
 };
 
 export function toastKind(type: NotificationType): ToastKind {
@@ -53,7 +58,8 @@ export function toastKind(type: NotificationType): ToastKind {
 // state, the request's status): the host's request lists of the event, what a requester may see of it
 // once decided (exact place, participants), the whole event once edited or cancelled, My Events' lists
 // and counters, open conversations. The live hook evicts those from the cache.
-export type StaleData = 'hostRequests' | 'eventAccess' | 'event' | 'myEvents' | 'conversations' | 'tokens';
+export type StaleData =
+  'hostRequests' | 'eventAccess' | 'event' | 'myEvents' | 'conversations' | 'tokens' | 'standing';
 
 export function staleAfterNotification(type: NotificationType): readonly StaleData[] {
   switch (type) {
@@ -69,7 +75,15 @@ export function staleAfterNotification(type: NotificationType): readonly StaleDa
     case 'EVENT_UPDATED':
       return ['event', 'myEvents'];
     case 'BADGE_EARNED':
+    case 'REPORT_RESOLVED':
       return [];
+    // What moderation did shows on the account's standing (settings); a removal may touch an event.
+    case 'MODERATION_WARNING':
+    case 'APPEAL_DECIDED':
+    case 'ACCOUNT_RESTORED':
+      return ['standing'];
+    case 'CONTENT_REMOVED':
+      return ['standing', 'event', 'myEvents'];
     // The balance arrives on its own subscription; the Tokens screen's lists are read again.
     case 'TOKENS_EARNED':
     case 'PURCHASE_COMPLETED':

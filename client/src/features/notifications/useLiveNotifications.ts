@@ -82,6 +82,7 @@ function evictStale(cache: ApolloCache, notification: Notification) {
   if (stale.includes('myEvents')) roots.push('myEvents', 'myEventCounts');
   if (stale.includes('conversations')) roots.push('conversation');
   if (stale.includes('tokens')) roots.push('tokenLedger', 'tokenPurchases', 'earning');
+  if (stale.includes('standing')) roots.push('accountStanding');
   evictRootFields(cache, roots);
 }
 
