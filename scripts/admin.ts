@@ -5,12 +5,12 @@
 //   npm run admin -- list                         who is staff
 // The user must have signed in to Squad once. The database is DATABASE_URL's, or the embedded one in
 // DATA_DIR: the running server's (reached through its data-dir lock) or, with no server running, started
-// here for the command. With REDIS_URL set every running instance forgets its cached copy at once;
-// otherwise a role change takes effect within a minute (the viewer cache).
+// here for the command. The running embedded server (told over its lock socket) and, with REDIS_URL,
+// every instance behind Redis forget their cached copy at once; other setups within a minute.
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { createDatabase } from '#db/client.ts';
-import { acquireDataDirLock, whoHolds } from '#db/embedded/data-dir-lock.ts';
+import { acquireDataDirLock, notifyHolder, whoHolds } from '#db/embedded/data-dir-lock.ts';
 import { startEmbeddedPostgres } from '#db/embedded/embedded-postgres.ts';
 import { runMigrations } from '#db/migrate.ts';
 import { users } from '#db/schema/index.ts';
@@ -56,10 +56,12 @@ try {
 
 const closers: (() => Promise<void>)[] = [];
 let url = config.database.url;
+let runningEmbedded = false;
 if (!url) {
   const holder = await whoHolds(config.dataDir);
   if (holder?.databaseUrl) {
     url = holder.databaseUrl;
+    runningEmbedded = true;
   } else if (holder) {
     fail(`The server (pid ${holder.pid}) on ${config.dataDir} did not answer; try again in a moment.`);
   } else {
@@ -103,6 +105,8 @@ try {
     console.error(`No Squad user with the e-mail ${email}. They must sign in to Squad once first.`);
     await done(1);
   }
+  // The running embedded server hears it over its lock socket; instances behind Redis through Redis.
+  if (runningEmbedded) await notifyHolder(config.dataDir, { type: 'forget', sub: user.sub });
   if (config.redisUrl) {
     const pubsub = await createRedisPubSub(config.redisUrl, createLogger('warn'));
     await pubsub.publish(channels.accounts, { userId: user.id, sub: user.sub, kind: 'role' });

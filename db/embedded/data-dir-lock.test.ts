@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock.ts';
+import { acquireDataDirLock, DataDirLockedError, notifyHolder, whoHolds } from './data-dir-lock.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dirs: string[] = [];
@@ -78,5 +78,27 @@ describe('data dir lock', () => {
     const dir = tempDir();
     staleLock(dir, { pid: 1, host: 'squad-app-7f9c2d-old' });
     await (await acquireDataDirLock(dir)).release();
+  });
+});
+
+describe('operator commands over the lock', () => {
+  it('tells who holds the dir and where its database listens, and hands a command to the holder', async () => {
+    const dir = tempDir();
+    expect(await whoHolds(dir)).toBeNull();
+    const lock = await acquireDataDirLock(dir);
+    try {
+      lock.announce('postgres://postgres@127.0.0.1:5599/postgres');
+      expect(await whoHolds(dir)).toMatchObject({
+        pid: process.pid,
+        databaseUrl: 'postgres://postgres@127.0.0.1:5599/postgres',
+      });
+      const heard: unknown[] = [];
+      lock.onCommand((command) => heard.push(command));
+      expect(await notifyHolder(dir, { type: 'forget', sub: 'abc' })).toBe(true);
+      await expect.poll(() => heard).toEqual([{ type: 'forget', sub: 'abc' }]);
+    } finally {
+      await lock.release();
+    }
+    expect(await notifyHolder(dir, { type: 'forget', sub: 'abc' })).toBe(false);
   });
 });

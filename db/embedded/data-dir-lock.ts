@@ -93,9 +93,32 @@ export async function whoHolds(dir: string): Promise<Holder | null> {
   return holder === 'nobody' || holder === 'unknown' ? null : holder;
 }
 
-export async function acquireDataDirLock(
-  dir: string,
-): Promise<{ release(): Promise<void>; announce(databaseUrl: string): void }> {
+// A message for the running server, sent over its lock socket by an operator command on the same
+// machine (only the server's user can open the socket file): e.g. "forget what you cached of this
+// user" after `npm run admin` changed a role in the embedded database.
+export type HolderCommand = { type: 'forget'; sub: string };
+
+export async function notifyHolder(dir: string, command: HolderCommand): Promise<boolean> {
+  if (!fs.existsSync(dir)) return false;
+  const dataDir = fs.realpathSync(dir);
+  return new Promise((resolve) => {
+    const socket = net.connect(socketAddress(dataDir).address);
+    const timer = setTimeout(() => socket.destroy(), 2000);
+    socket.on('connect', () => socket.end(`${JSON.stringify(command)}\n`));
+    socket.on('data', () => undefined);
+    socket.on('close', (hadError) => {
+      clearTimeout(timer);
+      resolve(!hadError);
+    });
+    socket.on('error', () => undefined);
+  });
+}
+
+export async function acquireDataDirLock(dir: string): Promise<{
+  release(): Promise<void>;
+  announce(databaseUrl: string): void;
+  onCommand(handler: (command: HolderCommand) => void): void;
+}> {
   fs.mkdirSync(dir, { recursive: true });
   const dataDir = fs.realpathSync(dir);
   const { address, file } = socketAddress(dataDir);
@@ -107,7 +130,29 @@ export async function acquireDataDirLock(
     host: os.hostname(),
     startedAt: new Date().toISOString(),
   };
-  const server = net.createServer((socket) => socket.end(JSON.stringify(me)));
+  const handlers: ((command: HolderCommand) => void)[] = [];
+  const server = net.createServer((socket) => {
+    // Whoever connects learns who holds the lock; a command line it sent is handed on.
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+      if (text.length > 4096) socket.destroy();
+    });
+    socket.on('end', () => {
+      for (const line of text.split('\n')) {
+        try {
+          const command = JSON.parse(line) as HolderCommand;
+          if (command?.type === 'forget' && typeof command.sub === 'string')
+            for (const handler of handlers) handler(command);
+        } catch {
+          // not a command
+        }
+      }
+    });
+    socket.on('error', () => undefined);
+    socket.end(JSON.stringify(me));
+  });
   // The lock must not keep a process alive that has nothing else to do.
   server.unref();
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -119,6 +164,9 @@ export async function acquireDataDirLock(
       return {
         announce(databaseUrl: string) {
           me.databaseUrl = databaseUrl;
+        },
+        onCommand(handler) {
+          handlers.push(handler);
         },
         async release() {
           if (released) return;

@@ -82,7 +82,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   };
 
   try {
-    const { database, embedded, health, url } = await openDatabase(config, logger, onClose);
+    const { database, embedded, health, url, onOperatorCommand } = await openDatabase(
+      config,
+      logger,
+      onClose,
+    );
     const pubsub = await openPubSub(config, logger, onClose);
     const limiter = await openRateLimiter(config, logger, clock, onClose);
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
@@ -121,6 +125,11 @@ export async function createApp(options: AppOptions): Promise<App> {
       logger,
       clock,
       formatError,
+    });
+    // `npm run admin` changed a role in the embedded database: drop this user's cached viewer.
+    onOperatorCommand((command) => {
+      services.users.forget(command.sub);
+      identitySetup.forgetTokens(command.sub);
     });
     await watchAccounts({
       pubsub,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { createDatabase, type DatabaseHandle } from '#db/client.ts';
-import { acquireDataDirLock } from '#db/embedded/data-dir-lock.ts';
+import { acquireDataDirLock, type HolderCommand } from '#db/embedded/data-dir-lock.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '#db/embedded/embedded-postgres.ts';
 import { runMigrations } from '#db/migrate.ts';
 import { watchDatabase, type DatabaseHealth } from './database-health.ts';
@@ -30,8 +30,11 @@ export async function openDatabase(
   embedded: EmbeddedPostgres | null;
   health: DatabaseHealth;
   url: string;
+  // Embedded mode: operator commands (npm run admin) arriving over the data dir's lock socket.
+  onOperatorCommand: (handler: (command: HolderCommand) => void) => void;
 }> {
   let embedded: EmbeddedPostgres | null = null;
+  let onOperatorCommand: (handler: (command: HolderCommand) => void) => void = () => {};
   let url = config.database.url;
   if (!url) {
     const lock = await acquireDataDirLock(config.dataDir);
@@ -45,6 +48,7 @@ export async function openDatabase(
     onClose('embedded database', () => started.stop());
     url = embedded.url;
     lock.announce(url);
+    onOperatorCommand = (handler) => lock.onCommand(handler);
   }
   const database = createDatabase(url, { max: embedded ? 8 : config.database.poolMax });
   onClose('database pool', () => database.close());
@@ -55,7 +59,7 @@ export async function openDatabase(
     serializeWith: embedded ? undefined : url,
   });
   logger.info('database migrated');
-  return { database, embedded, health, url };
+  return { database, embedded, health, url, onOperatorCommand };
 }
 
 export async function openPubSub(config: Config, logger: Logger, onClose: OnClose): Promise<PubSub> {

@@ -10,6 +10,8 @@ import { startFakeGoogle } from './fake-google.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     e2eBaseUrl: string;
+    // The running server's data dir, for operator commands (npm run admin) in tests.
+    e2eDataDir: string;
   }
 }
 
@@ -77,6 +79,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('e2eBaseUrl', baseUrl);
+  project.provide('e2eDataDir', dataDir);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

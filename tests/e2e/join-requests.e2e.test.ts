@@ -223,7 +223,7 @@ describe('join requests', () => {
     await expect.poll(() => host.getByTestId('report-submit').isEnabled()).toBe(true);
     await shot(host, 'safety-report');
     await host.getByTestId('report-submit').click();
-    await host.getByText('Şikâyetin alındı. Teşekkürler, inceleyeceğiz.').waitFor();
+    await host.getByText('Şikâyetin alındı. Moderatörler inceleyip sonucu sana bildirecek.').waitFor();
 
     // Block asks first, then the dialog offers Unblock.
     await profile.getByTestId('profile-block').click();

@@ -11,6 +11,23 @@ export type ActivityType =
   /** The user took part as an accepted participant. */
   | 'JOINED';
 
+/** Appealing an action taken on the viewer's account. */
+export type AppealModerationActionInput = {
+  /** The action (from accountStanding). */
+  actionId: string | number;
+  /** Why it should be reconsidered (10 to 1000 characters). */
+  text: string;
+};
+
+/** Where an appeal stands. */
+export type AppealStatus =
+  /** Waiting for a moderator. */
+  | 'OPEN'
+  /** The action was reversed where it could be. */
+  | 'OVERTURNED'
+  /** The action stands. */
+  | 'UPHELD';
+
 /** A referral code from an invitation link. */
 export type ApplyReferralCodeInput = {
   /** The code, e.g. from /register?ref=CODE. */
@@ -21,6 +38,16 @@ export type ApplyReferralCodeInput = {
 export type BlockUserInput = {
   /** The user; not the viewer. */
   userId: string | number;
+};
+
+/** A moderator's cancellation of an event. */
+export type CancelEventAsModeratorInput = {
+  /** The event. */
+  eventId: string | number;
+  /** Why (3 to 500 characters), shown to the host and participants. */
+  reason: string;
+  /** The report this settles, if any. */
+  reportId?: string | number | null | undefined;
 };
 
 /** Cancel an event. */
@@ -45,6 +72,38 @@ export type CompleteAvatarUploadInput = {
   /** The upload's id. */
   uploadId: string | number;
 };
+
+/** Where a flagged text stands. */
+export type ContentFlagStatus =
+  /** Left as it is (by a moderator, or replaced by a newer text of the same field). */
+  | 'KEPT'
+  /** Waiting for a moderator. */
+  | 'OPEN'
+  /** Removed by a moderator. */
+  | 'REMOVED';
+
+/** Where a piece of user text lives (what the content check looked at). */
+export type ContentKind =
+  /** A profile's bio. */
+  | 'BIO'
+  /** A message in an event's group chat. */
+  | 'CHAT_MESSAGE'
+  /** A message between two users. */
+  | 'DIRECT_MESSAGE'
+  /** A profile's display name. */
+  | 'DISPLAY_NAME'
+  /** An event's description. */
+  | 'EVENT_DESCRIPTION'
+  /** An event's title. */
+  | 'EVENT_TITLE'
+  /** A join request's message to the host. */
+  | 'JOIN_MESSAGE'
+  /** The feedback text of a rating. */
+  | 'RATING_FEEDBACK'
+  /** The text of a report or an appeal. */
+  | 'REPORT'
+  /** A profile's username. */
+  | 'USERNAME';
 
 /** A profile picture the viewer wants to upload. */
 export type CreateAvatarUploadInput = {
@@ -92,6 +151,16 @@ export type CreateEventInput = {
   voiceChat?: VoiceChat | null | undefined;
 };
 
+/** Deciding an appeal. */
+export type DecideAppealInput = {
+  /** The appeal. */
+  appealId: string | number;
+  /** The note shown to the user (3 to 500 characters). */
+  note: string;
+  /** True reverses the action where it can be (a suspension or pause is lifted). */
+  overturn: boolean;
+};
+
 /** Delete the viewer's account. */
 export type DeleteAccountInput = {
   /** The viewer's username or e-mail, typed again to confirm. */
@@ -108,6 +177,14 @@ export type Device =
   | 'PLAYSTATION'
   /** An Xbox console. */
   | 'XBOX';
+
+/** Closing a report without action. */
+export type DismissReportInput = {
+  /** Why (3 to 500 characters); the reporter is told that nothing was found. */
+  reason: string;
+  /** The report. */
+  reportId: string | number;
+};
 
 /** Which events to list. */
 export type EventFilter = {
@@ -239,6 +316,14 @@ export type JoinRequestStatus =
   /** The requester took it back. */
   | 'WITHDRAWN';
 
+/** Leaving a flagged text as it is. */
+export type KeepContentInput = {
+  /** The flagged text. */
+  flagId: string | number;
+  /** Why (3 to 500 characters), for the audit log. */
+  reason: string;
+};
+
 /** Leave an event you joined. */
 export type LeaveEventInput = {
   /** The event. */
@@ -252,6 +337,31 @@ export type MarkNotificationsReadInput = {
   /** These notifications. */
   ids?: Array<string | number> | null | undefined;
 };
+
+/** What a moderator, or an automatic safeguard, did. */
+export type ModerationActionKind =
+  /** An appeal was decided: the action was reversed. */
+  | 'APPEAL_OVERTURNED'
+  /** An appeal was decided: the action stands. */
+  | 'APPEAL_UPHELD'
+  /** Automatic: several different people reported the user in a short time; hidden from discovery until reviewed. */
+  | 'AUTO_HIDE'
+  /** Automatic: repeated blocked join messages; join requests paused for a day. */
+  | 'AUTO_PAUSE_JOINS'
+  /** An event was cancelled. */
+  | 'CANCEL_EVENT'
+  /** A report was closed without action. */
+  | 'DISMISS'
+  /** A flagged text was left as it is. */
+  | 'KEEP_CONTENT'
+  /** A piece of content was removed. */
+  | 'REMOVE_CONTENT'
+  /** A suspension or safeguard was lifted. */
+  | 'RESTORE'
+  /** The account was suspended. */
+  | 'SUSPEND'
+  /** The user was warned. */
+  | 'WARN';
 
 /** Which of the viewer's events to list. */
 export type MyEventsFilter = {
@@ -374,6 +484,31 @@ export type RecordEventShareInput = {
   id: string | number;
 };
 
+/** A profile field a moderator can remove. */
+export type RemovableProfileField =
+  /** The profile picture. */
+  | 'AVATAR'
+  /** The bio. */
+  | 'BIO'
+  /** The display name (reset to a neutral one). */
+  | 'DISPLAY_NAME'
+  /** The username. */
+  | 'USERNAME';
+
+/** Removing a flagged text, or a profile field of a user. */
+export type RemoveContentInput = {
+  /** With userId: which field. */
+  field?: RemovableProfileField | null | undefined;
+  /** The flagged text to remove (its kind says how). */
+  flagId?: string | number | null | undefined;
+  /** Why (3 to 500 characters), shown to the author. */
+  reason: string;
+  /** The report this settles, if any. */
+  reportId?: string | number | null | undefined;
+  /** Or: the user whose profile field goes. */
+  userId?: string | number | null | undefined;
+};
+
 /** Why a user reports another. */
 export type ReportReason =
   /** Harassment. */
@@ -386,6 +521,15 @@ export type ReportReason =
   | 'OTHER'
   /** Spam or fake profile. */
   | 'SPAM';
+
+/** Where a report stands. */
+export type ReportStatus =
+  /** A moderator found nothing to act on. */
+  | 'DISMISSED'
+  /** Waiting for a moderator. */
+  | 'OPEN'
+  /** A moderator acted on it. */
+  | 'REVIEWED';
 
 /** A report about another user (the Report dialog). */
 export type ReportUserInput = {
@@ -406,6 +550,23 @@ export type RequestToJoinInput = {
   /** Optional message to the host, at most 500 characters (trimmed). */
   message?: string | null | undefined;
 };
+
+/** Lifting a suspension, a discovery hide or a join pause. */
+export type RestoreUserInput = {
+  /** Why (3 to 500 characters), shown to the user. */
+  reason: string;
+  /** The user. */
+  userId: string | number;
+};
+
+/** Roles a signed-in user can have. */
+export type Role =
+  /** An operator: everything a moderator may, plus refunds and acting on other staff. */
+  | 'ADMIN'
+  /** Works the moderation console: reports, flagged content, appeals (granted with `npm run admin`). */
+  | 'MODERATOR'
+  /** Any signed-in user. */
+  | 'USER';
 
 /** A message between an event's host and one other user. */
 export type SendMessageInput = {
@@ -457,6 +618,20 @@ export type StartTokenPurchaseInput = {
   packageId: string | number;
   /** Keep the payment method for auto-refill. */
   saveMethod?: boolean | null | undefined;
+};
+
+/** Suspending a user. */
+export type SuspendUserInput = {
+  /** 1, 3, 7 or 30 days; null or absent for good. */
+  days?: number | null | undefined;
+  /** The flagged text this settles, if any. */
+  flagId?: string | number | null | undefined;
+  /** Why (3 to 500 characters), shown to the user. */
+  reason: string;
+  /** The report this settles, if any (every open report against the user is settled too). */
+  reportId?: string | number | null | undefined;
+  /** The user. */
+  userId: string | number;
 };
 
 /** Time windows of the filter panel. */
@@ -565,6 +740,18 @@ export type VoiceChat =
   /** Participants need a microphone (the MIC badge). */
   | 'REQUIRED';
 
+/** Warning a user. */
+export type WarnUserInput = {
+  /** The flagged text this settles, if any. */
+  flagId?: string | number | null | undefined;
+  /** The warning's text, shown to the user (3 to 500 characters). */
+  reason: string;
+  /** The report this settles, if any. */
+  reportId?: string | number | null | undefined;
+  /** The user. */
+  userId: string | number;
+};
+
 export type MeTestQueryVariables = Exact<{ [key: string]: never }>;
 
 export type MeTestQuery = { me: { __typename: 'User'; id: string } };
@@ -631,6 +818,10 @@ export type EventPlace_EventFragment = {
     exact: boolean;
   } | null;
 };
+
+export type SuspensionTestQueryVariables = Exact<{ [key: string]: never }>;
+
+export type SuspensionTestQuery = { me: { __typename: 'User'; id: string } };
 
 export type BalanceTestSubscriptionVariables = Exact<{ [key: string]: never }>;
 
@@ -1278,6 +1469,327 @@ export type SendMessageMutation = {
   };
 };
 
+export type AccountStandingQueryVariables = Exact<{ [key: string]: never }>;
+
+export type AccountStandingQuery = {
+  accountStanding: {
+    __typename: 'AccountStanding';
+    suspended: boolean;
+    suspendedUntil: string | null;
+    suspensionReason: string | null;
+    joinRequestsPausedUntil: string | null;
+    actions: Array<{
+      __typename: 'ModerationAction';
+      id: string;
+      action: ModerationActionKind;
+      reason: string;
+      until: string | null;
+      createdAt: string;
+      appealable: boolean;
+      appeal: {
+        __typename: 'ModerationAppeal';
+        id: string;
+        status: AppealStatus;
+        decisionNote: string | null;
+      } | null;
+    }>;
+  };
+};
+
+export type AppealModerationActionMutationVariables = Exact<{
+  input: AppealModerationActionInput;
+}>;
+
+export type AppealModerationActionMutation = {
+  appealModerationAction: {
+    __typename: 'AppealModerationActionPayload';
+    appeal: { __typename: 'ModerationAppeal'; id: string; status: AppealStatus };
+    action: { __typename: 'ModerationAction'; id: string; appealable: boolean };
+  };
+};
+
+export type ModerationAppealsQueryVariables = Exact<{
+  after?: string | null | undefined;
+}>;
+
+export type ModerationAppealsQuery = {
+  moderationAppeals: {
+    __typename: 'ModerationAppealConnection';
+    nodes: Array<{
+      __typename: 'ModerationAppeal';
+      id: string;
+      text: string;
+      createdAt: string;
+      user: {
+        __typename: 'User';
+        id: string;
+        displayName: string;
+        username: string | null;
+        avatarUrl: string | null;
+      };
+      action: {
+        __typename: 'ModerationAction';
+        id: string;
+        action: ModerationActionKind;
+        reason: string;
+        until: string | null;
+        createdAt: string;
+      };
+    }>;
+    pageInfo: { __typename: 'PageInfo'; hasNextPage: boolean; endCursor: string | null };
+  };
+};
+
+export type ModerationLogQueryVariables = Exact<{
+  after?: string | null | undefined;
+}>;
+
+export type ModerationLogQuery = {
+  moderationLog: {
+    __typename: 'ModerationActionConnection';
+    nodes: Array<{
+      __typename: 'ModerationAction';
+      id: string;
+      action: ModerationActionKind;
+      reason: string;
+      until: string | null;
+      createdAt: string;
+      moderator: { __typename: 'User'; id: string; displayName: string } | null;
+      target: { __typename: 'User'; id: string; displayName: string };
+    }>;
+    pageInfo: { __typename: 'PageInfo'; hasNextPage: boolean; endCursor: string | null };
+  };
+};
+
+export type ContentFlagsQueryVariables = Exact<{
+  after?: string | null | undefined;
+}>;
+
+export type ContentFlagsQuery = {
+  contentFlags: {
+    __typename: 'ContentFlagConnection';
+    nodes: Array<{
+      __typename: 'ContentFlag';
+      id: string;
+      kind: ContentKind;
+      text: string;
+      verdict: CheckVerdict;
+      createdAt: string;
+      reasons: Array<{ __typename: 'CheckReason'; code: string; text: string }>;
+      author: {
+        __typename: 'User';
+        id: string;
+        displayName: string;
+        username: string | null;
+        avatarUrl: string | null;
+      };
+      event: { __typename: 'Event'; id: string; title: string } | null;
+    }>;
+    pageInfo: { __typename: 'PageInfo'; hasNextPage: boolean; endCursor: string | null };
+  };
+};
+
+export type ModerationQueueCountsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ModerationQueueCountsQuery = {
+  moderationQueueCounts: {
+    __typename: 'ModerationQueueCounts';
+    reports: number;
+    flags: number;
+    appeals: number;
+  };
+};
+
+export type ModerationPerson_UserFragment = {
+  __typename: 'User';
+  id: string;
+  displayName: string;
+  username: string | null;
+  avatarUrl: string | null;
+};
+
+export type ModerationReportsQueryVariables = Exact<{
+  after?: string | null | undefined;
+}>;
+
+export type ModerationReportsQuery = {
+  moderationReports: {
+    __typename: 'ModerationReportConnection';
+    nodes: Array<{
+      __typename: 'ModerationReport';
+      id: string;
+      reason: ReportReason;
+      message: string | null;
+      createdAt: string;
+      targetReportCount: number;
+      reporter: {
+        __typename: 'User';
+        id: string;
+        displayName: string;
+        username: string | null;
+        avatarUrl: string | null;
+      };
+      target: {
+        __typename: 'User';
+        id: string;
+        displayName: string;
+        username: string | null;
+        avatarUrl: string | null;
+      };
+      event: { __typename: 'Event'; id: string; title: string } | null;
+    }>;
+    pageInfo: { __typename: 'PageInfo'; hasNextPage: boolean; endCursor: string | null };
+  };
+};
+
+export type ModerationUserQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type ModerationUserQuery = {
+  moderationUser: {
+    __typename: 'ModerationUserHistory';
+    email: string | null;
+    role: Role;
+    suspended: boolean;
+    suspendedUntil: string | null;
+    suspensionReason: string | null;
+    hiddenFromDiscovery: boolean;
+    joinRequestsPausedUntil: string | null;
+    user: {
+      __typename: 'User';
+      id: string;
+      displayName: string;
+      username: string | null;
+      avatarUrl: string | null;
+    };
+    reports: Array<{
+      __typename: 'ModerationReport';
+      id: string;
+      reason: ReportReason;
+      message: string | null;
+      createdAt: string;
+      status: ReportStatus;
+    }>;
+    flags: Array<{
+      __typename: 'ContentFlag';
+      id: string;
+      kind: ContentKind;
+      text: string;
+      status: ContentFlagStatus;
+    }>;
+    actions: Array<{
+      __typename: 'ModerationAction';
+      id: string;
+      action: ModerationActionKind;
+      reason: string;
+      createdAt: string;
+      moderator: { __typename: 'User'; id: string; displayName: string } | null;
+    }>;
+  } | null;
+};
+
+export type ModerationPayload_ActionFragment = {
+  __typename: 'ModerationActionPayload';
+  action: { __typename: 'ModerationAction'; id: string; action: ModerationActionKind };
+  counts: { __typename: 'ModerationQueueCounts'; reports: number; flags: number; appeals: number };
+};
+
+export type DismissReportMutationVariables = Exact<{
+  input: DismissReportInput;
+}>;
+
+export type DismissReportMutation = {
+  dismissReport: {
+    __typename: 'ModerationActionPayload';
+    action: { __typename: 'ModerationAction'; id: string; action: ModerationActionKind };
+    counts: { __typename: 'ModerationQueueCounts'; reports: number; flags: number; appeals: number };
+  };
+};
+
+export type WarnUserMutationVariables = Exact<{
+  input: WarnUserInput;
+}>;
+
+export type WarnUserMutation = {
+  warnUser: {
+    __typename: 'ModerationActionPayload';
+    action: { __typename: 'ModerationAction'; id: string; action: ModerationActionKind };
+    counts: { __typename: 'ModerationQueueCounts'; reports: number; flags: number; appeals: number };
+  };
+};
+
+export type RemoveContentMutationVariables = Exact<{
+  input: RemoveContentInput;
+}>;
+
+export type RemoveContentMutation = {
+  removeContent: {
+    __typename: 'ModerationActionPayload';
+    action: { __typename: 'ModerationAction'; id: string; action: ModerationActionKind };
+    counts: { __typename: 'ModerationQueueCounts'; reports: number; flags: number; appeals: number };
+  };
+};
+
+export type KeepContentMutationVariables = Exact<{
+  input: KeepContentInput;
+}>;
+
+export type KeepContentMutation = {
+  keepContent: {
+    __typename: 'ModerationActionPayload';
+    action: { __typename: 'ModerationAction'; id: string; action: ModerationActionKind };
+    counts: { __typename: 'ModerationQueueCounts'; reports: number; flags: number; appeals: number };
+  };
+};
+
+export type CancelEventAsModeratorMutationVariables = Exact<{
+  input: CancelEventAsModeratorInput;
+}>;
+
+export type CancelEventAsModeratorMutation = {
+  cancelEventAsModerator: {
+    __typename: 'ModerationActionPayload';
+    action: { __typename: 'ModerationAction'; id: string; action: ModerationActionKind };
+    counts: { __typename: 'ModerationQueueCounts'; reports: number; flags: number; appeals: number };
+  };
+};
+
+export type SuspendUserMutationVariables = Exact<{
+  input: SuspendUserInput;
+}>;
+
+export type SuspendUserMutation = {
+  suspendUser: {
+    __typename: 'ModerationActionPayload';
+    action: { __typename: 'ModerationAction'; id: string; action: ModerationActionKind };
+    counts: { __typename: 'ModerationQueueCounts'; reports: number; flags: number; appeals: number };
+  };
+};
+
+export type RestoreUserMutationVariables = Exact<{
+  input: RestoreUserInput;
+}>;
+
+export type RestoreUserMutation = {
+  restoreUser: {
+    __typename: 'ModerationActionPayload';
+    action: { __typename: 'ModerationAction'; id: string; action: ModerationActionKind };
+    counts: { __typename: 'ModerationQueueCounts'; reports: number; flags: number; appeals: number };
+  };
+};
+
+export type DecideAppealMutationVariables = Exact<{
+  input: DecideAppealInput;
+}>;
+
+export type DecideAppealMutation = {
+  decideAppeal: {
+    __typename: 'DecideAppealPayload';
+    appeal: { __typename: 'ModerationAppeal'; id: string; status: AppealStatus };
+  };
+};
+
 export type NotificationListQueryVariables = Exact<{ [key: string]: never }>;
 
 export type NotificationListQuery = {
@@ -1872,6 +2384,10 @@ export type WizardCategoryFragment = {
   tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
 };
 
+export type AdminRouteQueryVariables = Exact<{ [key: string]: never }>;
+
+export type AdminRouteQuery = { me: { __typename: 'User'; id: string; role: Role | null } };
+
 export type DashboardShellQueryVariables = Exact<{ [key: string]: never }>;
 
 export type DashboardShellQuery = {
@@ -1883,6 +2399,7 @@ export type DashboardShellQuery = {
     avatarUrl: string | null;
     tokenBalance: number | null;
     locale: string | null;
+    role: Role | null;
     mapCenter: { __typename: 'GeoPoint'; lat: number; lng: number } | null;
   };
 };

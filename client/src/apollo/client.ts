@@ -7,6 +7,11 @@ import { createClient } from 'graphql-ws';
 import { Kind, OperationTypeNode } from 'graphql';
 import { createAuthRetryLink } from '#client/apollo/authRetryLink.ts';
 import { WsLink } from '#client/apollo/wsLink.ts';
+import {
+  createSuspensionLink,
+  SUSPENDED_CLOSE_CODE,
+  type SuspensionNotice,
+} from '#client/apollo/suspensionLink.ts';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -22,6 +27,8 @@ export type ApolloClientOptions = {
   getLanguage: () => string;
   // The subscription socket (re)connected; wasRetry is true after a lost connection.
   onSocketConnected?: (wasRetry: boolean) => void;
+  // A moderator suspended the account (ADR 039).
+  onSuspended?: (notice: SuspensionNotice) => void;
 };
 
 // fetch with a 30 s timeout that still honours Apollo's own abort signal.
@@ -77,9 +84,15 @@ export function createApolloClient(options: ApolloClientOptions) {
       },
       retryAttempts: Infinity,
       on: { connected: (_socket, _payload, wasRetry) => options.onSocketConnected?.(wasRetry) },
-      // 4403 (token refused) goes up to the auth retry link, which refreshes and subscribes again.
+      // 4403 (token refused) goes up to the auth retry link, which refreshes and subscribes again;
+      // 4423 (account suspended) to the suspension link. Neither is retried here.
       shouldRetry: (event) =>
-        !(typeof event === 'object' && event !== null && 'code' in event && event.code === 4403),
+        !(
+          typeof event === 'object' &&
+          event !== null &&
+          'code' in event &&
+          (event.code === 4403 || event.code === SUSPENDED_CLOSE_CODE)
+        ),
     }),
   );
 
@@ -91,6 +104,7 @@ export function createApolloClient(options: ApolloClientOptions) {
   };
 
   const link = ApolloLink.from([
+    createSuspensionLink((notice) => options.onSuspended?.(notice)),
     createAuthRetryLink({
       refresh: (operation) => {
         const header = (operation.getContext().headers as Record<string, string> | undefined)?.Authorization;

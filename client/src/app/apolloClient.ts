@@ -5,6 +5,7 @@ import { getConfig } from '#client/lib/config.ts';
 import { getLocale } from '#client/lib/i18n/I18nProvider.tsx';
 import { clearBrowserState, getAuth } from '#client/features/auth/auth.ts';
 import { SessionExpiredError } from '#client/features/auth/sessionStore.ts';
+import { rememberSuspension } from '#client/features/moderation/suspensionNotice.ts';
 
 // The app's Apollo client, wired to the session store. Loaded with the dashboard only.
 let client: ReturnType<typeof createApolloClient> | null = null;
@@ -26,6 +27,12 @@ export function getApolloClient() {
         }
       },
       onSocketConnected: socketConnected,
+      // A moderator suspended the account: the suspension screen says why, until when, and offers
+      // the appeal (ADR 039). Once there, its own queries may report the suspension again.
+      onSuspended: (notice) => {
+        rememberSuspension(notice);
+        if (window.location.pathname !== '/suspended') window.location.assign('/suspended');
+      },
       getLanguage: () => (getLocale() === 'tr' ? 'tr-TR,tr;q=0.9,en;q=0.5' : 'en-GB,en;q=0.9,tr;q=0.5'),
     });
   }

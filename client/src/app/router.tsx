@@ -151,6 +151,36 @@ export const routes: RouteObject[] = [
         // A pathless route so page errors render inside the shell.
         children: [{ errorElement: <DashboardRouteError />, children: dashboardChildren }],
       },
+      // The moderation console, inside the dashboard's shell (ADR 039).
+      {
+        path: '/admin',
+        loader: requireSession,
+        lazy: () =>
+          import('#client/routes/dashboard/DashboardLayoutRoute.tsx').then((m) => ({
+            Component: m.DashboardLayoutRoute,
+          })),
+        children: [
+          {
+            errorElement: <DashboardRouteError />,
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  import('#client/routes/AdminRoute.tsx').then((m) => ({
+                    Component: m.AdminRoute,
+                    loader: guarded(m.loader),
+                  })),
+              },
+            ],
+          },
+        ],
+      },
+      // Where a suspended account lands: the reason, the end and the appeal.
+      {
+        path: '/suspended',
+        lazy: () =>
+          import('#client/routes/SuspendedRoute.tsx').then((m) => ({ Component: m.SuspendedRoute })),
+      },
       // The 404 page is also the root error boundary's, so it ships with the entry.
       { path: '*', Component: NotFoundRoute },
     ],

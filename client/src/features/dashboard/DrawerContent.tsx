@@ -15,6 +15,7 @@ export function DrawerContent({
   onLogout,
   loggingOut,
   navBadges,
+  staff = false,
 }: {
   user: DrawerUser;
   onNavigate: () => void;
@@ -22,6 +23,7 @@ export function DrawerContent({
   onLogout: () => void;
   loggingOut: boolean;
   navBadges?: Partial<Record<string, number>>;
+  staff?: boolean;
 }) {
   const { t } = useI18n();
   return (
@@ -50,7 +52,7 @@ export function DrawerContent({
         <span aria-hidden="true">+</span>
         {t('header.createEvent')}
       </Button>
-      <SideNav onNavigate={onNavigate} badges={navBadges} />
+      <SideNav onNavigate={onNavigate} badges={navBadges} staff={staff} />
       <div className="mt-auto flex flex-col gap-1 border-t border-ink-700 pt-4">
         <Link
           to="/dashboard/settings"

@@ -1,21 +1,24 @@
 import { NavLink } from 'react-router-dom';
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
-import { NAV_ITEMS } from '#client/features/dashboard/navItems.tsx';
+import { NAV_ITEMS, STAFF_NAV_ITEMS } from '#client/features/dashboard/navItems.tsx';
 
 // badges: a count per route (My Events: requests waiting for the viewer's decision).
 export function SideNav({
   onNavigate,
   badges,
+  staff = false,
 }: {
   onNavigate?: () => void;
   badges?: Partial<Record<string, number>>;
+  // Moderators and admins: the moderation console too.
+  staff?: boolean;
 }) {
   const { t, fmt } = useI18n();
   return (
     <nav aria-label={t('nav.mainMenu')}>
       <ul className="flex flex-col gap-1">
-        {NAV_ITEMS.map((item) => (
+        {(staff ? [...NAV_ITEMS, ...STAFF_NAV_ITEMS] : NAV_ITEMS).map((item) => (
           <li key={item.to}>
             <NavLink
               to={item.to}

@@ -10,3 +10,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard/my-events', label: 'nav.myEvents', icon: '📅' },
   { to: '/dashboard/tokens', label: 'nav.tokens', icon: '🪙' },
 ];
+
+// Moderators and admins also get the moderation console.
+export const STAFF_NAV_ITEMS: readonly NavItem[] = [{ to: '/admin', label: 'nav.moderation', icon: '🛡️' }];

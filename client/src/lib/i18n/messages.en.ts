@@ -5,6 +5,7 @@ import { profileEn } from './messages.profile.en.ts';
 import { tokensEn } from './messages.tokens.en.ts';
 import { ratingsEn } from './messages.ratings.en.ts';
 import { safetyEn } from './messages.safety.en.ts';
+import { moderationEn } from './messages.moderation.en.ts';
 
 export const en: Record<MessageKey, string> = {
   ...eventsEn,
@@ -13,6 +14,7 @@ export const en: Record<MessageKey, string> = {
   ...tokensEn,
   ...ratingsEn,
   ...safetyEn,
+  ...moderationEn,
   'common.loading': 'Loading...',
   'common.brand': 'Squad',
   'common.close': 'Close',

@@ -18,7 +18,7 @@ export const safetyEn: Record<keyof typeof safetyTr, string> = {
   'safety.report.messageTooLong': 'The details may be at most {max} characters.',
   'safety.report.submit': 'Submit Report',
   'safety.report.sending': 'Sending...',
-  'safety.report.sent': 'Report received. Thank you, we will look into it.',
+  'safety.report.sent': 'Report received. The moderators will review it and tell you the outcome.',
   'safety.report.failed': 'The report could not be sent, please try again.',
   'safety.block.title': 'Block {name}?',
   'safety.block.text':

@@ -17,7 +17,7 @@ export const safetyTr = {
   'safety.report.messageTooLong': 'Açıklama en fazla {max} karakter olabilir.',
   'safety.report.submit': 'Şikâyet Gönder',
   'safety.report.sending': 'Gönderiliyor...',
-  'safety.report.sent': 'Şikâyetin alındı. Teşekkürler, inceleyeceğiz.',
+  'safety.report.sent': 'Şikâyetin alındı. Moderatörler inceleyip sonucu sana bildirecek.',
   'safety.report.failed': 'Şikâyet gönderilemedi, lütfen tekrar dene.',
   'safety.block.title': '{name} engellensin mi?',
   'safety.block.text':

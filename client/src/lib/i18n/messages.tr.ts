@@ -4,6 +4,7 @@ import { profileTr } from './messages.profile.tr.ts';
 import { tokensTr } from './messages.tokens.tr.ts';
 import { ratingsTr } from './messages.ratings.tr.ts';
 import { safetyTr } from './messages.safety.tr.ts';
+import { moderationTr } from './messages.moderation.tr.ts';
 
 // Turkish is the default language. Texts quoted by the product spec appear here verbatim.
 export const tr = {
@@ -13,6 +14,7 @@ export const tr = {
   ...tokensTr,
   ...ratingsTr,
   ...safetyTr,
+  ...moderationTr,
   'common.loading': 'Loading...',
   'common.brand': 'Squad',
   'common.close': 'Kapat',

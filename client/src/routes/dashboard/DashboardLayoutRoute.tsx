@@ -39,6 +39,7 @@ export const DASHBOARD_SHELL_QUERY: TypedDocumentNode<DashboardShellQuery, Dashb
         avatarUrl
         tokenBalance
         locale
+        role
         mapCenter {
           lat
           lng
@@ -149,6 +150,7 @@ function DashboardShell() {
   // The live badges: unread notifications (the bell) and requests waiting for the host (My Events).
   const live = useLiveNotifications(me !== null);
   const navBadges = { '/dashboard/my-events': live.hostPending };
+  const staff = me?.role === 'MODERATOR' || me?.role === 'ADMIN';
 
   // ?create=1 opens the create-event dialog (?create=online in online mode); deep links use it.
   const clearCreateParam = useCallback(() => {
@@ -203,7 +205,7 @@ function DashboardShell() {
       />
       <div className="flex flex-1">
         <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 flex-col gap-4 border-r border-ink-700/70 p-4 lg:flex">
-          <SideNav badges={navBadges} />
+          <SideNav badges={navBadges} staff={staff} />
           <div className="mt-auto border-t border-ink-700 pt-4">
             <Button
               variant="ghost"
@@ -238,6 +240,7 @@ function DashboardShell() {
           onLogout={onLogout}
           loggingOut={loggingOut}
           navBadges={navBadges}
+          staff={staff}
         />
       </Drawer>
       {createDialog.element}

@@ -14,6 +14,7 @@ import { LanguageSwitch } from '#client/features/auth/LanguageSwitch.tsx';
 import { DeleteAccountCard } from '#client/features/profile/DeleteAccountCard.tsx';
 import { NotificationSettings } from '#client/features/profile/NotificationSettings.tsx';
 import { BlockedUsersList } from '#client/features/safety/BlockedUsersList.tsx';
+import { AccountStanding } from '#client/features/moderation/AccountStanding.tsx';
 
 export const SETTINGS_ROUTE_QUERY: TypedDocumentNode<SettingsRouteQuery, SettingsRouteQueryVariables> = gql`
   query SettingsRouteQuery {
@@ -92,6 +93,9 @@ function Settings({ queryRef }: { queryRef: QueryRef<SettingsRouteQuery> }) {
         {me.notificationPreferences ? (
           <NotificationSettings preferences={me.notificationPreferences} />
         ) : null}
+      </Section>
+      <Section title={t('standing.title')} testId="standing-settings">
+        <AccountStanding />
       </Section>
       <Section title={t('settings.blocked.title')}>
         <BlockedUsersList />
