@@ -20,15 +20,25 @@ export type RootField =
   | 'moderationReports'
   | 'moderationUser'
   | 'contentFlags'
+  | 'conversationById'
+  | 'conversations'
+  | 'friendRequests'
+  | 'friends'
+  | 'friendsEvents'
   | 'myEventCounts'
   | 'myEvents'
   | 'notifications'
   | 'tokenLedger'
-  | 'tokenPurchases';
+  | 'tokenPurchases'
+  | 'unreadMessageCount';
 
 // Fields of an Event that change without the event's own documents being told: the host's request
 // lists, and what the viewer may see (the exact place, the participants) once their request is decided.
-export type EventField = 'joinRequests' | 'location' | 'participants';
+// Which of the viewer's friends go changes with a friendship, not with the event.
+export type EventField = 'friendsGoing' | 'joinRequests' | 'location' | 'participants';
+
+// Fields of a User that describe the viewer's relation to them (a friend request answered elsewhere).
+export type UserField = 'friendship' | 'mutualFriendCount' | 'friendCount' | 'viewerCanMessage';
 
 export function evictRootFields(cache: ApolloCache, fieldNames: readonly RootField[]): void {
   for (const fieldName of fieldNames) cache.evict({ id: 'ROOT_QUERY', fieldName });
@@ -59,5 +69,12 @@ export function evictFieldsOfEveryEvent(cache: ApolloCache, fieldNames: readonly
     if (value?.__typename !== 'Event') continue;
     for (const fieldName of fieldNames) cache.evict({ id, fieldName });
   }
+  cache.gc();
+}
+
+export function evictUserFields(cache: ApolloCache, userId: string, fieldNames: readonly UserField[]): void {
+  const id = cache.identify({ __typename: 'User', id: userId });
+  if (!id) return;
+  for (const fieldName of fieldNames) cache.evict({ id, fieldName });
   cache.gc();
 }

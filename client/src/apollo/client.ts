@@ -7,6 +7,7 @@ import { createClient } from 'graphql-ws';
 import { Kind, OperationTypeNode } from 'graphql';
 import { createAuthRetryLink } from '#client/apollo/authRetryLink.ts';
 import { WsLink } from '#client/apollo/wsLink.ts';
+import { cursorPagePolicy } from '#client/apollo/pagination.ts';
 import {
   createSuspensionLink,
   SUSPENDED_CLOSE_CODE,
@@ -47,10 +48,21 @@ function webSocketUrl(path: string): string {
 }
 
 // Objects without an id (a user's stats, an event's place and analytics) are merged field by field,
-// so screens that ask for different fields of the same object do not overwrite each other's.
+// so screens that ask for different fields of the same object do not overwrite each other's. Paged
+// lists that grow (the inbox, a conversation's messages, friends) are one cached list each.
 export function createCache() {
   return new InMemoryCache({
     typePolicies: {
+      Query: {
+        fields: { conversations: cursorPagePolicy('after'), friends: cursorPagePolicy('after') },
+      },
+      Conversation: {
+        fields: {
+          messagePage: cursorPagePolicy('before'),
+          // Members have no id of their own: the newest list replaces the cached one.
+          members: { merge: false },
+        },
+      },
       UserStats: { merge: true },
       EventLocation: { merge: true },
       EventAnalytics: { merge: true },

@@ -20,8 +20,16 @@ export type ToastOptions = {
   durationMs?: number;
   // Keep the toast through a full page reload (shown again after the reload).
   persist?: boolean;
+  // The toast's text becomes a button (a new message: open its conversation); the toast then closes.
+  onClick?: () => void;
 };
-type ToastItem = { id: string; kind: ToastKind; message: string; durationMs: number };
+type ToastItem = {
+  id: string;
+  kind: ToastKind;
+  message: string;
+  durationMs: number;
+  onClick?: () => void;
+};
 
 export type ToastApi = {
   show: (kind: ToastKind, message: string, options?: ToastOptions) => string;
@@ -107,7 +115,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         }
       }
       setToasts((list) =>
-        [...list.filter((toast) => toast.id !== id), { id, kind, message, durationMs }].slice(-4),
+        [
+          ...list.filter((toast) => toast.id !== id),
+          { id, kind, message, durationMs, onClick: options.onClick },
+        ].slice(-4),
       );
       const previous = timers.current.get(id);
       if (previous) clearTimeout(previous);
@@ -181,7 +192,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                   'i'
                 )}
               </span>
-              <span className="flex-1">{toast.message}</span>
+              {toast.onClick ? (
+                <button
+                  type="button"
+                  className="flex-1 text-left hover:underline"
+                  onClick={() => {
+                    dismiss(toast.id);
+                    toast.onClick?.();
+                  }}
+                  data-testid="toast-action"
+                >
+                  {toast.message}
+                </button>
+              ) : (
+                <span className="flex-1">{toast.message}</span>
+              )}
               {toast.kind !== 'loading' ? (
                 <button
                   type="button"
