@@ -105,6 +105,15 @@ export type ContentKind =
   /** A profile's username. */
   | 'USERNAME';
 
+/** What a conversation is. */
+export type ConversationKind =
+  /** Between two users who are friends or take part in an event together. */
+  | 'DIRECT'
+  /** An event's group chat: the host and the accepted participants. */
+  | 'EVENT_GROUP'
+  /** About an event, between its host and one requester or participant. */
+  | 'EVENT_THREAD';
+
 /** A profile picture the viewer wants to upload. */
 export type CreateAvatarUploadInput = {
   /** The file's type: image/jpeg, image/png, image/webp, image/gif, image/avif or image/heic. */
@@ -266,6 +275,23 @@ export type ExactLocationInput = {
   lng: number;
 };
 
+/** A user, for a friend request action. */
+export type FriendUserInput = {
+  /** The other user. */
+  userId: string | number;
+};
+
+/** The viewer's relation to another user. */
+export type FriendshipStatus =
+  /** Friends. */
+  | 'FRIENDS'
+  /** Not friends, no request either way. */
+  | 'NONE'
+  /** The other user asked; waiting for the viewer. */
+  | 'REQUEST_RECEIVED'
+  /** The viewer asked; waiting for the other user. */
+  | 'REQUEST_SENT';
+
 /** Game genres of the online lobby's filter. */
 export type GameType =
   /** Battle royale (PUBG, Fortnite, Apex Legends). */
@@ -330,12 +356,24 @@ export type LeaveEventInput = {
   eventId: string | number;
 };
 
+/** A conversation the viewer has read up to now. */
+export type MarkConversationReadInput = {
+  /** The conversation. */
+  conversationId: string | number;
+};
+
 /** Which notifications to mark as read. */
 export type MarkNotificationsReadInput = {
   /** Or all of them. */
   all?: boolean | null | undefined;
   /** These notifications. */
   ids?: Array<string | number> | null | undefined;
+};
+
+/** A message to act on. */
+export type MessageRefInput = {
+  /** The message. */
+  messageId: string | number;
 };
 
 /** What a moderator, or an automatic safeguard, did. */
@@ -419,6 +457,14 @@ export type PaymentMethodKind =
   /** PayPal. */
   | 'PAYPAL';
 
+/** Pinning or unpinning a message of a group chat. */
+export type PinMessageInput = {
+  /** The message. */
+  messageId: string | number;
+  /** True to pin, false to unpin. */
+  pinned: boolean;
+};
+
 /** Kinds of places the geocoder returns. */
 export type PlaceKind =
   /** A street address or point of interest (external geocoder only). */
@@ -499,6 +545,14 @@ export type RemovableProfileField =
   /** The username. */
   | 'USERNAME';
 
+/** Removing a member from a group chat. */
+export type RemoveChatMemberInput = {
+  /** The group chat. */
+  conversationId: string | number;
+  /** The member to remove (not the host). */
+  userId: string | number;
+};
+
 /** Removing a flagged text, or a profile field of a user. */
 export type RemoveContentInput = {
   /** With userId: which field. */
@@ -555,6 +609,14 @@ export type RequestToJoinInput = {
   message?: string | null | undefined;
 };
 
+/** Answering a friend request. */
+export type RespondToFriendRequestInput = {
+  /** True to accept, false to decline. */
+  accept: boolean;
+  /** Who asked. */
+  userId: string | number;
+};
+
 /** Lifting a suspension, a discovery hide or a join pause. */
 export type RestoreUserInput = {
   /** Why (3 to 500 characters), shown to the user. */
@@ -571,6 +633,14 @@ export type Role =
   | 'MODERATOR'
   /** Any signed-in user. */
   | 'USER';
+
+/** A message in a conversation of the inbox. */
+export type SendChatMessageInput = {
+  /** The text, 1 to 2000 characters after trimming. */
+  body: string;
+  /** The conversation. */
+  conversationId: string | number;
+};
 
 /** A message between an event's host and one other user. */
 export type SendMessageInput = {
@@ -615,6 +685,12 @@ export type SkillLevel =
   | 'INTERMEDIATE'
   /** Competitive or professional level (online games). */
   | 'PRO';
+
+/** Opening (or finding) the direct conversation with a user. */
+export type StartDirectConversationInput = {
+  /** Whom to talk to: a friend, or someone who takes part in an event with the viewer. */
+  userId: string | number;
+};
 
 /** Start buying a package. */
 export type StartTokenPurchaseInput = {
@@ -835,6 +911,12 @@ export type BalanceTestSubscription = {
   tokenBalanceChanged: { __typename: 'TokenBalanceChange'; balance: number };
 };
 
+export type FriendsGoing_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  friendsGoing: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+};
+
 export type LobbyEventCard_EventFragment = {
   __typename: 'Event';
   id: string;
@@ -856,6 +938,7 @@ export type LobbyEventCard_EventFragment = {
     displayName: string;
     stats: { __typename: 'UserStats'; averageRating: number | null };
   };
+  friendsGoing: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
 };
 
 export type LobbyStatsStrip_StatsFragment = {
@@ -906,6 +989,7 @@ export type PhysicalEventCard_EventFragment = {
     avatarUrl: string | null;
     stats: { __typename: 'UserStats'; averageRating: number | null };
   };
+  friendsGoing: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
 };
 
 export type AnalyticsPanel_AnalyticsFragment = {
@@ -978,6 +1062,7 @@ export type EventSummaryCard_EventFragment = {
     lng: number;
     exact: boolean;
   } | null;
+  friendsGoing: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
 };
 
 export type CancelEventMutationVariables = Exact<{
@@ -1034,6 +1119,124 @@ export type UnsaveEventMutation = {
   unsaveEvent: {
     __typename: 'SaveEventPayload';
     event: { __typename: 'Event'; id: string; saveCount: number; viewerHasSaved: boolean };
+  };
+};
+
+export type FriendRequestsList_RequestsFragment = {
+  __typename: 'FriendRequests';
+  incoming: Array<{
+    __typename: 'FriendRequest';
+    mutualCount: number;
+    createdAt: string;
+    user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+  }>;
+  outgoing: Array<{
+    __typename: 'FriendRequest';
+    mutualCount: number;
+    createdAt: string;
+    user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+  }>;
+};
+
+export type FriendsList_FriendFragment = {
+  __typename: 'Friend';
+  since: string;
+  mutualCount: number;
+  user: {
+    __typename: 'User';
+    id: string;
+    displayName: string;
+    username: string | null;
+    avatarUrl: string | null;
+  };
+};
+
+export type FriendshipActionsQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type FriendshipActionsQuery = {
+  user: { __typename: 'User'; id: string; displayName: string; friendship: FriendshipStatus } | null;
+};
+
+export type FriendshipActions_UserFragment = {
+  __typename: 'User';
+  id: string;
+  friendship: FriendshipStatus;
+  friendCount: number;
+  mutualFriendCount: number;
+  viewerCanMessage: boolean;
+};
+
+export type SendFriendRequestMutationVariables = Exact<{
+  input: FriendUserInput;
+}>;
+
+export type SendFriendRequestMutation = {
+  sendFriendRequest: {
+    __typename: 'FriendshipPayload';
+    user: {
+      __typename: 'User';
+      id: string;
+      friendship: FriendshipStatus;
+      friendCount: number;
+      mutualFriendCount: number;
+      viewerCanMessage: boolean;
+    };
+  };
+};
+
+export type RespondToFriendRequestMutationVariables = Exact<{
+  input: RespondToFriendRequestInput;
+}>;
+
+export type RespondToFriendRequestMutation = {
+  respondToFriendRequest: {
+    __typename: 'FriendshipPayload';
+    user: {
+      __typename: 'User';
+      id: string;
+      friendship: FriendshipStatus;
+      friendCount: number;
+      mutualFriendCount: number;
+      viewerCanMessage: boolean;
+    };
+  };
+};
+
+export type CancelFriendRequestMutationVariables = Exact<{
+  input: FriendUserInput;
+}>;
+
+export type CancelFriendRequestMutation = {
+  cancelFriendRequest: {
+    __typename: 'FriendshipPayload';
+    user: {
+      __typename: 'User';
+      id: string;
+      friendship: FriendshipStatus;
+      friendCount: number;
+      mutualFriendCount: number;
+      viewerCanMessage: boolean;
+    };
+  };
+};
+
+export type RemoveFriendMutationVariables = Exact<{
+  input: FriendUserInput;
+}>;
+
+export type RemoveFriendMutation = {
+  removeFriend: {
+    __typename: 'FriendshipPayload';
+    user: {
+      __typename: 'User';
+      id: string;
+      friendship: FriendshipStatus;
+      friendCount: number;
+      mutualFriendCount: number;
+      viewerCanMessage: boolean;
+    };
   };
 };
 
@@ -1418,6 +1621,145 @@ export type MapGeocodeQuery = {
   }>;
 };
 
+export type ConversationListItem_ConversationFragment = {
+  __typename: 'Conversation';
+  id: string;
+  kind: ConversationKind;
+  title: string;
+  lastMessageAt: string | null;
+  unreadCount: number;
+  viewerIsMember: boolean;
+  event: { __typename: 'Event'; id: string; title: string; mode: EventMode } | null;
+  otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
+  lastMessage: {
+    __typename: 'Message';
+    id: string;
+    body: string;
+    removed: boolean;
+    held: boolean;
+    createdAt: string;
+    sender: { __typename: 'User'; id: string; displayName: string };
+  } | null;
+};
+
+export type ConversationThread_ConversationFragment = {
+  __typename: 'Conversation';
+  id: string;
+  kind: ConversationKind;
+  title: string;
+  unreadCount: number;
+  viewerIsMember: boolean;
+  viewerCanPost: boolean;
+  viewerIsHost: boolean;
+  event: { __typename: 'Event'; id: string; title: string; mode: EventMode } | null;
+  otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
+  members: Array<{
+    __typename: 'ConversationMember';
+    isHost: boolean;
+    active: boolean;
+    lastReadAt: string | null;
+    user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+  }>;
+  pinnedMessages: Array<{
+    __typename: 'Message';
+    id: string;
+    body: string;
+    createdAt: string;
+    held: boolean;
+    removed: boolean;
+    pinned: boolean;
+    sender: { __typename: 'User'; id: string; displayName: string };
+  }>;
+};
+
+export type ConversationMessageAddedSubscriptionVariables = Exact<{
+  conversationId: string | number;
+}>;
+
+export type ConversationMessageAddedSubscription = {
+  messageAdded: {
+    __typename: 'Message';
+    id: string;
+    body: string;
+    createdAt: string;
+    removed: boolean;
+    held: boolean;
+    pinned: boolean;
+    viewerCanRemove: boolean;
+    conversation: {
+      __typename: 'Conversation';
+      id: string;
+      unreadCount: number;
+      lastMessageAt: string | null;
+    };
+    heldReasons: Array<{ __typename: 'CheckReason'; code: string; text: string }>;
+    sender: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+    readBy: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+  };
+};
+
+export type ConversationChatUpdatedSubscriptionVariables = Exact<{
+  conversationId: string | number;
+}>;
+
+export type ConversationChatUpdatedSubscription = {
+  chatUpdated: {
+    __typename: 'Conversation';
+    id: string;
+    kind: ConversationKind;
+    title: string;
+    unreadCount: number;
+    viewerIsMember: boolean;
+    viewerCanPost: boolean;
+    viewerIsHost: boolean;
+    event: { __typename: 'Event'; id: string; title: string; mode: EventMode } | null;
+    otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
+    members: Array<{
+      __typename: 'ConversationMember';
+      isHost: boolean;
+      active: boolean;
+      lastReadAt: string | null;
+      user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+    }>;
+    pinnedMessages: Array<{
+      __typename: 'Message';
+      id: string;
+      body: string;
+      createdAt: string;
+      held: boolean;
+      removed: boolean;
+      pinned: boolean;
+      sender: { __typename: 'User'; id: string; displayName: string };
+    }>;
+  };
+};
+
+export type MembersDialog_ConversationFragment = {
+  __typename: 'Conversation';
+  id: string;
+  members: Array<{
+    __typename: 'ConversationMember';
+    isHost: boolean;
+    active: boolean;
+    lastReadAt: string | null;
+    user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+  }>;
+};
+
+export type MessageBubble_MessageFragment = {
+  __typename: 'Message';
+  id: string;
+  body: string;
+  createdAt: string;
+  removed: boolean;
+  held: boolean;
+  pinned: boolean;
+  viewerCanRemove: boolean;
+  heldReasons: Array<{ __typename: 'CheckReason'; code: string; text: string }>;
+  sender: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+  readBy: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+};
+
 export type ConversationQueryVariables = Exact<{
   eventId: string | number;
   withUserId?: string | number | null | undefined;
@@ -1439,6 +1781,21 @@ export type ConversationQuery = {
   } | null;
 };
 
+export type PinnedBar_ConversationFragment = {
+  __typename: 'Conversation';
+  id: string;
+  pinnedMessages: Array<{
+    __typename: 'Message';
+    id: string;
+    body: string;
+    createdAt: string;
+    held: boolean;
+    removed: boolean;
+    pinned: boolean;
+    sender: { __typename: 'User'; id: string; displayName: string };
+  }>;
+};
+
 export type ConversationFields_ConversationFragment = {
   __typename: 'Conversation';
   id: string;
@@ -1450,6 +1807,256 @@ export type ConversationFields_ConversationFragment = {
     createdAt: string;
     sender: { __typename: 'User'; id: string; displayName: string };
   }>;
+};
+
+export type InboxCountQueryVariables = Exact<{ [key: string]: never }>;
+
+export type InboxCountQuery = { unreadMessageCount: number };
+
+export type InboxMessageAddedSubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type InboxMessageAddedSubscription = {
+  messageAdded: {
+    __typename: 'Message';
+    id: string;
+    body: string;
+    held: boolean;
+    removed: boolean;
+    createdAt: string;
+    sender: { __typename: 'User'; id: string; displayName: string };
+    conversation: {
+      __typename: 'Conversation';
+      id: string;
+      kind: ConversationKind;
+      title: string;
+      lastMessageAt: string | null;
+      unreadCount: number;
+      viewerIsMember: boolean;
+      event: { __typename: 'Event'; id: string; title: string; mode: EventMode } | null;
+      otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
+      lastMessage: {
+        __typename: 'Message';
+        id: string;
+        body: string;
+        removed: boolean;
+        held: boolean;
+        createdAt: string;
+        sender: { __typename: 'User'; id: string; displayName: string };
+      } | null;
+    };
+  };
+};
+
+export type InboxChatUpdatedSubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type InboxChatUpdatedSubscription = {
+  chatUpdated: {
+    __typename: 'Conversation';
+    id: string;
+    unreadCount: number;
+    viewerIsMember: boolean;
+    viewerCanPost: boolean;
+  };
+};
+
+export type MarkConversationReadMutationVariables = Exact<{
+  input: MarkConversationReadInput;
+}>;
+
+export type MarkConversationReadMutation = {
+  markConversationRead: {
+    __typename: 'MarkConversationReadPayload';
+    unreadMessageCount: number;
+    conversation: { __typename: 'Conversation'; id: string; unreadCount: number };
+  };
+};
+
+export type RevealMessageMutationVariables = Exact<{
+  input: MessageRefInput;
+}>;
+
+export type RevealMessageMutation = {
+  revealMessage: {
+    __typename: 'MessagePayload';
+    message: {
+      __typename: 'Message';
+      id: string;
+      body: string;
+      createdAt: string;
+      removed: boolean;
+      held: boolean;
+      pinned: boolean;
+      viewerCanRemove: boolean;
+      heldReasons: Array<{ __typename: 'CheckReason'; code: string; text: string }>;
+      sender: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+      readBy: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+    };
+  };
+};
+
+export type PinMessageMutationVariables = Exact<{
+  input: PinMessageInput;
+}>;
+
+export type PinMessageMutation = {
+  pinMessage: {
+    __typename: 'MessagePayload';
+    message: {
+      __typename: 'Message';
+      id: string;
+      body: string;
+      createdAt: string;
+      removed: boolean;
+      held: boolean;
+      pinned: boolean;
+      viewerCanRemove: boolean;
+      conversation: {
+        __typename: 'Conversation';
+        id: string;
+        pinnedMessages: Array<{
+          __typename: 'Message';
+          id: string;
+          body: string;
+          createdAt: string;
+          held: boolean;
+          removed: boolean;
+          pinned: boolean;
+          sender: { __typename: 'User'; id: string; displayName: string };
+        }>;
+      };
+      heldReasons: Array<{ __typename: 'CheckReason'; code: string; text: string }>;
+      sender: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+      readBy: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+    };
+  };
+};
+
+export type RemoveChatMessageMutationVariables = Exact<{
+  input: MessageRefInput;
+}>;
+
+export type RemoveChatMessageMutation = {
+  removeChatMessage: {
+    __typename: 'MessagePayload';
+    message: {
+      __typename: 'Message';
+      id: string;
+      body: string;
+      createdAt: string;
+      removed: boolean;
+      held: boolean;
+      pinned: boolean;
+      viewerCanRemove: boolean;
+      conversation: {
+        __typename: 'Conversation';
+        id: string;
+        kind: ConversationKind;
+        title: string;
+        lastMessageAt: string | null;
+        unreadCount: number;
+        viewerIsMember: boolean;
+        pinnedMessages: Array<{
+          __typename: 'Message';
+          id: string;
+          body: string;
+          createdAt: string;
+          held: boolean;
+          removed: boolean;
+          pinned: boolean;
+          sender: { __typename: 'User'; id: string; displayName: string };
+        }>;
+        event: { __typename: 'Event'; id: string; title: string; mode: EventMode } | null;
+        otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
+        lastMessage: {
+          __typename: 'Message';
+          id: string;
+          body: string;
+          removed: boolean;
+          held: boolean;
+          createdAt: string;
+          sender: { __typename: 'User'; id: string; displayName: string };
+        } | null;
+      };
+      heldReasons: Array<{ __typename: 'CheckReason'; code: string; text: string }>;
+      sender: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+      readBy: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+    };
+  };
+};
+
+export type StartDirectConversationMutationVariables = Exact<{
+  input: StartDirectConversationInput;
+}>;
+
+export type StartDirectConversationMutation = {
+  startDirectConversation: {
+    __typename: 'StartDirectConversationPayload';
+    conversation: { __typename: 'Conversation'; id: string };
+  };
+};
+
+export type RemoveChatMemberMutationVariables = Exact<{
+  input: RemoveChatMemberInput;
+}>;
+
+export type RemoveChatMemberMutation = {
+  removeChatMember: {
+    __typename: 'RemoveChatMemberPayload';
+    conversation: {
+      __typename: 'Conversation';
+      id: string;
+      members: Array<{
+        __typename: 'ConversationMember';
+        isHost: boolean;
+        active: boolean;
+        lastReadAt: string | null;
+        user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+      }>;
+    };
+  };
+};
+
+export type SendChatMessageMutationVariables = Exact<{
+  input: SendChatMessageInput;
+}>;
+
+export type SendChatMessageMutation = {
+  sendChatMessage: {
+    __typename: 'SendChatMessagePayload';
+    message: {
+      __typename: 'Message';
+      id: string;
+      body: string;
+      createdAt: string;
+      removed: boolean;
+      held: boolean;
+      pinned: boolean;
+      viewerCanRemove: boolean;
+      heldReasons: Array<{ __typename: 'CheckReason'; code: string; text: string }>;
+      sender: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+      readBy: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+    };
+    conversation: {
+      __typename: 'Conversation';
+      id: string;
+      kind: ConversationKind;
+      title: string;
+      lastMessageAt: string | null;
+      unreadCount: number;
+      viewerIsMember: boolean;
+      event: { __typename: 'Event'; id: string; title: string; mode: EventMode } | null;
+      otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
+      lastMessage: {
+        __typename: 'Message';
+        id: string;
+        body: string;
+        removed: boolean;
+        held: boolean;
+        createdAt: string;
+        sender: { __typename: 'User'; id: string; displayName: string };
+      } | null;
+    };
+  };
 };
 
 export type SendMessageMutationVariables = Exact<{
@@ -1808,6 +2415,7 @@ export type NotificationListQuery = {
       text: string;
       createdAt: string;
       readAt: string | null;
+      link: string | null;
       event: { __typename: 'Event'; id: string; title: string } | null;
       actor: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
       joinRequest: { __typename: 'JoinRequest'; id: string; status: JoinRequestStatus } | null;
@@ -1830,6 +2438,7 @@ export type NotificationAddedSubscription = {
     text: string;
     createdAt: string;
     readAt: string | null;
+    link: string | null;
     event: {
       __typename: 'Event';
       id: string;
@@ -2017,6 +2626,7 @@ export type UpdateSettingsMutation = {
         __typename: 'NotificationPreferences';
         emailJoinRequests: boolean;
         emailDecisions: boolean;
+        emailMessages: boolean;
       } | null;
     };
   };
@@ -2127,6 +2737,9 @@ export type PublicProfileQuery = {
     district: string | null;
     createdAt: string;
     viewerHasBlocked: boolean;
+    viewerCanMessage: boolean;
+    friendCount: number;
+    mutualFriendCount: number;
     largeAvatarUrl: string | null;
     interests: Array<{ __typename: 'EventTag'; id: string; label: string }>;
     stats: { __typename: 'UserStats'; eventsHosted: number; eventsJoined: number };
@@ -2394,6 +3007,61 @@ export type AdminRouteQueryVariables = Exact<{ [key: string]: never }>;
 
 export type AdminRouteQuery = { me: { __typename: 'User'; id: string; role: Role | null } };
 
+export type ConversationRouteQueryVariables = Exact<{
+  id: string | number;
+  before?: string | null | undefined;
+}>;
+
+export type ConversationRouteQuery = {
+  me: { __typename: 'User'; id: string };
+  conversationById: {
+    __typename: 'Conversation';
+    id: string;
+    kind: ConversationKind;
+    title: string;
+    unreadCount: number;
+    viewerIsMember: boolean;
+    viewerCanPost: boolean;
+    viewerIsHost: boolean;
+    messagePage: {
+      __typename: 'MessageConnection';
+      nodes: Array<{
+        __typename: 'Message';
+        id: string;
+        body: string;
+        createdAt: string;
+        removed: boolean;
+        held: boolean;
+        pinned: boolean;
+        viewerCanRemove: boolean;
+        heldReasons: Array<{ __typename: 'CheckReason'; code: string; text: string }>;
+        sender: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+        readBy: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+      }>;
+      pageInfo: { __typename: 'PageInfo'; hasNextPage: boolean; endCursor: string | null };
+    };
+    event: { __typename: 'Event'; id: string; title: string; mode: EventMode } | null;
+    otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
+    members: Array<{
+      __typename: 'ConversationMember';
+      isHost: boolean;
+      active: boolean;
+      lastReadAt: string | null;
+      user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+    }>;
+    pinnedMessages: Array<{
+      __typename: 'Message';
+      id: string;
+      body: string;
+      createdAt: string;
+      held: boolean;
+      removed: boolean;
+      pinned: boolean;
+      sender: { __typename: 'User'; id: string; displayName: string };
+    }>;
+  } | null;
+};
+
 export type DashboardShellQueryVariables = Exact<{ [key: string]: never }>;
 
 export type DashboardShellQuery = {
@@ -2545,6 +3213,7 @@ export type EventDetailsRouteQuery = {
       lng: number;
       exact: boolean;
     } | null;
+    friendsGoing: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
   } | null;
 };
 
@@ -2594,6 +3263,125 @@ export type EventDetailsChangedSubscription = {
         participantRating: { __typename: 'RatingSummary'; average: number | null; count: number };
       };
     }>;
+  };
+};
+
+export type FriendsRouteQueryVariables = Exact<{ [key: string]: never }>;
+
+export type FriendsRouteQuery = { me: { __typename: 'User'; id: string } };
+
+export type FriendsListQueryVariables = Exact<{
+  after?: string | null | undefined;
+}>;
+
+export type FriendsListQuery = {
+  friends: {
+    __typename: 'FriendConnection';
+    nodes: Array<{
+      __typename: 'Friend';
+      since: string;
+      mutualCount: number;
+      user: {
+        __typename: 'User';
+        id: string;
+        displayName: string;
+        username: string | null;
+        avatarUrl: string | null;
+      };
+    }>;
+    pageInfo: { __typename: 'PageInfo'; hasNextPage: boolean; endCursor: string | null };
+  };
+};
+
+export type FriendRequestsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type FriendRequestsQuery = {
+  friendRequests: {
+    __typename: 'FriendRequests';
+    incoming: Array<{
+      __typename: 'FriendRequest';
+      mutualCount: number;
+      createdAt: string;
+      user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+    }>;
+    outgoing: Array<{
+      __typename: 'FriendRequest';
+      mutualCount: number;
+      createdAt: string;
+      user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+    }>;
+  };
+};
+
+export type FriendsEventsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type FriendsEventsQuery = {
+  friendsEvents: Array<{
+    __typename: 'FriendEvent';
+    event: {
+      __typename: 'Event';
+      id: string;
+      mode: EventMode;
+      title: string;
+      description: string;
+      timeLeft: string;
+      distanceKm: number | null;
+      participantCount: number;
+      maxParticipants: number;
+      freeSlots: number;
+      price: number;
+      skillLevel: SkillLevel | null;
+      publicLocation: string | null;
+      startsAt: string;
+      voiceChat: VoiceChat | null;
+      requirements: string | null;
+      category: { __typename: 'EventCategory'; id: string; label: string; icon: string };
+      tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+      host: {
+        __typename: 'User';
+        id: string;
+        displayName: string;
+        avatarUrl: string | null;
+        stats: { __typename: 'UserStats'; averageRating: number | null };
+      };
+      platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
+      friendsGoing: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+    };
+  }>;
+};
+
+export type InboxRouteQueryVariables = Exact<{ [key: string]: never }>;
+
+export type InboxRouteQuery = { me: { __typename: 'User'; id: string } };
+
+export type InboxListQueryVariables = Exact<{
+  after?: string | null | undefined;
+}>;
+
+export type InboxListQuery = {
+  conversations: {
+    __typename: 'ConversationConnection';
+    nodes: Array<{
+      __typename: 'Conversation';
+      id: string;
+      kind: ConversationKind;
+      title: string;
+      lastMessageAt: string | null;
+      unreadCount: number;
+      viewerIsMember: boolean;
+      event: { __typename: 'Event'; id: string; title: string; mode: EventMode } | null;
+      otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
+      lastMessage: {
+        __typename: 'Message';
+        id: string;
+        body: string;
+        removed: boolean;
+        held: boolean;
+        createdAt: string;
+        sender: { __typename: 'User'; id: string; displayName: string };
+      } | null;
+    }>;
+    pageInfo: { __typename: 'PageInfo'; hasNextPage: boolean; endCursor: string | null };
   };
 };
 
@@ -2690,6 +3478,12 @@ export type OnlineLobbyQuery = {
           displayName: string;
           stats: { __typename: 'UserStats'; averageRating: number | null };
         };
+        friendsGoing: Array<{
+          __typename: 'User';
+          id: string;
+          displayName: string;
+          avatarUrl: string | null;
+        }>;
       };
     }>;
   };
@@ -2744,6 +3538,12 @@ export type PhysicalDashboardQuery = {
           avatarUrl: string | null;
           stats: { __typename: 'UserStats'; averageRating: number | null };
         };
+        friendsGoing: Array<{
+          __typename: 'User';
+          id: string;
+          displayName: string;
+          avatarUrl: string | null;
+        }>;
       };
     }>;
   };
@@ -2844,6 +3644,7 @@ export type SettingsRouteQuery = {
       __typename: 'NotificationPreferences';
       emailJoinRequests: boolean;
       emailDecisions: boolean;
+      emailMessages: boolean;
     } | null;
   };
 };

@@ -92,6 +92,46 @@ const dashboardChildren: RouteObject[] = [
       })),
   },
   {
+    path: 'inbox',
+    lazy: () =>
+      import('#client/routes/dashboard/InboxRoute.tsx').then((m) => ({
+        Component: m.InboxRoute,
+        loader: guarded(m.loader),
+        // Moving between conversations keeps the list as it is (live updates keep it current).
+        shouldRevalidate: ({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }) =>
+          !(
+            currentUrl.pathname.startsWith('/dashboard/inbox') &&
+            nextUrl.pathname.startsWith('/dashboard/inbox')
+          ),
+      })),
+    children: [
+      {
+        index: true,
+        lazy: () =>
+          import('#client/routes/dashboard/InboxRoute.tsx').then((m) => ({ Component: m.InboxIndexRoute })),
+      },
+      {
+        path: ':conversationId',
+        lazy: () =>
+          import('#client/routes/dashboard/ConversationRoute.tsx').then((m) => ({
+            Component: m.ConversationRoute,
+            loader: guarded(m.loader),
+          })),
+      },
+    ],
+  },
+  {
+    path: 'friends',
+    lazy: () =>
+      import('#client/routes/dashboard/FriendsRoute.tsx').then((m) => ({
+        Component: m.FriendsRoute,
+        loader: guarded(m.loader),
+        // Switching tabs (?tab=) keeps the lists; friendship actions and notifications evict them.
+        shouldRevalidate: ({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }) =>
+          currentUrl.pathname !== nextUrl.pathname,
+      })),
+  },
+  {
     path: 'editEvent/:id',
     lazy: () =>
       import('#client/routes/dashboard/EditEventRoute.tsx').then((m) => ({

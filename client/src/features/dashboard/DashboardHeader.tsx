@@ -19,13 +19,15 @@ export function DashboardHeader({
   onOpenMenu,
   onCreateEvent,
   bell,
+  inbox,
   pendingRequests = 0,
 }: {
   user: HeaderUser;
   onOpenMenu: () => void;
   onCreateEvent: () => void;
-  // The notification bell (composed by the shell).
+  // The notification bell and the inbox icon (composed by the shell).
   bell?: ReactNode;
+  inbox?: ReactNode;
   // Join requests waiting for the viewer's decision: a badge on My Events (and on the menu button).
   pendingRequests?: number;
 }) {
@@ -79,6 +81,7 @@ export function DashboardHeader({
               </span>
             ) : null}
           </Link>
+          {inbox}
           {bell}
           <Button size="sm" onClick={onCreateEvent} className="max-sm:hidden">
             <span aria-hidden="true">+</span>

@@ -3,7 +3,8 @@ import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { NAV_ITEMS, STAFF_NAV_ITEMS } from '#client/features/dashboard/navItems.tsx';
 
-// badges: a count per route (My Events: requests waiting for the viewer's decision).
+// badges: a count per route (My Events: requests waiting for the viewer's decision; Inbox: unread
+// messages).
 export function SideNav({
   onNavigate,
   badges,
@@ -40,11 +41,14 @@ export function SideNav({
                 <span
                   className="ml-auto rounded-full bg-rose-500 px-2 py-0.5 text-[11px] font-bold text-white"
                   data-testid="nav-badge"
+                  data-for={item.to}
                 >
                   <span aria-hidden="true">
                     {badges[item.to]! > 99 ? '99+' : fmt.number(badges[item.to]!)}
                   </span>
-                  <span className="sr-only">{t('nav.pendingRequests', { count: badges[item.to]! })}</span>
+                  <span className="sr-only">
+                    {t(item.badgeLabel ?? 'nav.pendingRequests', { count: badges[item.to]! })}
+                  </span>
                 </span>
               ) : null}
             </NavLink>

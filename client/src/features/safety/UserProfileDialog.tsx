@@ -87,28 +87,39 @@ export const PUBLIC_PROFILE_QUERY: TypedDocumentNode<PublicProfileQuery, PublicP
         }
       }
       viewerHasBlocked
+      viewerCanMessage
+      friendCount
+      mutualFriendCount
     }
   }
 `;
 
 type Profile = NonNullable<PublicProfileQuery['user']>;
 
-// Another user's profile (spec §2: tabs Overview, Activity, Reviews, Badges; Message, Report, Block):
-// only what the API shows to others. Message appears when there is a conversation to have (the host
-// looking at a request or participant). Add Friend waits for friends on the server. The Report and
-// Block dialogs are siblings of this one, not children, so Esc or a backdrop click closes only the
-// top dialog.
+// Another user's profile (spec §2: tabs Overview, Activity, Reviews, Badges; Message, Add Friend,
+// Report, Block): only what the API shows to others. 'Mesaj' opens the direct conversation when the
+// viewer may have one (friends, together at an event); otherwise the event's host↔requester thread
+// when the route offers it, or a disabled button that says why. The friendship buttons come from the
+// route (`social`). The Report and Block dialogs are siblings of this one, not children, so Esc or a
+// backdrop click closes only the top dialog.
 export function UserProfileDialog({
   userId,
   eventId,
   onClose,
   onMessage,
+  onEventMessage,
+  social,
 }: {
   userId: string | null;
   // The event the profile was opened from; a report mentions it.
   eventId?: string | null;
   onClose: () => void;
+  // A direct conversation (startDirectConversation), offered when the viewer may message this user.
   onMessage?: (user: { id: string; displayName: string }) => void;
+  // The event's thread with this user (the host and a requester), when a direct one is not allowed.
+  onEventMessage?: (user: { id: string; displayName: string }) => void;
+  // The friendship buttons for another user.
+  social?: (user: { id: string; displayName: string }) => ReactNode;
 }) {
   const { t } = useI18n();
   const toast = useToast();
@@ -165,6 +176,12 @@ export function UserProfileDialog({
                   </p>
                 ) : null}
                 <MemberSince createdAt={user.createdAt} />
+                <p className="text-xs text-ink-300" data-testid="profile-friend-counts">
+                  👥 {t('otherProfile.friends', { count: user.friendCount })}
+                  {other && user.mutualFriendCount > 0
+                    ? ` · ${t('otherProfile.mutualFriends', { count: user.mutualFriendCount })}`
+                    : ''}
+                </p>
               </div>
             </div>
             <Tabs
@@ -190,49 +207,73 @@ export function UserProfileDialog({
                 },
               ]}
             />
-            {onMessage || other ? (
-              <div className="flex flex-wrap items-center justify-end gap-2 border-t border-ink-700 pt-4">
-                {other ? (
-                  <>
+            {other ? (
+              <div className="flex flex-col gap-2 border-t border-ink-700 pt-4">
+                <div className="flex flex-wrap items-center justify-end gap-2">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-rose-300 hover:text-rose-200"
+                    onClick={() => setReportOpen(true)}
+                    data-testid="profile-report"
+                  >
+                    <span aria-hidden="true">⚑</span> {t('safety.report')}
+                  </Button>
+                  {other.viewerHasBlocked ? (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      loading={unblocking}
+                      onClick={() => void unblock(other)}
+                      data-testid="profile-unblock"
+                    >
+                      {t('safety.unblock')}
+                    </Button>
+                  ) : (
                     <Button
                       variant="ghost"
                       size="sm"
                       className="text-rose-300 hover:text-rose-200"
-                      onClick={() => setReportOpen(true)}
-                      data-testid="profile-report"
+                      onClick={() => setBlockOpen(true)}
+                      data-testid="profile-block"
                     >
-                      <span aria-hidden="true">⚑</span> {t('safety.report')}
+                      <span aria-hidden="true">⊘</span> {t('safety.block')}
                     </Button>
-                    {other.viewerHasBlocked ? (
+                  )}
+                  <span className="flex flex-wrap items-center gap-2 sm:ml-auto">
+                    {!other.viewerHasBlocked && social ? social(other) : null}
+                    {other.viewerHasBlocked ? null : other.viewerCanMessage && onMessage ? (
                       <Button
-                        variant="outline"
                         size="sm"
-                        loading={unblocking}
-                        onClick={() => void unblock(other)}
-                        data-testid="profile-unblock"
+                        onClick={() => onMessage({ id: other.id, displayName: other.displayName })}
+                        data-testid="profile-message"
                       >
-                        {t('safety.unblock')}
+                        💬 {t('details.profile.message')}
                       </Button>
-                    ) : (
+                    ) : onEventMessage ? (
                       <Button
-                        variant="ghost"
                         size="sm"
-                        className="text-rose-300 hover:text-rose-200"
-                        onClick={() => setBlockOpen(true)}
-                        data-testid="profile-block"
+                        onClick={() => onEventMessage({ id: other.id, displayName: other.displayName })}
+                        data-testid="profile-message"
                       >
-                        <span aria-hidden="true">⊘</span> {t('safety.block')}
+                        💬 {t('details.profile.message')}
                       </Button>
-                    )}
-                  </>
-                ) : null}
-                {onMessage && !other?.viewerHasBlocked ? (
-                  <Button
-                    className="ml-auto"
-                    onClick={() => onMessage({ id: user.id, displayName: user.displayName })}
-                  >
-                    💬 {t('details.profile.message')}
-                  </Button>
+                    ) : onMessage ? (
+                      <Button
+                        size="sm"
+                        disabled
+                        aria-describedby="profile-message-reason"
+                        data-testid="profile-message"
+                      >
+                        💬 {t('details.profile.message')}
+                      </Button>
+                    ) : null}
+                  </span>
+                </div>
+                {!other.viewerHasBlocked && !other.viewerCanMessage && onMessage && !onEventMessage ? (
+                  <p id="profile-message-reason" className="text-right text-xs text-ink-300">
+                    {t('otherProfile.messageNotAllowed')}
+                  </p>
                 ) : null}
               </div>
             ) : null}

@@ -6,6 +6,7 @@ import { tokensEn } from './messages.tokens.en.ts';
 import { ratingsEn } from './messages.ratings.en.ts';
 import { safetyEn } from './messages.safety.en.ts';
 import { moderationEn } from './messages.moderation.en.ts';
+import { socialEn } from './messages.social.en.ts';
 
 export const en: Record<MessageKey, string> = {
   ...eventsEn,
@@ -15,6 +16,7 @@ export const en: Record<MessageKey, string> = {
   ...ratingsEn,
   ...safetyEn,
   ...moderationEn,
+  ...socialEn,
   'common.loading': 'Loading...',
   'common.brand': 'Squad',
   'common.close': 'Close',

@@ -5,6 +5,7 @@ import { tokensTr } from './messages.tokens.tr.ts';
 import { ratingsTr } from './messages.ratings.tr.ts';
 import { safetyTr } from './messages.safety.tr.ts';
 import { moderationTr } from './messages.moderation.tr.ts';
+import { socialTr } from './messages.social.tr.ts';
 
 // Turkish is the default language. Texts quoted by the product spec appear here verbatim.
 export const tr = {
@@ -15,6 +16,7 @@ export const tr = {
   ...ratingsTr,
   ...safetyTr,
   ...moderationTr,
+  ...socialTr,
   'common.loading': 'Loading...',
   'common.brand': 'Squad',
   'common.close': 'Kapat',

@@ -25,6 +25,8 @@ import { DrawerContent } from '#client/features/dashboard/DrawerContent.tsx';
 import { SideNav } from '#client/features/dashboard/SideNav.tsx';
 import { NotificationBell } from '#client/features/notifications/NotificationBell.tsx';
 import { useLiveNotifications } from '#client/features/notifications/useLiveNotifications.ts';
+import { InboxButton } from '#client/features/messages/InboxButton.tsx';
+import { useLiveInbox } from '#client/features/messages/useLiveInbox.ts';
 import { CreateEventContext, useCreateEventDialog } from '#client/features/wizard/useCreateEventDialog.tsx';
 import { Button } from '#client/components/ui/Button.tsx';
 import { LazyLocationPicker } from '#client/routes/dashboard/LazyLocationPicker.tsx';
@@ -149,7 +151,9 @@ function DashboardShell() {
 
   // The live badges: unread notifications (the bell) and requests waiting for the host (My Events).
   const live = useLiveNotifications(me !== null);
-  const navBadges = { '/dashboard/my-events': live.hostPending };
+  // The inbox badge: unread messages over all conversations, live (header, side menu, drawer).
+  const unreadMessages = useLiveInbox(me?.id ?? null);
+  const navBadges = { '/dashboard/my-events': live.hostPending, '/dashboard/inbox': unreadMessages };
   const staff = me?.role === 'MODERATOR' || me?.role === 'ADMIN';
 
   // ?create=1 opens the create-event dialog (?create=online in online mode); deep links use it.
@@ -201,6 +205,7 @@ function DashboardShell() {
         onOpenMenu={() => setDrawerOpen(true)}
         onCreateEvent={onCreateEvent}
         bell={<NotificationBell unread={live.unread} />}
+        inbox={<InboxButton unread={unreadMessages} />}
         pendingRequests={live.hostPending}
       />
       <div className="flex flex-1">

@@ -20,7 +20,7 @@ import { Tabs } from '#client/components/ui/Tabs.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useDebouncedValue } from '#client/lib/useDebouncedValue.ts';
 import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
-import { UserProfileDialog } from '#client/features/safety/UserProfileDialog.tsx';
+import { SocialProfileDialog } from '#client/routes/dashboard/SocialProfileDialog.tsx';
 import { MessageDialog, type MessageTarget } from '#client/features/messages/MessageDialog.tsx';
 import { MY_EVENT_CARD_FRAGMENT, MyEventCard } from '#client/features/events/MyEventCard.tsx';
 import { JoinRequestsDialog } from '#client/features/join-requests/JoinRequestsDialog.tsx';
@@ -199,11 +199,11 @@ function MyEvents({ queryRef }: { queryRef: QueryRef<MyEventsRouteQuery> }) {
           setMessageTarget({ eventId, withUserId: user.id, name: user.displayName })
         }
       />
-      <UserProfileDialog
+      <SocialProfileDialog
         userId={profile?.userId ?? null}
         eventId={profile?.eventId ?? null}
         onClose={() => setProfile(null)}
-        onMessage={
+        onEventMessage={
           profile
             ? (user) =>
                 setMessageTarget({ eventId: profile.eventId, withUserId: user.id, name: user.displayName })
