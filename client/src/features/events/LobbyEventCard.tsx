@@ -7,6 +7,7 @@ import { SkillBadge } from '#client/components/ui/SkillBadge.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { ratingText } from '#client/lib/format.ts';
+import { FRIENDS_GOING_FRAGMENT, FriendsGoing } from '#client/features/events/FriendsGoing.tsx';
 
 export const LOBBY_EVENT_CARD_FRAGMENT = gql`
   fragment LobbyEventCard_event on Event {
@@ -36,7 +37,9 @@ export const LOBBY_EVENT_CARD_FRAGMENT = gql`
         averageRating
       }
     }
+    ...FriendsGoing_event
   }
+  ${FRIENDS_GOING_FRAGMENT}
 `;
 
 // A card of the online lobby (spec: title, platform, host and rating, slots, time, current/max,
@@ -85,6 +88,7 @@ export function LobbyEventCard({
         {rating != null ? <span className="shrink-0 text-amber-300">★ {ratingText(rating, fmt)}</span> : null}
       </p>
       <p className="line-clamp-2 text-sm text-ink-200">{event.description}</p>
+      <FriendsGoing event={event} />
       {event.requirements ? (
         <p className="line-clamp-2 text-xs text-ink-300">
           <span className="font-semibold text-ink-200">{t('lobby.requirements')}:</span> {event.requirements}

@@ -8,6 +8,7 @@ import { SkillBadge } from '#client/components/ui/SkillBadge.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { priceText, ratingText } from '#client/lib/format.ts';
+import { FRIENDS_GOING_FRAGMENT, FriendsGoing } from '#client/features/events/FriendsGoing.tsx';
 
 export const PHYSICAL_EVENT_CARD_FRAGMENT = gql`
   fragment PhysicalEventCard_event on Event {
@@ -39,7 +40,9 @@ export const PHYSICAL_EVENT_CARD_FRAGMENT = gql`
         averageRating
       }
     }
+    ...FriendsGoing_event
   }
+  ${FRIENDS_GOING_FRAGMENT}
 `;
 
 // A card of 'Yakındaki Etkinlikler': the whole card opens the details; the route puts the join button
@@ -88,6 +91,7 @@ export function PhysicalEventCard({
         {rating != null ? <span className="text-amber-300">★ {ratingText(rating, fmt)}</span> : null}
       </div>
       <p className="line-clamp-2 text-sm text-ink-200">{event.description}</p>
+      <FriendsGoing event={event} />
       <dl className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-sm text-ink-200">
         <div className="flex items-center gap-1.5">
           <dt className="sr-only">{t('details.timeLeft')}</dt>

@@ -8,6 +8,7 @@ import { Card } from '#client/components/ui/Card.tsx';
 import { priceText, ratingText } from '#client/lib/format.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { EventStatusBadge } from '#client/features/events/EventStatusBadge.tsx';
+import { FRIENDS_GOING_FRAGMENT, FriendsGoing } from '#client/features/events/FriendsGoing.tsx';
 
 export const EVENT_SUMMARY_CARD_FRAGMENT = gql`
   fragment EventSummaryCard_event on Event {
@@ -32,6 +33,7 @@ export const EVENT_SUMMARY_CARD_FRAGMENT = gql`
     }
     publicLocation
     ...EventPlace_event
+    ...FriendsGoing_event
     host {
       id
       displayName
@@ -43,6 +45,7 @@ export const EVENT_SUMMARY_CARD_FRAGMENT = gql`
     }
   }
   ${EVENT_PLACE_FRAGMENT}
+  ${FRIENDS_GOING_FRAGMENT}
 `;
 
 // The event page's main card: category and status, title, description, the facts (when, where, how
@@ -101,6 +104,10 @@ export function EventSummaryCard({
       {event.mode === 'PHYSICAL' && !event.location?.exact ? (
         <p className="text-sm text-ink-300">🔒 {t('eventDetails.approxLocation')}</p>
       ) : null}
+      <FriendsGoing
+        event={event}
+        className="rounded-xl bg-emerald-500/10 px-3 py-2 ring-1 ring-emerald-400/20"
+      />
       {children}
       <div className="flex items-center gap-3 border-t border-ink-700 pt-4">
         <Avatar name={event.host.displayName} url={event.host.avatarUrl} />
