@@ -2,7 +2,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
-import type { NotificationListQuery, NotificationListQueryVariables } from '#client/__generated__/graphql.ts';
+import type {
+  NotificationListQuery,
+  NotificationListQueryVariables,
+  NotificationType,
+} from '#client/__generated__/graphql.ts';
 import { Avatar } from '#client/components/ui/Avatar.tsx';
 import { Button } from '#client/components/ui/Button.tsx';
 import { Spinner } from '#client/components/ui/Spinner.tsx';
@@ -10,7 +14,7 @@ import { useToast } from '#client/components/ui/Toast.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { timeAgo } from '#client/lib/i18n/timeAgo.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
-import { badgeText } from '#client/features/notifications/liveCounts.ts';
+import { badgeText } from '#client/lib/badgeText.ts';
 import { useMarkNotificationsReadMutation } from '#client/features/notifications/useMarkNotificationsReadMutation.ts';
 import { StrokeIcon } from '#client/components/ui/StrokeIcon.tsx';
 
@@ -26,6 +30,7 @@ export const NOTIFICATION_LIST_QUERY: TypedDocumentNode<
         text
         createdAt
         readAt
+        link
         event {
           id
           title
@@ -48,19 +53,30 @@ export const NOTIFICATION_LIST_QUERY: TypedDocumentNode<
   }
 `;
 
-const TYPE_ICON: Record<string, string> = {
+const TYPE_ICON: Record<NotificationType, string> = {
   JOIN_REQUEST_RECEIVED: '🙋',
   JOIN_REQUEST_ACCEPTED: '🎉',
   JOIN_REQUEST_DECLINED: '🚫',
   JOIN_REQUEST_WITHDRAWN: '↩️',
   MESSAGE_RECEIVED: '💬',
+  FRIEND_REQUEST_RECEIVED: '🤝',
+  FRIEND_REQUEST_ACCEPTED: '🥳',
   EVENT_CANCELLED: '❌',
   EVENT_UPDATED: '✏️',
   BADGE_EARNED: '🏅',
+  TOKENS_EARNED: '🪙',
+  PURCHASE_COMPLETED: '🧾',
+  MODERATION_WARNING: '⚠️',
+  CONTENT_REMOVED: '🗑️',
+  REPORT_RESOLVED: '🛡️',
+  APPEAL_DECIDED: '⚖️',
+  ACCOUNT_RESTORED: '✅',
 };
 
 // The header's bell: its badge counts unread notifications; it opens the list (newest first, unread
-// marked). Opening one marks it read and goes to its event; 'Tümünü okundu işaretle' reads them all.
+// marked). Opening one marks it read and goes where it leads (Notification.link: the conversation,
+// the friend requests, the event, settings…; its event when the server names no place);
+// 'Tümünü okundu işaretle' reads them all.
 export function NotificationBell({ unread }: { unread: number }) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
@@ -133,7 +149,9 @@ function NotificationPanel({ id, unread, onClose }: { id: string; unread: number
   const openNotification = (n: (typeof nodes)[number]) => {
     if (!n.readAt) void mark({ ids: [n.id] });
     onClose();
-    if (n.event) void navigate(`/dashboard/eventDetails/${n.event.id}`);
+    // Only paths inside the app (the server sends paths; anything else is ignored).
+    if (n.link?.startsWith('/')) void navigate(n.link);
+    else if (n.event) void navigate(`/dashboard/eventDetails/${n.event.id}`);
   };
 
   return (
@@ -179,6 +197,7 @@ function NotificationPanel({ id, unread, onClose }: { id: string; unread: number
                     )}
                     data-testid="notification-item"
                     data-unread={isUnread}
+                    data-link={n.link ?? undefined}
                   >
                     <span className="relative shrink-0">
                       {n.actor ? (

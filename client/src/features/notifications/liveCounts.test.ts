@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  badgeText,
   countsAfterDecision,
   countsAfterNotification,
   staleAfterNotification,
@@ -48,20 +47,22 @@ describe('countsAfterDecision', () => {
   });
 });
 
-describe('badgeText', () => {
-  it('hides zero and caps at 99+', () => {
-    expect(badgeText(0)).toBeNull();
-    expect(badgeText(-1)).toBeNull();
-    expect(badgeText(7)).toBe('7');
-    expect(badgeText(100)).toBe('99+');
-  });
-});
-
 describe('notification effects', () => {
   it('toasts decisions as success or error', () => {
     expect(toastKind('JOIN_REQUEST_ACCEPTED')).toBe('success');
     expect(toastKind('JOIN_REQUEST_DECLINED')).toBe('error');
     expect(toastKind('JOIN_REQUEST_RECEIVED')).toBe('info');
+    expect(toastKind('FRIEND_REQUEST_RECEIVED')).toBe('info');
+    expect(toastKind('FRIEND_REQUEST_ACCEPTED')).toBe('success');
+  });
+
+  it('leaves new messages to the live inbox’s own toast', () => {
+    expect(toastKind('MESSAGE_RECEIVED')).toBeNull();
+  });
+
+  it('refreshes friend requests, and friends once one is accepted', () => {
+    expect(staleAfterNotification('FRIEND_REQUEST_RECEIVED')).toEqual(['friendRequests']);
+    expect(staleAfterNotification('FRIEND_REQUEST_ACCEPTED')).toEqual(['friendRequests', 'friends']);
   });
 
   it('refreshes the request lists for hosts and the request state for requesters', () => {

@@ -26,18 +26,16 @@ export function countsAfterDecision(counts: LiveCounts): LiveCounts {
   return { ...counts, hostPending: Math.max(0, counts.hostPending - 1) };
 }
 
-// What a badge shows: nothing at 0, "99+" above 99.
-export function badgeText(count: number): string | null {
-  if (count <= 0) return null;
-  return count > 99 ? '99+' : String(count);
-}
-
-const TOAST: Record<NotificationType, ToastKind> = {
+// null: no toast (a new message is toasted by the live inbox, which knows whether the user is looking
+// at its conversation).
+const TOAST: Record<NotificationType, ToastKind | null> = {
   JOIN_REQUEST_RECEIVED: 'info',
   JOIN_REQUEST_ACCEPTED: 'success',
   JOIN_REQUEST_DECLINED: 'error',
   JOIN_REQUEST_WITHDRAWN: 'info',
-  MESSAGE_RECEIVED: 'info',
+  MESSAGE_RECEIVED: null,
+  FRIEND_REQUEST_RECEIVED: 'info',
+  FRIEND_REQUEST_ACCEPTED: 'success',
   EVENT_CANCELLED: 'error',
   EVENT_UPDATED: 'info',
   BADGE_EARNED: 'success',
@@ -50,16 +48,25 @@ const TOAST: Record<NotificationType, ToastKind> = {
   ACCOUNT_RESTORED: 'success',
 };
 
-export function toastKind(type: NotificationType): ToastKind {
+export function toastKind(type: NotificationType): ToastKind | null {
   return TOAST[type];
 }
 
 // What a notification leaves stale beyond what its payload updates by id (the event's role, counts and
 // state, the request's status): the host's request lists of the event, what a requester may see of it
 // once decided (exact place, participants), the whole event once edited or cancelled, My Events' lists
-// and counters, open conversations. The live hook evicts those from the cache.
+// and counters, open conversations, friend requests and lists (and, once a friendship begins, the
+// relation to the other user and which friends go to which events). The live hook evicts those.
 export type StaleData =
-  'hostRequests' | 'eventAccess' | 'event' | 'myEvents' | 'conversations' | 'tokens' | 'standing';
+  | 'hostRequests'
+  | 'eventAccess'
+  | 'event'
+  | 'myEvents'
+  | 'conversations'
+  | 'tokens'
+  | 'standing'
+  | 'friendRequests'
+  | 'friends';
 
 export function staleAfterNotification(type: NotificationType): readonly StaleData[] {
   switch (type) {
@@ -71,6 +78,10 @@ export function staleAfterNotification(type: NotificationType): readonly StaleDa
       return ['eventAccess', 'myEvents'];
     case 'MESSAGE_RECEIVED':
       return ['conversations'];
+    case 'FRIEND_REQUEST_RECEIVED':
+      return ['friendRequests'];
+    case 'FRIEND_REQUEST_ACCEPTED':
+      return ['friendRequests', 'friends'];
     case 'EVENT_CANCELLED':
     case 'EVENT_UPDATED':
       return ['event', 'myEvents'];

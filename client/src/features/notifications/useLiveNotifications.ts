@@ -1,5 +1,6 @@
 import { gql, type ApolloCache, type TypedDocumentNode } from '@apollo/client';
 import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
+import { useNavigate } from 'react-router-dom';
 import type {
   LiveCountsQuery,
   LiveCountsQueryVariables,
@@ -11,6 +12,7 @@ import {
   evictEventFields,
   evictFieldsOfEveryEvent,
   evictRootFields,
+  evictUserFields,
   type RootField,
 } from '#client/apollo/cacheEvictions.ts';
 import { useSocketReconnected } from '#client/apollo/socketEvents.ts';
@@ -42,6 +44,7 @@ export const NOTIFICATION_ADDED_SUBSCRIPTION: TypedDocumentNode<
       text
       createdAt
       readAt
+      link
       event {
         id
         title
@@ -83,6 +86,14 @@ function evictStale(cache: ApolloCache, notification: Notification) {
   if (stale.includes('conversations')) roots.push('conversation');
   if (stale.includes('tokens')) roots.push('tokenLedger', 'tokenPurchases', 'earning');
   if (stale.includes('standing')) roots.push('accountStanding');
+  if (stale.includes('friendRequests')) roots.push('friendRequests');
+  if (stale.includes('friends')) {
+    roots.push('friends', 'friendsEvents');
+    evictFieldsOfEveryEvent(cache, ['friendsGoing']);
+  }
+  // The other user's relation to the viewer (their profile's buttons).
+  if ((stale.includes('friendRequests') || stale.includes('friends')) && notification.actor)
+    evictUserFields(cache, notification.actor.id, ['friendship', 'mutualFriendCount', 'viewerCanMessage']);
   evictRootFields(cache, roots);
 }
 
@@ -97,6 +108,7 @@ const toCounts = (data: LiveCountsQuery | undefined | null): LiveCounts => ({
 export function useLiveNotifications(enabled: boolean): LiveCounts {
   const client = useApolloClient();
   const toast = useToast();
+  const navigate = useNavigate();
   const { data, refetch } = useQuery(LIVE_COUNTS_QUERY, { skip: !enabled });
 
   useSubscription(NOTIFICATION_ADDED_SUBSCRIPTION, {
@@ -113,7 +125,14 @@ export function useLiveNotifications(enabled: boolean): LiveCounts {
           hostPendingRequestCount: next.hostPending,
         };
       });
-      toast.show(toastKind(notification.type), notification.text, { durationMs: 6000 });
+      const kind = toastKind(notification.type);
+      const link = notification.link?.startsWith('/') ? notification.link : null;
+      // A click on the toast leads where the notification does (the request, the event, …).
+      if (kind)
+        toast.show(kind, notification.text, {
+          durationMs: 6000,
+          onClick: link ? () => void navigate(link) : undefined,
+        });
       evictStale(apollo.cache, notification);
       // The exact numbers follow (another tab may have decided or read something meanwhile).
       void refetch().catch(() => undefined);

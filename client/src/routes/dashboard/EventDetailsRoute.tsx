@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useReadQuery, useSubscription, type QueryRef } from '@apollo/client/react';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import type {
   EventDetailsChangedSubscription,
   EventDetailsChangedSubscriptionVariables,
@@ -25,7 +25,7 @@ import {
 } from '#client/features/events/details/EventSummaryCard.tsx';
 import { RequestsPanel } from '#client/features/join-requests/RequestsPanel.tsx';
 import { useRecordEventView } from '#client/features/events/details/useEventActivity.ts';
-import { UserProfileDialog } from '#client/features/safety/UserProfileDialog.tsx';
+import { SocialProfileDialog } from '#client/routes/dashboard/SocialProfileDialog.tsx';
 import { EventNotFound } from '#client/features/events/EventNotFound.tsx';
 import { useJoinRequestDialog } from '#client/features/join-requests/JoinRequestDialog.tsx';
 import { JoinStatusPanel } from '#client/features/join-requests/JoinStatusPanel.tsx';
@@ -126,7 +126,15 @@ function EventDetails({ queryRef }: { queryRef: QueryRef<EventDetailsRouteQuery>
 // profile, message and join dialogs they open.
 function EventPage({ event }: { event: Event }) {
   const { t } = useI18n();
-  const [tab, setTab] = useState('overview');
+  // ?tab=requests (where a join request notification leads) opens that tab, also when it changes
+  // while the page is open.
+  const tabParam = useSearchParams()[0].get('tab');
+  const [tab, setTab] = useState(tabParam ?? 'overview');
+  const [shownParam, setShownParam] = useState(tabParam);
+  if (tabParam !== shownParam) {
+    setShownParam(tabParam);
+    if (tabParam) setTab(tabParam);
+  }
   const [profileId, setProfileId] = useState<string | null>(null);
   const [messageTarget, setMessageTarget] = useState<MessageTarget | null>(null);
   const joinDialog = useJoinRequestDialog();
@@ -212,11 +220,11 @@ function EventPage({ event }: { event: Event }) {
         label={t('details.tabs')}
       />
 
-      <UserProfileDialog
+      <SocialProfileDialog
         userId={profileId}
         eventId={event.id}
         onClose={() => setProfileId(null)}
-        onMessage={isHost && profileId !== event.host.id ? messageUser : undefined}
+        onEventMessage={isHost && profileId !== event.host.id ? messageUser : undefined}
       />
       <MessageDialog target={messageTarget} onClose={() => setMessageTarget(null)} />
       {joinDialog.element}
