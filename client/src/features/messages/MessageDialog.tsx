@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import type { ConversationQuery, ConversationQueryVariables } from '#client/__generated__/graphql.ts';
-import { Button } from '#client/components/ui/Button.tsx';
+import { Link } from 'react-router-dom';
+import { Button, buttonClasses } from '#client/components/ui/Button.tsx';
 import { Dialog } from '#client/components/ui/Dialog.tsx';
 import { Spinner } from '#client/components/ui/Spinner.tsx';
 import { Textarea } from '#client/components/ui/Textarea.tsx';
@@ -148,6 +149,15 @@ function Conversation({ target, onClose }: { target: MessageTarget; onClose: () 
         }}
       />
       <div className="flex flex-wrap justify-end gap-2">
+        {data?.conversation ? (
+          <Link
+            to={`/dashboard/inbox/${data.conversation.id}`}
+            className={buttonClasses('ghost', 'md', 'mr-auto text-accent-400')}
+            data-testid="message-open-inbox"
+          >
+            📥 {t('message.openInInbox')}
+          </Link>
+        ) : null}
         <Button variant="secondary" onClick={onClose}>
           {t('message.cancel')}
         </Button>

@@ -4,9 +4,14 @@ import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useUpdateSettingsMutation } from '#client/features/profile/useUpdateSettingsMutation.ts';
 import { Switch } from '#client/components/ui/Switch.tsx';
 
-export type NotificationPreferences = { emailJoinRequests: boolean; emailDecisions: boolean };
-// The e-mails Squad sends today; message and event-change e-mails add their switch when they land.
-const KINDS = ['emailJoinRequests', 'emailDecisions'] as const;
+export type NotificationPreferences = {
+  emailJoinRequests: boolean;
+  emailDecisions: boolean;
+  emailMessages: boolean;
+};
+// The e-mails Squad sends: join requests, decisions, and unread messages while away (batched, at
+// most one per conversation an hour).
+const KINDS = ['emailJoinRequests', 'emailDecisions', 'emailMessages'] as const;
 
 // E-mail choices, saved as each switch flips (the cache updates the viewer by id).
 export function NotificationSettings({ preferences }: { preferences: NotificationPreferences }) {
@@ -30,6 +35,7 @@ export function NotificationSettings({ preferences }: { preferences: Notificatio
         <label
           key={kind}
           className="flex cursor-pointer items-center justify-between gap-4 rounded-xl px-2 py-2.5 hover:bg-ink-800"
+          data-testid={`notification-pref-${kind}`}
         >
           <span className="text-sm text-white">{t(`settings.notifications.${kind}`)}</span>
           <Switch checked={preferences[kind]} onChange={(e) => void flip(kind, e.target.checked)} />

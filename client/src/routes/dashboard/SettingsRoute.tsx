@@ -28,6 +28,7 @@ export const SETTINGS_ROUTE_QUERY: TypedDocumentNode<SettingsRouteQuery, Setting
       notificationPreferences {
         emailJoinRequests
         emailDecisions
+        emailMessages
       }
     }
   }
