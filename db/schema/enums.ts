@@ -27,6 +27,8 @@ export const notificationType = pgEnum('notification_type', [
   'report_resolved',
   'appeal_decided',
   'account_restored',
+  'friend_request_received',
+  'friend_request_accepted',
 ]);
 export const tokenLedgerReason = pgEnum('token_ledger_reason', [
   'signup_grant',
@@ -64,3 +66,5 @@ export const moderationActionKind = pgEnum('moderation_action_kind', [
 // A piece of user text the content check flagged for review, or a moderator handled.
 export const contentFlagStatus = pgEnum('content_flag_status', ['open', 'kept', 'removed']);
 export const appealStatus = pgEnum('appeal_status', ['open', 'upheld', 'overturned']);
+export const conversationKind = pgEnum('conversation_kind', ['event_thread', 'direct', 'event_group']);
+export const friendshipStatus = pgEnum('friendship_status', ['pending', 'accepted']);

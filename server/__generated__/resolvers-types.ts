@@ -14,6 +14,8 @@ import type { ContentFlagStatus } from '../modules/enum-values.ts';
 import type { AppealStatus } from '../modules/enum-values.ts';
 import type { ModerationActionKind } from '../modules/enum-values.ts';
 import type { ContentKind } from '../modules/enum-values.ts';
+import type { ConversationKind } from '../modules/enum-values.ts';
+import type { FriendshipStatus } from '../modules/enum-values.ts';
 import type { RemovableProfileField } from '../modules/enum-values.ts';
 import type { PurchaseStatus } from '../modules/enum-values.ts';
 import type { PaymentMethodKind } from '../modules/enum-values.ts';
@@ -55,6 +57,12 @@ import type {
   ModerationActionRow,
   ModerationAppealRow,
 } from '../../db/schema/index.ts';
+import type { ConversationMemberModel } from '../modules/messages/messages.mappers.ts';
+import type {
+  FriendModel,
+  FriendRequestModel,
+  FriendEventModel,
+} from '../modules/friends/friends.mappers.ts';
 import type { TokenBalanceChangeModel } from '../modules/tokens/tokens.mappers.ts';
 import type { BadgeDef } from '../modules/badges/badges.catalog.ts';
 import type { AvatarUploadModel } from '../modules/uploads/uploads.service.ts';
@@ -328,17 +336,69 @@ export type { ContentFlagStatus };
 
 export type { ContentKind };
 
-/** The conversation between an event's host and one other user. */
+/** A conversation in the inbox: an event thread, a direct conversation or an event's group chat. */
 export type Conversation = {
   __typename?: 'Conversation';
-  /** The event it is about. */
-  event: Event;
+  /** The event it is about (event threads and group chats). */
+  event?: Maybe<Event>;
   /** Stable id. */
   id: Scalars['ID']['output'];
-  /** Messages, oldest first. */
+  /** What kind. */
+  kind: ConversationKind;
+  /** The newest message the viewer can see. */
+  lastMessage?: Maybe<Message>;
+  /** When the newest message was sent. */
+  lastMessageAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Everyone who belongs or belonged to it. */
+  members: Array<ConversationMember>;
+  /** Messages, newest first; page back with `before`. */
+  messagePage: MessageConnection;
+  /** Messages, oldest first (the whole history; event threads of the My Events dialog). */
   messages: Array<Message>;
-  /** The other side, seen from the viewer. */
-  otherUser: User;
+  /** The other side, seen from the viewer (event threads and direct conversations). */
+  otherUser?: Maybe<User>;
+  /** Pinned messages (group chats), newest first. */
+  pinnedMessages: Array<Message>;
+  /** What to call it, seen from the viewer: the other user's name, or the event's title for a group. */
+  title: Scalars['String']['output'];
+  /** Messages from others the viewer has not read yet. */
+  unreadCount: Scalars['Int']['output'];
+  /** Whether the viewer may write now (an active member, no block, still allowed to talk). */
+  viewerCanPost: Scalars['Boolean']['output'];
+  /** True when the viewer is the event's host (group chats: may pin, remove messages and members). */
+  viewerIsHost: Scalars['Boolean']['output'];
+  /** True while the viewer is an active member; false after leaving or being removed. */
+  viewerIsMember: Scalars['Boolean']['output'];
+};
+
+/** A conversation in the inbox: an event thread, a direct conversation or an event's group chat. */
+export type ConversationMessagePageArgs = {
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of conversations, most recent activity first. */
+export type ConversationConnection = {
+  __typename?: 'ConversationConnection';
+  /** The conversations of this page. */
+  nodes: Array<Conversation>;
+  /** Paging information. */
+  pageInfo: PageInfo;
+};
+
+export type { ConversationKind };
+
+/** A member of a conversation. */
+export type ConversationMember = {
+  __typename?: 'ConversationMember';
+  /** False once the member left or was removed (they keep the history up to then). */
+  active: Scalars['Boolean']['output'];
+  /** True for the event's host (group chats and event threads). */
+  isHost: Scalars['Boolean']['output'];
+  /** Up to when the member has read (read receipts). */
+  lastReadAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The user. */
+  user: User;
 };
 
 /** A profile picture the viewer wants to upload. */
@@ -527,6 +587,8 @@ export type Event = {
   feedbackCount: Scalars['Int']['output'];
   /** Places left: maxParticipants minus participantCount. */
   freeSlots: Scalars['Int']['output'];
+  /** The viewer's friends who host it or take part (accepted), host first; empty for anonymous viewers. */
+  friendsGoing: Array<User>;
   /** Online events: the game genre derived from the game (FPS, MOBA, ...), when it has one. */
   gameType?: Maybe<GameType>;
   /** Who created it. */
@@ -808,6 +870,70 @@ export type ExpiringTokens = {
   tokens: Scalars['Int']['output'];
 };
 
+/** A friend of the viewer. */
+export type Friend = {
+  __typename?: 'Friend';
+  /** How many friends the viewer and this friend have in common. */
+  mutualCount: Scalars['Int']['output'];
+  /** Friends since. */
+  since: Scalars['DateTime']['output'];
+  /** The friend. */
+  user: User;
+};
+
+/** A page of friends, newest first. */
+export type FriendConnection = {
+  __typename?: 'FriendConnection';
+  /** The friends of this page. */
+  nodes: Array<Friend>;
+  /** Paging information. */
+  pageInfo: PageInfo;
+};
+
+/** An upcoming event one or more of the viewer's friends host or take part in. */
+export type FriendEvent = {
+  __typename?: 'FriendEvent';
+  /** The event. */
+  event: Event;
+  /** The viewer's friends there (host first). */
+  friends: Array<User>;
+};
+
+/** A friend request waiting for an answer. */
+export type FriendRequest = {
+  __typename?: 'FriendRequest';
+  /** When it was sent. */
+  createdAt: Scalars['DateTime']['output'];
+  /** How many friends the viewer and the other user have in common. */
+  mutualCount: Scalars['Int']['output'];
+  /** The other user (who asked, or whom the viewer asked). */
+  user: User;
+};
+
+/** The viewer's open friend requests. */
+export type FriendRequests = {
+  __typename?: 'FriendRequests';
+  /** Requests others sent to the viewer, newest first. */
+  incoming: Array<FriendRequest>;
+  /** Requests the viewer sent, newest first. */
+  outgoing: Array<FriendRequest>;
+};
+
+/** A user, for a friend request action. */
+export type FriendUserInput = {
+  /** The other user. */
+  userId: Scalars['ID']['input'];
+};
+
+/** The result of a friend request action. */
+export type FriendshipPayload = {
+  __typename?: 'FriendshipPayload';
+  /** The other user, with friendship updated. */
+  user: User;
+};
+
+export type { FriendshipStatus };
+
 export type { GameType };
 
 /** A rectangle on the map (the visible area). */
@@ -946,6 +1072,21 @@ export type LobbyStats = {
   matchSuccessRate?: Maybe<Scalars['Float']['output']>;
 };
 
+/** A conversation the viewer has read up to now. */
+export type MarkConversationReadInput = {
+  /** The conversation. */
+  conversationId: Scalars['ID']['input'];
+};
+
+/** The result of markConversationRead. */
+export type MarkConversationReadPayload = {
+  __typename?: 'MarkConversationReadPayload';
+  /** The conversation (unread count 0). */
+  conversation: Conversation;
+  /** The viewer's unread messages over all conversations. */
+  unreadMessageCount: Scalars['Int']['output'];
+};
+
 /** Which notifications to mark as read. */
 export type MarkNotificationsReadInput = {
   /** Or all of them. */
@@ -966,16 +1107,56 @@ export type Message = {
   __typename?: 'Message';
   /** The text. */
   body: Scalars['String']['output'];
+  /** The conversation it belongs to. */
+  conversation: Conversation;
   /** When it was sent. */
   createdAt: Scalars['DateTime']['output'];
+  /**
+   * True while the content check's warning stands: the body is empty for other members until they
+   * reveal it (revealMessage) or a moderator keeps it; the sender sees it as sent.
+   */
+  held: Scalars['Boolean']['output'];
+  /** Why the check held it, in the viewer's language (empty unless held). */
+  heldReasons: Array<CheckReason>;
   /** Stable id. */
   id: Scalars['ID']['output'];
+  /** Pinned in a group chat. */
+  pinned: Scalars['Boolean']['output'];
   /** When the other side read it. */
   readAt?: Maybe<Scalars['DateTime']['output']>;
-  /** True when a moderator removed it; the body then says so instead of the text. */
+  /** Other members who have read it (read receipts). */
+  readBy: Array<User>;
+  /**
+   * True when a moderator, the sender or a group's host removed it; the body then says so instead of
+   * the text.
+   */
   removed: Scalars['Boolean']['output'];
   /** Who wrote it. */
   sender: User;
+  /** Whether the viewer may remove it (the sender, or a group's host). */
+  viewerCanRemove: Scalars['Boolean']['output'];
+};
+
+/** A page of messages, newest first. */
+export type MessageConnection = {
+  __typename?: 'MessageConnection';
+  /** The messages of this page, newest first. */
+  nodes: Array<Message>;
+  /** Paging information: hasNextPage means older messages exist; pass endCursor as `before`. */
+  pageInfo: PageInfo;
+};
+
+/** The result of a message action. */
+export type MessagePayload = {
+  __typename?: 'MessagePayload';
+  /** The message after the action. */
+  message: Message;
+};
+
+/** A message to act on. */
+export type MessageRefInput = {
+  /** The message. */
+  messageId: Scalars['ID']['input'];
 };
 
 /** One line of the moderation audit log. */
@@ -1167,6 +1348,8 @@ export type Mutation = {
   cancelEvent: CancelEventPayload;
   /** Cancels an event; the host, participants and pending requesters are told. */
   cancelEventAsModerator: ModerationActionPayload;
+  /** Takes back a friend request the viewer sent. */
+  cancelFriendRequest: FriendshipPayload;
   /**
    * Check the uploaded file by its content, re-encode it (square, EXIF and GPS removed) and make it the
    * profile picture. Idempotent; a refused file leaves the old picture.
@@ -1192,8 +1375,12 @@ export type Mutation = {
   keepContent: ModerationActionPayload;
   /** Leave an event you joined; your place becomes free. */
   leaveEvent: LeaveEventPayload;
+  /** Marks a conversation read up to now (read receipts, unread counts). */
+  markConversationRead: MarkConversationReadPayload;
   /** Mark notifications as read. */
   markNotificationsRead: MarkNotificationsReadPayload;
+  /** Pins or unpins a message of a group chat (the event's host). */
+  pinMessage: MessagePayload;
   /**
    * Rate an event's host (its accepted participants) or, as the host, one of its accepted participants,
    * once the event is over and for 14 days after its end. One rating per rater, ratee and event: rating
@@ -1206,8 +1393,14 @@ export type Mutation = {
   recordEventView: RecordEventActivityPayload;
   /** Operators: refund a paid purchase; its unspent tokens are taken back and refunded pro rata. */
   refundTokenPurchase: RefundTokenPurchasePayload;
+  /** Removes a member from a group chat (the event's host); they keep the history up to now. */
+  removeChatMember: RemoveChatMemberPayload;
+  /** Removes a message: the sender their own, a group's host any of the group's. */
+  removeChatMessage: MessagePayload;
   /** Removes a flagged text or a profile field; the author is told why. */
   removeContent: ModerationActionPayload;
+  /** Ends a friendship. */
+  removeFriend: FriendshipPayload;
   /**
    * Report another user to the moderators. Filing the same report again (same user and event while
    * the first is still open) returns the open report instead of a second one.
@@ -1218,14 +1411,24 @@ export type Mutation = {
    * request at once, with the reasons.
    */
   requestToJoin: RequestToJoinPayload;
+  /** Accepts or declines a friend request. */
+  respondToFriendRequest: FriendshipPayload;
   /** Lifts a user's suspension, discovery hide and join pause. */
   restoreUser: ModerationActionPayload;
+  /** Shows the viewer a held message despite the content check's warning. */
+  revealMessage: MessagePayload;
   /** Save (like) an event. */
   saveEvent: SaveEventPayload;
+  /** Sends a message in one of the viewer's conversations; the content check runs first. */
+  sendChatMessage: SendChatMessagePayload;
+  /** Asks a user to be friends (rate-limited; never across a block). Accepts at once if they asked first. */
+  sendFriendRequest: FriendshipPayload;
   /** Write to the host (or, as the host, to a requester or participant). */
   sendMessage: SendMessagePayload;
   /** Turn auto-refill on or off and set its threshold and package. */
   setAutoRefill: AutoRefillPayload;
+  /** Opens the direct conversation with a friend or a co-participant (the existing one if any). */
+  startDirectConversation: StartDirectConversationPayload;
   /**
    * Start buying a token package: a purchase (PENDING) and the checkout to send the browser to. Credited
    * once, when the provider says it was paid.
@@ -1283,6 +1486,11 @@ export type MutationCancelEventAsModeratorArgs = {
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationCancelFriendRequestArgs = {
+  input: FriendUserInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationCompleteAvatarUploadArgs = {
   input: CompleteAvatarUploadInput;
 };
@@ -1328,8 +1536,18 @@ export type MutationLeaveEventArgs = {
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationMarkConversationReadArgs = {
+  input: MarkConversationReadInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationMarkNotificationsReadArgs = {
   input: MarkNotificationsReadInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationPinMessageArgs = {
+  input: PinMessageInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -1353,8 +1571,23 @@ export type MutationRefundTokenPurchaseArgs = {
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationRemoveChatMemberArgs = {
+  input: RemoveChatMemberInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationRemoveChatMessageArgs = {
+  input: MessageRefInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationRemoveContentArgs = {
   input: RemoveContentInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationRemoveFriendArgs = {
+  input: FriendUserInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -1368,13 +1601,33 @@ export type MutationRequestToJoinArgs = {
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationRespondToFriendRequestArgs = {
+  input: RespondToFriendRequestInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationRestoreUserArgs = {
   input: RestoreUserInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationRevealMessageArgs = {
+  input: MessageRefInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationSaveEventArgs = {
   input: EventRefInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationSendChatMessageArgs = {
+  input: SendChatMessageInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationSendFriendRequestArgs = {
+  input: FriendUserInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -1385,6 +1638,11 @@ export type MutationSendMessageArgs = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationSetAutoRefillArgs = {
   input: SetAutoRefillInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationStartDirectConversationArgs = {
+  input: StartDirectConversationInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -1468,6 +1726,8 @@ export type Notification = {
   id: Scalars['ID']['output'];
   /** The join request concerned, if any. */
   joinRequest?: Maybe<JoinRequest>;
+  /** Where it leads in the app (a path such as /dashboard/inbox/<id>); null when nowhere. */
+  link?: Maybe<Scalars['String']['output']>;
   /** When the user read it; null while unread. */
   readAt?: Maybe<Scalars['DateTime']['output']>;
   /** Short text in the viewer's language. */
@@ -1492,6 +1752,8 @@ export type NotificationPreferences = {
   emailDecisions: Scalars['Boolean']['output'];
   /** Hosts: an e-mail for each new join request. */
   emailJoinRequests: Scalars['Boolean']['output'];
+  /** An e-mail about unread messages when away (at most one per conversation an hour). */
+  emailMessages: Scalars['Boolean']['output'];
 };
 
 export type { NotificationType };
@@ -1520,6 +1782,14 @@ export type Participant = {
 };
 
 export type { PaymentMethodKind };
+
+/** Pinning or unpinning a message of a group chat. */
+export type PinMessageInput = {
+  /** The message. */
+  messageId: Scalars['ID']['input'];
+  /** True to pin, false to unpin. */
+  pinned: Scalars['Boolean']['input'];
+};
 
 /** A point on the map with a readable address. */
 export type Place = {
@@ -1594,6 +1864,10 @@ export type Query = {
    * viewer is not part of it.
    */
   conversation?: Maybe<Conversation>;
+  /** One of the viewer's conversations; null when it is not theirs (or does not exist). */
+  conversationById?: Maybe<Conversation>;
+  /** The viewer's conversations (inbox), most recent activity first. */
+  conversations: ConversationConnection;
   /** The districts of a province. */
   districts: Array<District>;
   /** The Earn Tokens tab: rules, the monthly challenge, referrals. */
@@ -1604,6 +1878,12 @@ export type Query = {
   eventCatalog: EventCatalog;
   /** Events matching a filter; nearest first with `near`, otherwise soonest first. */
   events: EventConnection;
+  /** The viewer's open friend requests, both ways. */
+  friendRequests: FriendRequests;
+  /** The viewer's friends, newest first. */
+  friends: FriendConnection;
+  /** Upcoming events the viewer's friends host or take part in, soonest first. */
+  friendsEvents: Array<FriendEvent>;
   /** Places in Turkey matching a text, Turkish-aware, nearest to `near` (Istanbul by default) among equals. */
   geocode: Array<Place>;
   /** Join requests waiting for the viewer's decision across the upcoming events they host (the header badge). */
@@ -1642,6 +1922,8 @@ export type Query = {
   tokenPurchase?: Maybe<TokenPurchase>;
   /** The viewer's purchases, newest first ('No purchase history yet' when empty). */
   tokenPurchases: TokenPurchaseConnection;
+  /** Messages from others the viewer has not read, over all conversations (the inbox badge). */
+  unreadMessageCount: Scalars['Int']['output'];
   /** How many notifications are unread. */
   unreadNotificationCount: Scalars['Int']['output'];
   /** A user by id; null if there is none or the viewer may not see them. */
@@ -1664,6 +1946,17 @@ export type QueryConversationArgs = {
 };
 
 /** Read operations. */
+export type QueryConversationByIdArgs = {
+  id: Scalars['ID']['input'];
+};
+
+/** Read operations. */
+export type QueryConversationsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Read operations. */
 export type QueryDistrictsArgs = {
   provinceCode: Scalars['Int']['input'];
 };
@@ -1677,6 +1970,17 @@ export type QueryEventArgs = {
 export type QueryEventsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<EventFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Read operations. */
+export type QueryFriendsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Read operations. */
+export type QueryFriendsEventsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -1852,6 +2156,21 @@ export type RefundTokenPurchasePayload = {
 
 export type { RemovableProfileField };
 
+/** Removing a member from a group chat. */
+export type RemoveChatMemberInput = {
+  /** The group chat. */
+  conversationId: Scalars['ID']['input'];
+  /** The member to remove (not the host). */
+  userId: Scalars['ID']['input'];
+};
+
+/** The result of removeChatMember. */
+export type RemoveChatMemberPayload = {
+  __typename?: 'RemoveChatMemberPayload';
+  /** The conversation, with the member inactive. */
+  conversation: Conversation;
+};
+
 /** Removing a flagged text, or a profile field of a user. */
 export type RemoveContentInput = {
   /** With userId: which field. */
@@ -1919,6 +2238,14 @@ export type RequestToJoinPayload = {
   joinRequest: JoinRequest;
 };
 
+/** Answering a friend request. */
+export type RespondToFriendRequestInput = {
+  /** True to accept, false to decline. */
+  accept: Scalars['Boolean']['input'];
+  /** Who asked. */
+  userId: Scalars['ID']['input'];
+};
+
 /** Lifting a suspension, a discovery hide or a join pause. */
 export type RestoreUserInput = {
   /** Why (3 to 500 characters), shown to the user. */
@@ -1958,6 +2285,23 @@ export type SavedPaymentMethod = {
   provider: Scalars['String']['output'];
 };
 
+/** A message in a conversation of the inbox. */
+export type SendChatMessageInput = {
+  /** The text, 1 to 2000 characters after trimming. */
+  body: Scalars['String']['input'];
+  /** The conversation. */
+  conversationId: Scalars['ID']['input'];
+};
+
+/** The result of sendChatMessage. */
+export type SendChatMessagePayload = {
+  __typename?: 'SendChatMessagePayload';
+  /** The conversation, with its new last message. */
+  conversation: Conversation;
+  /** The new message (held when the content check asked for a look: others see a warning first). */
+  message: Message;
+};
+
 /** A message between an event's host and one other user. */
 export type SendMessageInput = {
   /** The text, 1 to 2000 characters after trimming. */
@@ -1993,6 +2337,19 @@ export type { ShareChannel };
 
 export type { SkillLevel };
 
+/** Opening (or finding) the direct conversation with a user. */
+export type StartDirectConversationInput = {
+  /** Whom to talk to: a friend, or someone who takes part in an event with the viewer. */
+  userId: Scalars['ID']['input'];
+};
+
+/** The result of startDirectConversation. */
+export type StartDirectConversationPayload = {
+  __typename?: 'StartDirectConversationPayload';
+  /** The conversation (new or existing). */
+  conversation: Conversation;
+};
+
 /** Start buying a package. */
 export type StartTokenPurchaseInput = {
   /** starter, popular, pro or enterprise. */
@@ -2013,8 +2370,15 @@ export type StartTokenPurchasePayload = {
 /** Live updates over graphql-ws. */
 export type Subscription = {
   __typename?: 'Subscription';
+  /**
+   * A conversation of the viewer changed: someone read it, a message was removed, pinned or revealed
+   * by a moderator, a member joined or left.
+   */
+  chatUpdated: Conversation;
   /** An event the viewer can see changed (details, participants, cancellation). */
   eventChanged: Event;
+  /** A new message in one of the viewer's conversations (or only in `conversationId`), live. */
+  messageAdded: Message;
   /**
    * Something happened that the viewer should know about: a new join request (hosts), a decision
    * (requesters), a new message, a change or cancellation of an event.
@@ -2025,8 +2389,18 @@ export type Subscription = {
 };
 
 /** Live updates over graphql-ws. */
+export type SubscriptionChatUpdatedArgs = {
+  conversationId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** Live updates over graphql-ws. */
 export type SubscriptionEventChangedArgs = {
   id: Scalars['ID']['input'];
+};
+
+/** Live updates over graphql-ws. */
+export type SubscriptionMessageAddedArgs = {
+  conversationId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 /** Suspending a user. */
@@ -2244,6 +2618,8 @@ export type UpdateSettingsInput = {
   emailDecisions?: InputMaybe<Scalars['Boolean']['input']>;
   /** Hosts: e-mail for each new join request. */
   emailJoinRequests?: InputMaybe<Scalars['Boolean']['input']>;
+  /** E-mail about unread messages when away. */
+  emailMessages?: InputMaybe<Scalars['Boolean']['input']>;
   /** Interface language kept on the account: "tr" or "en". */
   locale?: InputMaybe<Scalars['String']['input']>;
 };
@@ -2290,6 +2666,10 @@ export type User = {
   exactLocation?: Maybe<Place>;
   /** Private: tokens that will expire, soonest first (purchased tokens; earned ones never expire). */
   expiringTokens?: Maybe<Array<ExpiringTokens>>;
+  /** How many friends this user has. */
+  friendCount: Scalars['Int']['output'];
+  /** The viewer's relation to this user (NONE for the viewer themselves). */
+  friendship: FriendshipStatus;
   /** Private: the user's full name. */
   fullName?: Maybe<Scalars['String']['output']>;
   /** Private: the point of the user's district or city (the spec's profile coordinates). */
@@ -2309,6 +2689,8 @@ export type User = {
    * IP location; null when none is known (clients then use Istanbul).
    */
   mapCenter?: Maybe<GeoPoint>;
+  /** How many friends the viewer and this user have in common (0 for the viewer themselves). */
+  mutualFriendCount: Scalars['Int']['output'];
   /** Private: which e-mails the user wants. */
   notificationPreferences?: Maybe<NotificationPreferences>;
   /** Ratings this user received as a participant (from hosts of events they joined). */
@@ -2327,6 +2709,11 @@ export type User = {
   tokenBalance?: Maybe<Scalars['Int']['output']>;
   /** Unique handle without @; null until chosen. */
   username?: Maybe<Scalars['String']['output']>;
+  /**
+   * Whether the viewer may open a direct conversation with this user (friends, or together in an
+   * event; never across a block).
+   */
+  viewerCanMessage: Scalars['Boolean']['output'];
   /** Whether the viewer has blocked this user (always false for the viewer themself). */
   viewerHasBlocked: Scalars['Boolean']['output'];
 };
@@ -2539,6 +2926,11 @@ export type ResolversTypes = {
   ContentFlagStatus: ContentFlagStatus;
   ContentKind: ContentKind;
   Conversation: ResolverTypeWrapper<ConversationRow>;
+  ConversationConnection: ResolverTypeWrapper<
+    Omit<ConversationConnection, 'nodes'> & { nodes: Array<ResolversTypes['Conversation']> }
+  >;
+  ConversationKind: ConversationKind;
+  ConversationMember: ResolverTypeWrapper<ConversationMemberModel>;
   CreateAvatarUploadInput: CreateAvatarUploadInput;
   CreateAvatarUploadPayload: ResolverTypeWrapper<
     Omit<CreateAvatarUploadPayload, 'upload'> & { upload: ResolversTypes['AvatarUpload'] }
@@ -2590,6 +2982,21 @@ export type ResolversTypes = {
   ExactLocationInput: ExactLocationInput;
   ExpiringTokens: ResolverTypeWrapper<ExpiringTokens>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  Friend: ResolverTypeWrapper<FriendModel>;
+  FriendConnection: ResolverTypeWrapper<
+    Omit<FriendConnection, 'nodes'> & { nodes: Array<ResolversTypes['Friend']> }
+  >;
+  FriendEvent: ResolverTypeWrapper<FriendEventModel>;
+  FriendRequest: ResolverTypeWrapper<FriendRequestModel>;
+  FriendRequests: ResolverTypeWrapper<
+    Omit<FriendRequests, 'incoming' | 'outgoing'> & {
+      incoming: Array<ResolversTypes['FriendRequest']>;
+      outgoing: Array<ResolversTypes['FriendRequest']>;
+    }
+  >;
+  FriendUserInput: FriendUserInput;
+  FriendshipPayload: ResolverTypeWrapper<Omit<FriendshipPayload, 'user'> & { user: ResolversTypes['User'] }>;
+  FriendshipStatus: FriendshipStatus;
   GameType: GameType;
   GeoBoundsInput: GeoBoundsInput;
   GeoPoint: ResolverTypeWrapper<GeoPoint>;
@@ -2614,9 +3021,20 @@ export type ResolversTypes = {
     Omit<LeaveEventPayload, 'event'> & { event: ResolversTypes['Event'] }
   >;
   LobbyStats: ResolverTypeWrapper<LobbyStats>;
+  MarkConversationReadInput: MarkConversationReadInput;
+  MarkConversationReadPayload: ResolverTypeWrapper<
+    Omit<MarkConversationReadPayload, 'conversation'> & { conversation: ResolversTypes['Conversation'] }
+  >;
   MarkNotificationsReadInput: MarkNotificationsReadInput;
   MarkNotificationsReadPayload: ResolverTypeWrapper<MarkNotificationsReadPayload>;
   Message: ResolverTypeWrapper<MessageRow>;
+  MessageConnection: ResolverTypeWrapper<
+    Omit<MessageConnection, 'nodes'> & { nodes: Array<ResolversTypes['Message']> }
+  >;
+  MessagePayload: ResolverTypeWrapper<
+    Omit<MessagePayload, 'message'> & { message: ResolversTypes['Message'] }
+  >;
+  MessageRefInput: MessageRefInput;
   ModerationAction: ResolverTypeWrapper<ModerationActionRow>;
   ModerationActionConnection: ResolverTypeWrapper<
     Omit<ModerationActionConnection, 'nodes'> & { nodes: Array<ResolversTypes['ModerationAction']> }
@@ -2648,6 +3066,7 @@ export type ResolversTypes = {
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Participant: ResolverTypeWrapper<ParticipantModel>;
   PaymentMethodKind: PaymentMethodKind;
+  PinMessageInput: PinMessageInput;
   Place: ResolverTypeWrapper<Place>;
   PlaceKind: PlaceKind;
   ProfileLimits: ResolverTypeWrapper<ProfileLimits>;
@@ -2672,6 +3091,10 @@ export type ResolversTypes = {
     Omit<RefundTokenPurchasePayload, 'purchase'> & { purchase: ResolversTypes['TokenPurchase'] }
   >;
   RemovableProfileField: RemovableProfileField;
+  RemoveChatMemberInput: RemoveChatMemberInput;
+  RemoveChatMemberPayload: ResolverTypeWrapper<
+    Omit<RemoveChatMemberPayload, 'conversation'> & { conversation: ResolversTypes['Conversation'] }
+  >;
   RemoveContentInput: RemoveContentInput;
   Report: ResolverTypeWrapper<ReportRow>;
   ReportReason: ReportReason;
@@ -2687,11 +3110,19 @@ export type ResolversTypes = {
       joinRequest: ResolversTypes['JoinRequest'];
     }
   >;
+  RespondToFriendRequestInput: RespondToFriendRequestInput;
   RestoreUserInput: RestoreUserInput;
   ReviewConnection: ResolverTypeWrapper<ReviewConnectionModel>;
   Role: Role;
   SaveEventPayload: ResolverTypeWrapper<Omit<SaveEventPayload, 'event'> & { event: ResolversTypes['Event'] }>;
   SavedPaymentMethod: ResolverTypeWrapper<SavedPaymentMethod>;
+  SendChatMessageInput: SendChatMessageInput;
+  SendChatMessagePayload: ResolverTypeWrapper<
+    Omit<SendChatMessagePayload, 'conversation' | 'message'> & {
+      conversation: ResolversTypes['Conversation'];
+      message: ResolversTypes['Message'];
+    }
+  >;
   SendMessageInput: SendMessageInput;
   SendMessagePayload: ResolverTypeWrapper<
     Omit<SendMessagePayload, 'conversation' | 'message'> & {
@@ -2702,6 +3133,10 @@ export type ResolversTypes = {
   SetAutoRefillInput: SetAutoRefillInput;
   ShareChannel: ShareChannel;
   SkillLevel: SkillLevel;
+  StartDirectConversationInput: StartDirectConversationInput;
+  StartDirectConversationPayload: ResolverTypeWrapper<
+    Omit<StartDirectConversationPayload, 'conversation'> & { conversation: ResolversTypes['Conversation'] }
+  >;
   StartTokenPurchaseInput: StartTokenPurchaseInput;
   StartTokenPurchasePayload: ResolverTypeWrapper<
     Omit<StartTokenPurchasePayload, 'purchase'> & { purchase: ResolversTypes['TokenPurchase'] }
@@ -2785,6 +3220,10 @@ export type ResolversParentTypes = {
     nodes: Array<ResolversParentTypes['ContentFlag']>;
   };
   Conversation: ConversationRow;
+  ConversationConnection: Omit<ConversationConnection, 'nodes'> & {
+    nodes: Array<ResolversParentTypes['Conversation']>;
+  };
+  ConversationMember: ConversationMemberModel;
   CreateAvatarUploadInput: CreateAvatarUploadInput;
   CreateAvatarUploadPayload: Omit<CreateAvatarUploadPayload, 'upload'> & {
     upload: ResolversParentTypes['AvatarUpload'];
@@ -2829,6 +3268,16 @@ export type ResolversParentTypes = {
   ExactLocationInput: ExactLocationInput;
   ExpiringTokens: ExpiringTokens;
   Float: Scalars['Float']['output'];
+  Friend: FriendModel;
+  FriendConnection: Omit<FriendConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['Friend']> };
+  FriendEvent: FriendEventModel;
+  FriendRequest: FriendRequestModel;
+  FriendRequests: Omit<FriendRequests, 'incoming' | 'outgoing'> & {
+    incoming: Array<ResolversParentTypes['FriendRequest']>;
+    outgoing: Array<ResolversParentTypes['FriendRequest']>;
+  };
+  FriendUserInput: FriendUserInput;
+  FriendshipPayload: Omit<FriendshipPayload, 'user'> & { user: ResolversParentTypes['User'] };
   GeoBoundsInput: GeoBoundsInput;
   GeoPoint: GeoPoint;
   GeoPointInput: GeoPointInput;
@@ -2847,9 +3296,16 @@ export type ResolversParentTypes = {
   LeaveEventInput: LeaveEventInput;
   LeaveEventPayload: Omit<LeaveEventPayload, 'event'> & { event: ResolversParentTypes['Event'] };
   LobbyStats: LobbyStats;
+  MarkConversationReadInput: MarkConversationReadInput;
+  MarkConversationReadPayload: Omit<MarkConversationReadPayload, 'conversation'> & {
+    conversation: ResolversParentTypes['Conversation'];
+  };
   MarkNotificationsReadInput: MarkNotificationsReadInput;
   MarkNotificationsReadPayload: MarkNotificationsReadPayload;
   Message: MessageRow;
+  MessageConnection: Omit<MessageConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['Message']> };
+  MessagePayload: Omit<MessagePayload, 'message'> & { message: ResolversParentTypes['Message'] };
+  MessageRefInput: MessageRefInput;
   ModerationAction: ModerationActionRow;
   ModerationActionConnection: Omit<ModerationActionConnection, 'nodes'> & {
     nodes: Array<ResolversParentTypes['ModerationAction']>;
@@ -2878,6 +3334,7 @@ export type ResolversParentTypes = {
   NotificationPreferences: NotificationPreferences;
   PageInfo: PageInfo;
   Participant: ParticipantModel;
+  PinMessageInput: PinMessageInput;
   Place: Place;
   ProfileLimits: ProfileLimits;
   Province: Province;
@@ -2896,6 +3353,10 @@ export type ResolversParentTypes = {
   RefundTokenPurchasePayload: Omit<RefundTokenPurchasePayload, 'purchase'> & {
     purchase: ResolversParentTypes['TokenPurchase'];
   };
+  RemoveChatMemberInput: RemoveChatMemberInput;
+  RemoveChatMemberPayload: Omit<RemoveChatMemberPayload, 'conversation'> & {
+    conversation: ResolversParentTypes['Conversation'];
+  };
   RemoveContentInput: RemoveContentInput;
   Report: ReportRow;
   ReportUserInput: ReportUserInput;
@@ -2905,16 +3366,26 @@ export type ResolversParentTypes = {
     event: ResolversParentTypes['Event'];
     joinRequest: ResolversParentTypes['JoinRequest'];
   };
+  RespondToFriendRequestInput: RespondToFriendRequestInput;
   RestoreUserInput: RestoreUserInput;
   ReviewConnection: ReviewConnectionModel;
   SaveEventPayload: Omit<SaveEventPayload, 'event'> & { event: ResolversParentTypes['Event'] };
   SavedPaymentMethod: SavedPaymentMethod;
+  SendChatMessageInput: SendChatMessageInput;
+  SendChatMessagePayload: Omit<SendChatMessagePayload, 'conversation' | 'message'> & {
+    conversation: ResolversParentTypes['Conversation'];
+    message: ResolversParentTypes['Message'];
+  };
   SendMessageInput: SendMessageInput;
   SendMessagePayload: Omit<SendMessagePayload, 'conversation' | 'message'> & {
     conversation: ResolversParentTypes['Conversation'];
     message: ResolversParentTypes['Message'];
   };
   SetAutoRefillInput: SetAutoRefillInput;
+  StartDirectConversationInput: StartDirectConversationInput;
+  StartDirectConversationPayload: Omit<StartDirectConversationPayload, 'conversation'> & {
+    conversation: ResolversParentTypes['Conversation'];
+  };
   StartTokenPurchaseInput: StartTokenPurchaseInput;
   StartTokenPurchasePayload: Omit<StartTokenPurchasePayload, 'purchase'> & {
     purchase: ResolversParentTypes['TokenPurchase'];
@@ -3156,10 +3627,50 @@ export type ConversationResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Conversation'] = ResolversParentTypes['Conversation'],
 > = {
-  event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
+  event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['ConversationKind'], ParentType, ContextType>;
+  lastMessage?: Resolver<Maybe<ResolversTypes['Message']>, ParentType, ContextType>;
+  lastMessageAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  members?: Resolver<Array<ResolversTypes['ConversationMember']>, ParentType, ContextType>;
+  messagePage?: Resolver<
+    ResolversTypes['MessageConnection'],
+    ParentType,
+    ContextType,
+    Partial<ConversationMessagePageArgs>
+  >;
   messages?: Resolver<Array<ResolversTypes['Message']>, ParentType, ContextType>;
-  otherUser?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  otherUser?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  pinnedMessages?: Resolver<Array<ResolversTypes['Message']>, ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  unreadCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  viewerCanPost?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerIsHost?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerIsMember?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ConversationConnectionResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['ConversationConnection'] =
+    ResolversParentTypes['ConversationConnection'],
+> = {
+  nodes?: Resolver<Array<ResolversTypes['Conversation']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type ConversationKindResolvers = EnumResolverSignature<
+  { DIRECT?: any; EVENT_GROUP?: any; EVENT_THREAD?: any },
+  ResolversTypes['ConversationKind']
+>;
+
+export type ConversationMemberResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['ConversationMember'] = ResolversParentTypes['ConversationMember'],
+> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isHost?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastReadAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
 
 export type CreateAvatarUploadPayloadResolvers<
@@ -3269,6 +3780,7 @@ export type EventResolvers<
   endsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   feedbackCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   freeSlots?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  friendsGoing?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
   gameType?: Resolver<Maybe<ResolversTypes['GameType']>, ParentType, ContextType>;
   host?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -3422,6 +3934,60 @@ export type ExpiringTokensResolvers<
   tokens?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type FriendResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['Friend'] = ResolversParentTypes['Friend'],
+> = {
+  mutualCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  since?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
+export type FriendConnectionResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['FriendConnection'] = ResolversParentTypes['FriendConnection'],
+> = {
+  nodes?: Resolver<Array<ResolversTypes['Friend']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type FriendEventResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['FriendEvent'] = ResolversParentTypes['FriendEvent'],
+> = {
+  event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
+  friends?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
+};
+
+export type FriendRequestResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['FriendRequest'] = ResolversParentTypes['FriendRequest'],
+> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  mutualCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
+export type FriendRequestsResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['FriendRequests'] = ResolversParentTypes['FriendRequests'],
+> = {
+  incoming?: Resolver<Array<ResolversTypes['FriendRequest']>, ParentType, ContextType>;
+  outgoing?: Resolver<Array<ResolversTypes['FriendRequest']>, ParentType, ContextType>;
+};
+
+export type FriendshipPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['FriendshipPayload'] = ResolversParentTypes['FriendshipPayload'],
+> = {
+  user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
+export type FriendshipStatusResolvers = EnumResolverSignature<
+  { FRIENDS?: any; NONE?: any; REQUEST_RECEIVED?: any; REQUEST_SENT?: any },
+  ResolversTypes['FriendshipStatus']
+>;
+
 export type GameTypeResolvers = EnumResolverSignature<
   { BATTLE_ROYALE?: any; FPS?: any; MMO?: any; MOBA?: any; PARTY?: any },
   ResolversTypes['GameType']
@@ -3508,6 +4074,15 @@ export type LobbyStatsResolvers<
   matchSuccessRate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 };
 
+export type MarkConversationReadPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['MarkConversationReadPayload'] =
+    ResolversParentTypes['MarkConversationReadPayload'],
+> = {
+  conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType>;
+  unreadMessageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type MarkNotificationsReadPayloadResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['MarkNotificationsReadPayload'] =
@@ -3521,11 +4096,32 @@ export type MessageResolvers<
   ParentType extends ResolversParentTypes['Message'] = ResolversParentTypes['Message'],
 > = {
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  held?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  heldReasons?: Resolver<Array<ResolversTypes['CheckReason']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pinned?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   readAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  readBy?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
   removed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   sender?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  viewerCanRemove?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type MessageConnectionResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['MessageConnection'] = ResolversParentTypes['MessageConnection'],
+> = {
+  nodes?: Resolver<Array<ResolversTypes['Message']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type MessagePayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['MessagePayload'] = ResolversParentTypes['MessagePayload'],
+> = {
+  message?: Resolver<ResolversTypes['Message'], ParentType, ContextType>;
 };
 
 export type ModerationActionResolvers<
@@ -3709,6 +4305,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationCancelEventAsModeratorArgs, 'input'>
   >;
+  cancelFriendRequest?: Resolver<
+    ResolversTypes['FriendshipPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCancelFriendRequestArgs, 'input'>
+  >;
   completeAvatarUpload?: Resolver<
     ResolversTypes['CompleteAvatarUploadPayload'],
     ParentType,
@@ -3763,11 +4365,23 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationLeaveEventArgs, 'input'>
   >;
+  markConversationRead?: Resolver<
+    ResolversTypes['MarkConversationReadPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationMarkConversationReadArgs, 'input'>
+  >;
   markNotificationsRead?: Resolver<
     ResolversTypes['MarkNotificationsReadPayload'],
     ParentType,
     ContextType,
     RequireFields<MutationMarkNotificationsReadArgs, 'input'>
+  >;
+  pinMessage?: Resolver<
+    ResolversTypes['MessagePayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationPinMessageArgs, 'input'>
   >;
   rateEvent?: Resolver<
     ResolversTypes['RateEventPayload'],
@@ -3793,11 +4407,29 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationRefundTokenPurchaseArgs, 'input'>
   >;
+  removeChatMember?: Resolver<
+    ResolversTypes['RemoveChatMemberPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRemoveChatMemberArgs, 'input'>
+  >;
+  removeChatMessage?: Resolver<
+    ResolversTypes['MessagePayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRemoveChatMessageArgs, 'input'>
+  >;
   removeContent?: Resolver<
     ResolversTypes['ModerationActionPayload'],
     ParentType,
     ContextType,
     RequireFields<MutationRemoveContentArgs, 'input'>
+  >;
+  removeFriend?: Resolver<
+    ResolversTypes['FriendshipPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRemoveFriendArgs, 'input'>
   >;
   reportUser?: Resolver<
     ResolversTypes['ReportUserPayload'],
@@ -3811,17 +4443,41 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationRequestToJoinArgs, 'input'>
   >;
+  respondToFriendRequest?: Resolver<
+    ResolversTypes['FriendshipPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRespondToFriendRequestArgs, 'input'>
+  >;
   restoreUser?: Resolver<
     ResolversTypes['ModerationActionPayload'],
     ParentType,
     ContextType,
     RequireFields<MutationRestoreUserArgs, 'input'>
   >;
+  revealMessage?: Resolver<
+    ResolversTypes['MessagePayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRevealMessageArgs, 'input'>
+  >;
   saveEvent?: Resolver<
     ResolversTypes['SaveEventPayload'],
     ParentType,
     ContextType,
     RequireFields<MutationSaveEventArgs, 'input'>
+  >;
+  sendChatMessage?: Resolver<
+    ResolversTypes['SendChatMessagePayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSendChatMessageArgs, 'input'>
+  >;
+  sendFriendRequest?: Resolver<
+    ResolversTypes['FriendshipPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSendFriendRequestArgs, 'input'>
   >;
   sendMessage?: Resolver<
     ResolversTypes['SendMessagePayload'],
@@ -3834,6 +4490,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationSetAutoRefillArgs, 'input'>
+  >;
+  startDirectConversation?: Resolver<
+    ResolversTypes['StartDirectConversationPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationStartDirectConversationArgs, 'input'>
   >;
   startTokenPurchase?: Resolver<
     ResolversTypes['StartTokenPurchasePayload'],
@@ -3909,6 +4571,7 @@ export type NotificationResolvers<
   event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   joinRequest?: Resolver<Maybe<ResolversTypes['JoinRequest']>, ParentType, ContextType>;
+  link?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   readAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['NotificationType'], ParentType, ContextType>;
@@ -3930,6 +4593,7 @@ export type NotificationPreferencesResolvers<
 > = {
   emailDecisions?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   emailJoinRequests?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  emailMessages?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type NotificationTypeResolvers = EnumResolverSignature<
@@ -3940,6 +4604,8 @@ export type NotificationTypeResolvers = EnumResolverSignature<
     CONTENT_REMOVED?: any;
     EVENT_CANCELLED?: any;
     EVENT_UPDATED?: any;
+    FRIEND_REQUEST_ACCEPTED?: any;
+    FRIEND_REQUEST_RECEIVED?: any;
     JOIN_REQUEST_ACCEPTED?: any;
     JOIN_REQUEST_DECLINED?: any;
     JOIN_REQUEST_RECEIVED?: any;
@@ -4041,6 +4707,18 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QueryConversationArgs, 'eventId'>
   >;
+  conversationById?: Resolver<
+    Maybe<ResolversTypes['Conversation']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryConversationByIdArgs, 'id'>
+  >;
+  conversations?: Resolver<
+    ResolversTypes['ConversationConnection'],
+    ParentType,
+    ContextType,
+    Partial<QueryConversationsArgs>
+  >;
   districts?: Resolver<
     Array<ResolversTypes['District']>,
     ParentType,
@@ -4060,6 +4738,14 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     RequireFields<QueryEventsArgs, 'first'>
+  >;
+  friendRequests?: Resolver<ResolversTypes['FriendRequests'], ParentType, ContextType>;
+  friends?: Resolver<ResolversTypes['FriendConnection'], ParentType, ContextType, Partial<QueryFriendsArgs>>;
+  friendsEvents?: Resolver<
+    Array<ResolversTypes['FriendEvent']>,
+    ParentType,
+    ContextType,
+    Partial<QueryFriendsEventsArgs>
   >;
   geocode?: Resolver<
     Array<ResolversTypes['Place']>,
@@ -4135,6 +4821,7 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QueryTokenPurchasesArgs, 'first'>
   >;
+  unreadMessageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   unreadNotificationCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
   usernameAvailable?: Resolver<
@@ -4220,6 +4907,14 @@ export type RemovableProfileFieldResolvers = EnumResolverSignature<
   ResolversTypes['RemovableProfileField']
 >;
 
+export type RemoveChatMemberPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['RemoveChatMemberPayload'] =
+    ResolversParentTypes['RemoveChatMemberPayload'],
+> = {
+  conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType>;
+};
+
 export type ReportResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Report'] = ResolversParentTypes['Report'],
@@ -4286,6 +4981,15 @@ export type SavedPaymentMethodResolvers<
   provider?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type SendChatMessagePayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['SendChatMessagePayload'] =
+    ResolversParentTypes['SendChatMessagePayload'],
+> = {
+  conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['Message'], ParentType, ContextType>;
+};
+
 export type SendMessagePayloadResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['SendMessagePayload'] = ResolversParentTypes['SendMessagePayload'],
@@ -4304,6 +5008,14 @@ export type SkillLevelResolvers = EnumResolverSignature<
   ResolversTypes['SkillLevel']
 >;
 
+export type StartDirectConversationPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['StartDirectConversationPayload'] =
+    ResolversParentTypes['StartDirectConversationPayload'],
+> = {
+  conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType>;
+};
+
 export type StartTokenPurchasePayloadResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['StartTokenPurchasePayload'] =
@@ -4317,12 +5029,26 @@ export type SubscriptionResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription'],
 > = {
+  chatUpdated?: SubscriptionResolver<
+    ResolversTypes['Conversation'],
+    'chatUpdated',
+    ParentType,
+    ContextType,
+    Partial<SubscriptionChatUpdatedArgs>
+  >;
   eventChanged?: SubscriptionResolver<
     ResolversTypes['Event'],
     'eventChanged',
     ParentType,
     ContextType,
     RequireFields<SubscriptionEventChangedArgs, 'id'>
+  >;
+  messageAdded?: SubscriptionResolver<
+    ResolversTypes['Message'],
+    'messageAdded',
+    ParentType,
+    ContextType,
+    Partial<SubscriptionMessageAddedArgs>
   >;
   notificationAdded?: SubscriptionResolver<
     ResolversTypes['Notification'],
@@ -4495,6 +5221,8 @@ export type UserResolvers<
   >;
   exactLocation?: Resolver<Maybe<ResolversTypes['Place']>, ParentType, ContextType>;
   expiringTokens?: Resolver<Maybe<Array<ResolversTypes['ExpiringTokens']>>, ParentType, ContextType>;
+  friendCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  friendship?: Resolver<ResolversTypes['FriendshipStatus'], ParentType, ContextType>;
   fullName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   homePoint?: Resolver<Maybe<ResolversTypes['GeoPoint']>, ParentType, ContextType>;
   hostRating?: Resolver<ResolversTypes['RatingSummary'], ParentType, ContextType>;
@@ -4503,6 +5231,7 @@ export type UserResolvers<
   lastUsedIpLocation?: Resolver<Maybe<ResolversTypes['IpLocation']>, ParentType, ContextType>;
   locale?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   mapCenter?: Resolver<Maybe<ResolversTypes['GeoPoint']>, ParentType, ContextType>;
+  mutualFriendCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   notificationPreferences?: Resolver<
     Maybe<ResolversTypes['NotificationPreferences']>,
     ParentType,
@@ -4521,6 +5250,7 @@ export type UserResolvers<
   stats?: Resolver<ResolversTypes['UserStats'], ParentType, ContextType>;
   tokenBalance?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   username?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  viewerCanMessage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerHasBlocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
@@ -4583,6 +5313,9 @@ export type Resolvers<ContextType = Context> = {
   ContentFlagStatus?: ContentFlagStatusResolvers;
   ContentKind?: ContentKindResolvers;
   Conversation?: ConversationResolvers<ContextType>;
+  ConversationConnection?: ConversationConnectionResolvers<ContextType>;
+  ConversationKind?: ConversationKindResolvers;
+  ConversationMember?: ConversationMemberResolvers<ContextType>;
   CreateAvatarUploadPayload?: CreateAvatarUploadPayloadResolvers<ContextType>;
   CreateEventPayload?: CreateEventPayloadResolvers<ContextType>;
   DailyCount?: DailyCountResolvers<ContextType>;
@@ -4608,6 +5341,13 @@ export type Resolvers<ContextType = Context> = {
   EventStatus?: EventStatusResolvers;
   EventTag?: EventTagResolvers<ContextType>;
   ExpiringTokens?: ExpiringTokensResolvers<ContextType>;
+  Friend?: FriendResolvers<ContextType>;
+  FriendConnection?: FriendConnectionResolvers<ContextType>;
+  FriendEvent?: FriendEventResolvers<ContextType>;
+  FriendRequest?: FriendRequestResolvers<ContextType>;
+  FriendRequests?: FriendRequestsResolvers<ContextType>;
+  FriendshipPayload?: FriendshipPayloadResolvers<ContextType>;
+  FriendshipStatus?: FriendshipStatusResolvers;
   GameType?: GameTypeResolvers;
   GeoPoint?: GeoPointResolvers<ContextType>;
   HttpHeader?: HttpHeaderResolvers<ContextType>;
@@ -4618,8 +5358,11 @@ export type Resolvers<ContextType = Context> = {
   JoinRequestStatus?: JoinRequestStatusResolvers;
   LeaveEventPayload?: LeaveEventPayloadResolvers<ContextType>;
   LobbyStats?: LobbyStatsResolvers<ContextType>;
+  MarkConversationReadPayload?: MarkConversationReadPayloadResolvers<ContextType>;
   MarkNotificationsReadPayload?: MarkNotificationsReadPayloadResolvers<ContextType>;
   Message?: MessageResolvers<ContextType>;
+  MessageConnection?: MessageConnectionResolvers<ContextType>;
+  MessagePayload?: MessagePayloadResolvers<ContextType>;
   ModerationAction?: ModerationActionResolvers<ContextType>;
   ModerationActionConnection?: ModerationActionConnectionResolvers<ContextType>;
   ModerationActionKind?: ModerationActionKindResolvers;
@@ -4654,6 +5397,7 @@ export type Resolvers<ContextType = Context> = {
   ReferralProgress?: ReferralProgressResolvers<ContextType>;
   RefundTokenPurchasePayload?: RefundTokenPurchasePayloadResolvers<ContextType>;
   RemovableProfileField?: RemovableProfileFieldResolvers;
+  RemoveChatMemberPayload?: RemoveChatMemberPayloadResolvers<ContextType>;
   Report?: ReportResolvers<ContextType>;
   ReportReason?: ReportReasonResolvers;
   ReportStatus?: ReportStatusResolvers;
@@ -4663,9 +5407,11 @@ export type Resolvers<ContextType = Context> = {
   Role?: RoleResolvers;
   SaveEventPayload?: SaveEventPayloadResolvers<ContextType>;
   SavedPaymentMethod?: SavedPaymentMethodResolvers<ContextType>;
+  SendChatMessagePayload?: SendChatMessagePayloadResolvers<ContextType>;
   SendMessagePayload?: SendMessagePayloadResolvers<ContextType>;
   ShareChannel?: ShareChannelResolvers;
   SkillLevel?: SkillLevelResolvers;
+  StartDirectConversationPayload?: StartDirectConversationPayloadResolvers<ContextType>;
   StartTokenPurchasePayload?: StartTokenPurchasePayloadResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   Time?: GraphQLScalarType;

@@ -4,6 +4,9 @@ import { createEventsService } from './events/events.service.ts';
 import { createGeoService } from './geo/geo.service.ts';
 import { createJoinRequestsService } from './join-requests/join-requests.service.ts';
 import { createMessagesService } from './messages/messages.service.ts';
+import { createMessageGroupsService } from './messages/messages-groups.service.ts';
+import { createMessageDigestService } from './messages/messages-digest.service.ts';
+import { createFriendsService } from './friends/friends.service.ts';
 import { createMessageChecker } from './moderation/moderation.ts';
 import { createNotificationsService } from './notifications/notifications.service.ts';
 import { createRatingsService } from './ratings/ratings.service.ts';
@@ -49,7 +52,17 @@ export function createServices(deps: Deps) {
   safety.onBlock((tx, afterCommit, blocker, blocked) =>
     joinRequests.endPendingBetween(tx, afterCommit, blocker, blocked),
   );
-  const messages = createMessagesService(deps, { events, notifications, safety, gate });
+  const friends = createFriendsService(deps, { users, safety, notifications });
+  const messages = createMessagesService(deps, { events, notifications, safety, gate, friends });
+  const groups = createMessageGroupsService(deps, { messages, events });
+  const digests = createMessageDigestService(deps, { users, events });
+  // Accepted participants are in the event's group chat; leaving the event leaves it (ADR 042).
+  joinRequests.onJoined((tx, afterCommit, event, userId) => groups.joinGroup(tx, afterCommit, event, userId));
+  joinRequests.onLeft((tx, afterCommit, event, userId) =>
+    groups.leaveGroup(tx, afterCommit, event.id, userId),
+  );
+  // A block ends the friendship or request between the two as well.
+  safety.onBlock((tx, _afterCommit, blocker, blocked) => friends.endBetween(tx, blocker, blocked));
   const ratings = createRatingsService(deps, { events, safety, badges, gate, rewards });
   const uploads = createUploadsService(deps, { users });
   // A deleted account's upcoming events are cancelled and its requests and places given up, in the
@@ -68,12 +81,10 @@ export function createServices(deps: Deps) {
   );
   trust.onRemove('join_message', (tx, _afterCommit, t) => joinRequests.removeMessage(tx, t.subjectId));
   trust.onRemove('rating_feedback', (tx, _afterCommit, t) => ratings.removeFeedback(tx, t.subjectId));
-  trust.onRemove('chat_message', (tx, afterCommit, t) =>
-    messages.removeMessage(tx, afterCommit, t.subjectId),
-  );
-  trust.onRemove('direct_message', (tx, afterCommit, t) =>
-    messages.removeMessage(tx, afterCommit, t.subjectId),
-  );
+  for (const kind of ['chat_message', 'direct_message'] as const) {
+    trust.onRemove(kind, (tx, afterCommit, t) => groups.removeForModeration(tx, afterCommit, t.subjectId));
+    trust.onKeep(kind, (tx, afterCommit, t) => groups.keepForModeration(tx, afterCommit, t.subjectId));
+  }
   trust.onCancelEvent((tx, afterCommit, eventId, moderatorId, reason) =>
     events.cancelForModeration(tx, afterCommit, eventId, moderatorId, reason),
   );
@@ -94,6 +105,9 @@ export function createServices(deps: Deps) {
     gate,
     trust,
     appeals,
+    friends,
+    groups,
+    digests,
   };
 }
 

@@ -389,6 +389,10 @@ export type NotificationType =
   | 'EVENT_CANCELLED'
   /** An event the user takes part in was changed. */
   | 'EVENT_UPDATED'
+  /** Someone accepted the user's friend request. */
+  | 'FRIEND_REQUEST_ACCEPTED'
+  /** Someone sent the user a friend request. */
+  | 'FRIEND_REQUEST_RECEIVED'
   /** A requester's request was accepted. */
   | 'JOIN_REQUEST_ACCEPTED'
   /** A requester's request was declined (by the host or by the automatic check). */
@@ -716,6 +720,8 @@ export type UpdateSettingsInput = {
   emailDecisions?: boolean | null | undefined;
   /** Hosts: e-mail for each new join request. */
   emailJoinRequests?: boolean | null | undefined;
+  /** E-mail about unread messages when away. */
+  emailMessages?: boolean | null | undefined;
   /** Interface language kept on the account: "tr" or "en". */
   locale?: string | null | undefined;
 };
@@ -1422,7 +1428,7 @@ export type ConversationQuery = {
   conversation: {
     __typename: 'Conversation';
     id: string;
-    otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+    otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
     messages: Array<{
       __typename: 'Message';
       id: string;
@@ -1436,7 +1442,7 @@ export type ConversationQuery = {
 export type ConversationFields_ConversationFragment = {
   __typename: 'Conversation';
   id: string;
-  otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+  otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
   messages: Array<{
     __typename: 'Message';
     id: string;
@@ -1457,7 +1463,7 @@ export type SendMessageMutation = {
     conversation: {
       __typename: 'Conversation';
       id: string;
-      otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+      otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
       messages: Array<{
         __typename: 'Message';
         id: string;

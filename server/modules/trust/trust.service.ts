@@ -57,6 +57,7 @@ export function createTrustService(deps: Deps, options: { notifications: Notific
   const repo = createTrustRepository(deps.db);
   const { notifications } = options;
   const removers = new Map<TextKind | RemovableField, ContentRemover>();
+  const keepers = new Map<TextKind, ContentRemover>();
   const cancellers: EventCanceller[] = [];
   const suspendedHooks: AccountHook[] = [];
   const restoredHooks: AccountHook[] = [];
@@ -162,6 +163,7 @@ export function createTrustService(deps: Deps, options: { notifications: Notific
     reportCounts: (userIds: readonly string[]) => repo.countReportsAgainst(userIds),
     flagsOf: (userId: string) => repo.flagsOf(userId, 50),
     flagById: (id: string) => (isUuid(id) ? repo.flagById(deps.db, id) : Promise.resolve(undefined)),
+    flagOfSubject: (subjectId: string) => repo.flagOfSubject(subjectId),
     reportById: (id: string) => (isUuid(id) ? repo.reportById(deps.db, id) : Promise.resolve(undefined)),
 
     async dismissReport(staff: Staff, input: unknown) {
@@ -252,7 +254,7 @@ export function createTrustService(deps: Deps, options: { notifications: Notific
 
     async keepContent(staff: Staff, input: unknown) {
       const v = parseInput(keepSchema, input);
-      return run(async (tx) => {
+      return run(async (tx, afterCommit) => {
         const flag = (await openFlag(tx, v.flagId))!;
         if (flag.status !== 'open') throw conflict('moderation.alreadyHandled');
         const action = await log(tx, {
@@ -264,6 +266,13 @@ export function createTrustService(deps: Deps, options: { notifications: Notific
           reason: v.reason,
         });
         await closeFlag(tx, staff, flag, 'kept');
+        // What a kept text means for its kind (a held message is shown to everyone).
+        await keepers.get(flag.kind as TextKind)?.(tx, afterCommit, {
+          authorId: flag.authorId,
+          subjectId: flag.subjectId,
+          eventId: flag.eventId,
+          reason: v.reason,
+        });
         return action;
       });
     },
@@ -399,6 +408,9 @@ export function createTrustService(deps: Deps, options: { notifications: Notific
 
     onRemove(kind: TextKind | RemovableField, remover: ContentRemover) {
       removers.set(kind, remover);
+    },
+    onKeep(kind: TextKind, keeper: ContentRemover) {
+      keepers.set(kind, keeper);
     },
     onCancelEvent(canceller: EventCanceller) {
       cancellers.push(canceller);

@@ -48,6 +48,8 @@ const TOAST: Record<NotificationType, ToastKind> = {
   REPORT_RESOLVED: 'info',
   APPEAL_DECIDED: 'info',
   ACCOUNT_RESTORED: 'success',
+  FRIEND_REQUEST_RECEIVED: 'info',
+  FRIEND_REQUEST_ACCEPTED: 'success',
 };
 
 export function toastKind(type: NotificationType): ToastKind {
@@ -76,6 +78,8 @@ export function staleAfterNotification(type: NotificationType): readonly StaleDa
       return ['event', 'myEvents'];
     case 'BADGE_EARNED':
     case 'REPORT_RESOLVED':
+    case 'FRIEND_REQUEST_RECEIVED':
+    case 'FRIEND_REQUEST_ACCEPTED':
       return [];
     // What moderation did shows on the account's standing (settings); a removal may touch an event.
     case 'MODERATION_WARNING':
