@@ -18,6 +18,7 @@ import { createRewardsService } from './rewards/rewards.service.ts';
 import { createUsersService } from './users/users.service.ts';
 import { createTrustGate } from './trust/trust-gate.service.ts';
 import { createTrustService } from './trust/trust.service.ts';
+import { createTrustSafeguards } from './trust/trust-safeguards.service.ts';
 import { createTrustAppealsService } from './trust/trust-appeals.service.ts';
 
 // Every domain service, built once from the shared dependencies. GraphQL resolvers and the REST shim
@@ -35,10 +36,11 @@ export function createServices(deps: Deps) {
   // Every user text goes through the gate; the console acts on what it and reporters flag (ADR 039).
   const gate = createTrustGate(deps, checker);
   const trust = createTrustService(deps, { notifications });
+  const safeguards = createTrustSafeguards(deps);
   const appeals = createTrustAppealsService(deps, { trust, gate, notifications });
   const users = createUsersService(deps, { tokens, gate, geo, badges });
   const events = createEventsService(deps, tokens, notifications, badges, gate);
-  const safety = createSafetyService(deps, { users, events, gate, trust });
+  const safety = createSafetyService(deps, { users, events, gate, safeguards });
   const joinRequests = createJoinRequestsService(deps, {
     events,
     users,
@@ -46,7 +48,7 @@ export function createServices(deps: Deps) {
     gate,
     safety,
     badges,
-    trust,
+    safeguards,
   });
   // A block ends the pending requests between the two users, in the block's transaction.
   safety.onBlock((tx, afterCommit, blocker, blocked) =>

@@ -12,7 +12,7 @@ import { eventStatus } from '#server/modules/events/events.mappers.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import type { EventsService } from '#server/modules/events/events.service.ts';
 import type { TrustGate } from '#server/modules/trust/trust-gate.service.ts';
-import type { TrustService } from '#server/modules/trust/trust.service.ts';
+import type { TrustSafeguards } from '#server/modules/trust/trust-safeguards.service.ts';
 import {
   AUTO_PAUSE_BLOCKS,
   AUTO_PAUSE_MS,
@@ -51,7 +51,7 @@ export function createJoinRequestsService(
     gate: TrustGate;
     safety: SafetyService;
     badges: BadgesService;
-    trust: TrustService;
+    safeguards: TrustSafeguards;
   },
 ) {
   const repo = createJoinRequestsRepository(deps.db);
@@ -221,7 +221,7 @@ export function createJoinRequestsService(
             new Date(now.getTime() - AUTO_PAUSE_WINDOW_MS),
           );
           if (blocks >= AUTO_PAUSE_BLOCKS)
-            await options.trust.pauseJoinRequests(
+            await options.safeguards.pauseJoinRequests(
               tx,
               viewer.id,
               new Date(now.getTime() + AUTO_PAUSE_MS),

@@ -12,8 +12,6 @@ import type { NotificationsService } from '#server/modules/notifications/notific
 import type { TextKind } from './trust-gate.service.ts';
 import { createTrustRepository } from './trust.repository.ts';
 import {
-  AUTO_HIDE_REPORTERS,
-  AUTO_HIDE_WINDOW_MS,
   cancelSchema,
   dismissSchema,
   keepSchema,
@@ -370,40 +368,6 @@ export function createTrustService(deps: Deps, options: { notifications: Notific
       for (const hook of restoredHooks)
         await hook(user).catch((err: unknown) => deps.logger.error({ err }, 'restore hook failed'));
       return action;
-    },
-
-    // Automatic safeguard, in the report's transaction: several different reporters in a short time
-    // take the user out of discovery until a moderator has looked.
-    async afterReport(tx: Tx, report: ReportRow): Promise<void> {
-      const since = new Date(deps.clock.now().getTime() - AUTO_HIDE_WINDOW_MS);
-      const reporters = await repo.distinctReportersSince(tx, report.targetUserId, since);
-      if (reporters < AUTO_HIDE_REPORTERS) return;
-      const user = await repo.lockUser(tx, report.targetUserId);
-      if (!user || user.hiddenFromDiscoveryAt || user.role !== 'user') return;
-      await repo.updateUser(tx, user.id, { hiddenFromDiscoveryAt: deps.clock.now() });
-      await log(tx, {
-        moderatorId: null,
-        action: 'auto_hide',
-        targetUserId: user.id,
-        reportId: report.id,
-        reason: `${reporters} farklı kişi ${AUTO_HIDE_WINDOW_MS / 3600_000} saat içinde şikâyet etti`,
-        details: { reporters },
-      });
-    },
-
-    // Automatic safeguard, in the join request's transaction (join requests count the verdicts).
-    async pauseJoinRequests(tx: Tx, userId: string, until: Date, blocks: number): Promise<void> {
-      const user = await repo.lockUser(tx, userId);
-      if (!user || (user.joinRequestsPausedUntil && user.joinRequestsPausedUntil >= until)) return;
-      await repo.updateUser(tx, userId, { joinRequestsPausedUntil: until });
-      await log(tx, {
-        moderatorId: null,
-        action: 'auto_pause_joins',
-        targetUserId: userId,
-        reason: `${blocks} katılım mesajı içerik kontrolünde engellendi`,
-        until,
-        details: { blocks },
-      });
     },
 
     onRemove(kind: TextKind | RemovableField, remover: ContentRemover) {
