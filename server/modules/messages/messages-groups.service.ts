@@ -47,6 +47,19 @@ export function createMessageGroupsService(
     return event ?? null;
   }
 
+  // Every member's subscription on this instance reads the same new message: one read serves them
+  // all for a moment (the membership check stays per subscriber).
+  const recent = new Map<string, { at: number; row: Promise<MessageRow | undefined> }>();
+  function sharedMessage(id: string): Promise<MessageRow | undefined> {
+    const now = Date.now();
+    const hit = recent.get(id);
+    if (hit && hit.at > now - 2000) return hit.row;
+    if (recent.size > 1000) recent.clear();
+    const row = repo.messageById(deps.db, id);
+    recent.set(id, { at: now, row });
+    return row;
+  }
+
   const run = <T>(work: (tx: Tx, afterCommit: AfterCommit) => Promise<T>) =>
     inTransaction(deps.db, deps.logger, work);
 
@@ -164,7 +177,7 @@ export function createMessageGroupsService(
             yield { message: null, conversation: found.conversation };
             continue;
           }
-          const message = event.messageId ? await repo.messageById(deps.db, event.messageId) : undefined;
+          const message = event.messageId ? await sharedMessage(event.messageId) : undefined;
           if (!message || (found.member.leftAt && message.createdAt > found.member.leftAt)) continue;
           yield { message, conversation: found.conversation };
         }

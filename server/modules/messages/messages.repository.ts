@@ -122,6 +122,22 @@ export function createMessagesRepository(db: DbOrTx) {
       return row;
     },
 
+    // The member row and its conversation in one statement (every subscriber's re-check runs this).
+    async membership(
+      tx: DbOrTx,
+      conversationId: string,
+      userId: string,
+    ): Promise<{ member: ConversationMemberRow; conversation: ConversationRow } | undefined> {
+      const [row] = await tx
+        .select({ member: conversationMembers, conversation: conversations })
+        .from(conversationMembers)
+        .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+        .where(
+          and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
+        );
+      return row;
+    },
+
     async membersOf(conversationIds: readonly string[]): Promise<ConversationMemberRow[]> {
       if (conversationIds.length === 0) return [];
       return db

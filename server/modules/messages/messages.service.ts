@@ -52,10 +52,9 @@ export function createMessagesService(
   // The viewer's membership of a conversation, or NOT_FOUND (someone else's looks like none).
   async function access(viewer: Viewer, conversationId: string, tx: Tx | typeof deps.db = deps.db) {
     if (!isUuid(conversationId)) throw notFound('error.conversationNotFound');
-    const member = await repo.member(tx, conversationId, viewer.id);
-    const conversation = member ? await repo.byId(tx, conversationId) : undefined;
-    if (!member || !conversation) throw notFound('error.conversationNotFound');
-    return { conversation, member };
+    const found = await repo.membership(tx, conversationId, viewer.id);
+    if (!found) throw notFound('error.conversationNotFound');
+    return found;
   }
 
   // The other side of a one-to-one conversation.
@@ -136,12 +135,23 @@ export function createMessagesService(
     });
   }
 
-  // A "new messages" e-mail for each other member, unless one is already waiting.
+  // A "new messages" e-mail for each other member, unless one is already waiting (the queue keeps
+  // one per key; this instance also remembers what it queued, so a busy chat does not queue anew on
+  // every message).
+  const queued = new Map<string, number>();
   async function scheduleDigests(conversationId: string, senderId: string) {
     const members = await repo.membersOf([conversationId]);
+    const now = Date.now();
+    if (queued.size > 50_000) queued.clear();
     await Promise.all(
       members
         .filter((m) => !m.leftAt && m.userId !== senderId)
+        .filter((m) => {
+          const key = `${conversationId}:${m.userId}`;
+          if ((queued.get(key) ?? 0) > now - DIGEST_DELAY_SECONDS * 1000) return false;
+          queued.set(key, now);
+          return true;
+        })
         .map((m) =>
           deps.jobs
             .send(
