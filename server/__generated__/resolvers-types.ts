@@ -14,6 +14,8 @@ import type { ContentFlagStatus } from '../modules/enum-values.ts';
 import type { AppealStatus } from '../modules/enum-values.ts';
 import type { ModerationActionKind } from '../modules/enum-values.ts';
 import type { ContentKind } from '../modules/enum-values.ts';
+import type { ConversationKind } from '../modules/enum-values.ts';
+import type { FriendshipStatus } from '../modules/enum-values.ts';
 import type { RemovableProfileField } from '../modules/enum-values.ts';
 import type { PurchaseStatus } from '../modules/enum-values.ts';
 import type { PaymentMethodKind } from '../modules/enum-values.ts';
@@ -55,6 +57,12 @@ import type {
   ModerationActionRow,
   ModerationAppealRow,
 } from '../../db/schema/index.ts';
+import type { ConversationMemberModel } from '../modules/messages/messages.mappers.ts';
+import type {
+  FriendModel,
+  FriendRequestModel,
+  FriendEventModel,
+} from '../modules/friends/friends.mappers.ts';
 import type { TokenBalanceChangeModel } from '../modules/tokens/tokens.mappers.ts';
 import type { BadgeDef } from '../modules/badges/badges.catalog.ts';
 import type { AvatarUploadModel } from '../modules/uploads/uploads.service.ts';
@@ -378,14 +386,7 @@ export type ConversationConnection = {
   pageInfo: PageInfo;
 };
 
-/** What a conversation is. */
-export type ConversationKind =
-  /** Between two users who are friends or take part in an event together. */
-  | 'DIRECT'
-  /** An event's group chat: the host and the accepted participants. */
-  | 'EVENT_GROUP'
-  /** About an event, between its host and one requester or participant. */
-  | 'EVENT_THREAD';
+export type { ConversationKind };
 
 /** A member of a conversation. */
 export type ConversationMember = {
@@ -931,16 +932,7 @@ export type FriendshipPayload = {
   user: User;
 };
 
-/** The viewer's relation to another user. */
-export type FriendshipStatus =
-  /** Friends. */
-  | 'FRIENDS'
-  /** Not friends, no request either way. */
-  | 'NONE'
-  /** The other user asked; waiting for the viewer. */
-  | 'REQUEST_RECEIVED'
-  /** The viewer asked; waiting for the other user. */
-  | 'REQUEST_SENT';
+export type { FriendshipStatus };
 
 export type { GameType };
 
@@ -2938,9 +2930,7 @@ export type ResolversTypes = {
     Omit<ConversationConnection, 'nodes'> & { nodes: Array<ResolversTypes['Conversation']> }
   >;
   ConversationKind: ConversationKind;
-  ConversationMember: ResolverTypeWrapper<
-    Omit<ConversationMember, 'user'> & { user: ResolversTypes['User'] }
-  >;
+  ConversationMember: ResolverTypeWrapper<ConversationMemberModel>;
   CreateAvatarUploadInput: CreateAvatarUploadInput;
   CreateAvatarUploadPayload: ResolverTypeWrapper<
     Omit<CreateAvatarUploadPayload, 'upload'> & { upload: ResolversTypes['AvatarUpload'] }
@@ -2992,17 +2982,12 @@ export type ResolversTypes = {
   ExactLocationInput: ExactLocationInput;
   ExpiringTokens: ResolverTypeWrapper<ExpiringTokens>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
-  Friend: ResolverTypeWrapper<Omit<Friend, 'user'> & { user: ResolversTypes['User'] }>;
+  Friend: ResolverTypeWrapper<FriendModel>;
   FriendConnection: ResolverTypeWrapper<
     Omit<FriendConnection, 'nodes'> & { nodes: Array<ResolversTypes['Friend']> }
   >;
-  FriendEvent: ResolverTypeWrapper<
-    Omit<FriendEvent, 'event' | 'friends'> & {
-      event: ResolversTypes['Event'];
-      friends: Array<ResolversTypes['User']>;
-    }
-  >;
-  FriendRequest: ResolverTypeWrapper<Omit<FriendRequest, 'user'> & { user: ResolversTypes['User'] }>;
+  FriendEvent: ResolverTypeWrapper<FriendEventModel>;
+  FriendRequest: ResolverTypeWrapper<FriendRequestModel>;
   FriendRequests: ResolverTypeWrapper<
     Omit<FriendRequests, 'incoming' | 'outgoing'> & {
       incoming: Array<ResolversTypes['FriendRequest']>;
@@ -3238,7 +3223,7 @@ export type ResolversParentTypes = {
   ConversationConnection: Omit<ConversationConnection, 'nodes'> & {
     nodes: Array<ResolversParentTypes['Conversation']>;
   };
-  ConversationMember: Omit<ConversationMember, 'user'> & { user: ResolversParentTypes['User'] };
+  ConversationMember: ConversationMemberModel;
   CreateAvatarUploadInput: CreateAvatarUploadInput;
   CreateAvatarUploadPayload: Omit<CreateAvatarUploadPayload, 'upload'> & {
     upload: ResolversParentTypes['AvatarUpload'];
@@ -3283,13 +3268,10 @@ export type ResolversParentTypes = {
   ExactLocationInput: ExactLocationInput;
   ExpiringTokens: ExpiringTokens;
   Float: Scalars['Float']['output'];
-  Friend: Omit<Friend, 'user'> & { user: ResolversParentTypes['User'] };
+  Friend: FriendModel;
   FriendConnection: Omit<FriendConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['Friend']> };
-  FriendEvent: Omit<FriendEvent, 'event' | 'friends'> & {
-    event: ResolversParentTypes['Event'];
-    friends: Array<ResolversParentTypes['User']>;
-  };
-  FriendRequest: Omit<FriendRequest, 'user'> & { user: ResolversParentTypes['User'] };
+  FriendEvent: FriendEventModel;
+  FriendRequest: FriendRequestModel;
   FriendRequests: Omit<FriendRequests, 'incoming' | 'outgoing'> & {
     incoming: Array<ResolversParentTypes['FriendRequest']>;
     outgoing: Array<ResolversParentTypes['FriendRequest']>;
@@ -3676,6 +3658,11 @@ export type ConversationConnectionResolvers<
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
+export type ConversationKindResolvers = EnumResolverSignature<
+  { DIRECT?: any; EVENT_GROUP?: any; EVENT_THREAD?: any },
+  ResolversTypes['ConversationKind']
+>;
+
 export type ConversationMemberResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['ConversationMember'] = ResolversParentTypes['ConversationMember'],
@@ -3995,6 +3982,11 @@ export type FriendshipPayloadResolvers<
 > = {
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
+
+export type FriendshipStatusResolvers = EnumResolverSignature<
+  { FRIENDS?: any; NONE?: any; REQUEST_RECEIVED?: any; REQUEST_SENT?: any },
+  ResolversTypes['FriendshipStatus']
+>;
 
 export type GameTypeResolvers = EnumResolverSignature<
   { BATTLE_ROYALE?: any; FPS?: any; MMO?: any; MOBA?: any; PARTY?: any },
@@ -5322,6 +5314,7 @@ export type Resolvers<ContextType = Context> = {
   ContentKind?: ContentKindResolvers;
   Conversation?: ConversationResolvers<ContextType>;
   ConversationConnection?: ConversationConnectionResolvers<ContextType>;
+  ConversationKind?: ConversationKindResolvers;
   ConversationMember?: ConversationMemberResolvers<ContextType>;
   CreateAvatarUploadPayload?: CreateAvatarUploadPayloadResolvers<ContextType>;
   CreateEventPayload?: CreateEventPayloadResolvers<ContextType>;
@@ -5354,6 +5347,7 @@ export type Resolvers<ContextType = Context> = {
   FriendRequest?: FriendRequestResolvers<ContextType>;
   FriendRequests?: FriendRequestsResolvers<ContextType>;
   FriendshipPayload?: FriendshipPayloadResolvers<ContextType>;
+  FriendshipStatus?: FriendshipStatusResolvers;
   GameType?: GameTypeResolvers;
   GeoPoint?: GeoPointResolvers<ContextType>;
   HttpHeader?: HttpHeaderResolvers<ContextType>;

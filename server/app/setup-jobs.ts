@@ -38,4 +38,14 @@ export function registerJobs(jobs: JobRunner, services: Services) {
     run(() => services.payments.autoRefillSweep()),
     { cron: '*/10 * * * *' },
   );
+  // "New messages while you were away": queued by each message, one waiting per conversation and
+  // member; the handler sends at most one an hour (ADR 042).
+  jobs.register(
+    'messages.digest',
+    async (data) => {
+      if (typeof data.conversationId === 'string' && typeof data.userId === 'string')
+        await services.digests.sendDigest(data.conversationId, data.userId);
+    },
+    { oneWaitingPerKey: true },
+  );
 }

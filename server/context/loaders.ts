@@ -1,7 +1,10 @@
 import DataLoader from 'dataloader';
 import type {
+  ConversationMemberRow,
+  ConversationRow,
   EventRow,
   JoinRequestRow,
+  MessageRow,
   ModerationAppealRow,
   ParticipantRow,
   RatingRow,
@@ -9,6 +12,7 @@ import type {
 } from '#db/schema/index.ts';
 import type { Services } from '#server/modules/services.ts';
 import type { BadgeModel, RatingSummaryModel, UserStatsModel } from '#server/modules/users/users.mappers.ts';
+import type { FriendshipStatus } from '#server/modules/friends/friends.service.ts';
 import type { Viewer } from './viewer.ts';
 
 const byId = <T extends { id: string }>(ids: readonly string[], rows: T[]) => {
@@ -96,6 +100,50 @@ export function createLoaders(services: Services, viewer: Viewer | null, options
       const appeals = await services.appeals.appealsOf(ids);
       const byAction = new Map(appeals.map((a) => [a.actionId, a]));
       return ids.map((id) => byAction.get(id) ?? null);
+    }, o),
+    // Conversations (ADR 042): rows, members, and what the viewer sees of them.
+    conversation: new DataLoader<string, ConversationRow | null>(
+      async (ids) => byId(ids, await services.messages.byIds(ids)),
+      o,
+    ),
+    conversationMembers: new DataLoader<string, ConversationMemberRow[]>(async (ids) => {
+      const rows = await services.messages.membersOf(ids);
+      return ids.map((id) => rows.filter((r) => r.conversationId === id));
+    }, o),
+    lastMessage: new DataLoader<string, MessageRow | null>(async (ids) => {
+      if (!viewer) return ids.map(() => null);
+      const rows = await services.messages.lastMessages(viewer, ids);
+      return ids.map((id) => rows.find((r) => r.conversationId === id) ?? null);
+    }, o),
+    unreadCount: new DataLoader<string, number>(async (ids) => {
+      if (!viewer) return ids.map(() => 0);
+      const counts = await services.messages.unreadCounts(viewer, ids);
+      return ids.map((id) => counts.get(id) ?? 0);
+    }, o),
+    revealed: new DataLoader<string, boolean>(async (ids) => {
+      if (!viewer) return ids.map(() => false);
+      const revealed = await services.messages.revealedTo(viewer, ids);
+      return ids.map((id) => revealed.has(id));
+    }, o),
+    // Friends (ADR 042): the viewer's relation to users, counts, and friends at events.
+    friendship: new DataLoader<string, FriendshipStatus>(async (ids) => {
+      if (!viewer) return ids.map(() => 'none' as const);
+      const statuses = await services.friends.statuses(viewer, ids);
+      return ids.map((id) => statuses.get(id) ?? 'none');
+    }, o),
+    mutualFriendCount: new DataLoader<string, number>(async (ids) => {
+      if (!viewer) return ids.map(() => 0);
+      const counts = await services.friends.mutualCounts(viewer, ids);
+      return ids.map((id) => (id === viewer.id ? 0 : (counts.get(id) ?? 0)));
+    }, o),
+    friendCount: new DataLoader<string, number>(async (ids) => {
+      const counts = await services.friends.friendCounts(ids);
+      return ids.map((id) => counts.get(id) ?? 0);
+    }, o),
+    friendsGoing: new DataLoader<string, string[]>(async (ids) => {
+      if (!viewer) return ids.map(() => []);
+      const rows = await services.friends.friendsGoing(viewer, ids);
+      return ids.map((id) => rows.filter((r) => r.eventId === id).map((r) => r.userId));
     }, o),
     participants: new DataLoader<string, ParticipantRow[]>(async (ids) => {
       const map = await services.events.participantsOf(ids);

@@ -1,10 +1,12 @@
 import { moderationEn, moderationTr } from './i18n.moderation.ts';
+import { socialEn, socialTr } from './i18n.social.ts';
 
 // Server-side texts (errors and notifications) in Turkish first, English when asked for.
 export type Locale = 'tr' | 'en';
 
 const tr = {
   ...moderationTr,
+  ...socialTr,
   'error.unauthenticated': 'Oturum açmanız gerekiyor.',
   'error.sessionExpired': 'Oturumunun süresi doldu, lütfen tekrar giriş yap.',
   'error.forbidden': 'Bu işlem için yetkin yok.',
@@ -175,6 +177,7 @@ export type MessageKey = keyof typeof tr;
 
 const en: Record<MessageKey, string> = {
   ...moderationEn,
+  ...socialEn,
   'error.unauthenticated': 'You need to sign in.',
   'error.sessionExpired': 'Your session has expired, please sign in again.',
   'error.forbidden': 'You are not allowed to do this.',

@@ -41,6 +41,8 @@ export const enumValues = {
     REPORT_RESOLVED: 'report_resolved',
     APPEAL_DECIDED: 'appeal_decided',
     ACCOUNT_RESTORED: 'account_restored',
+    FRIEND_REQUEST_RECEIVED: 'friend_request_received',
+    FRIEND_REQUEST_ACCEPTED: 'friend_request_accepted',
   },
   ReportStatus: { OPEN: 'open', REVIEWED: 'reviewed', DISMISSED: 'dismissed' },
   ContentFlagStatus: { OPEN: 'open', KEPT: 'kept', REMOVED: 'removed' },
@@ -69,6 +71,13 @@ export const enumValues = {
     USERNAME: 'username',
     RATING_FEEDBACK: 'rating_feedback',
     REPORT: 'report',
+  },
+  ConversationKind: { EVENT_THREAD: 'event_thread', DIRECT: 'direct', EVENT_GROUP: 'event_group' },
+  FriendshipStatus: {
+    NONE: 'none',
+    FRIENDS: 'friends',
+    REQUEST_SENT: 'request_sent',
+    REQUEST_RECEIVED: 'request_received',
   },
   RemovableProfileField: { BIO: 'bio', DISPLAY_NAME: 'display_name', USERNAME: 'username', AVATAR: 'avatar' },
   PurchaseStatus: {
@@ -133,3 +142,5 @@ export type AppealStatus = ValueOf<typeof enumValues.AppealStatus>;
 export type ModerationActionKind = ValueOf<typeof enumValues.ModerationActionKind>;
 export type ContentKind = ValueOf<typeof enumValues.ContentKind>;
 export type RemovableProfileField = ValueOf<typeof enumValues.RemovableProfileField>;
+export type ConversationKind = ValueOf<typeof enumValues.ConversationKind>;
+export type FriendshipStatus = ValueOf<typeof enumValues.FriendshipStatus>;

@@ -15,6 +15,7 @@ import { uploadsResolvers } from './uploads/uploads.resolvers.ts';
 import { paymentsResolvers } from './payments/payments.resolvers.ts';
 import { rewardsResolvers } from './rewards/rewards.resolvers.ts';
 import { trustResolvers } from './trust/trust.resolvers.ts';
+import { friendsResolvers } from './friends/friends.resolvers.ts';
 
 // Resolver maps of every module; a type's fields may come from several modules.
 export function allResolvers(): Resolvers[] {
@@ -35,5 +36,6 @@ export function allResolvers(): Resolvers[] {
     paymentsResolvers,
     rewardsResolvers,
     trustResolvers,
+    friendsResolvers,
   ];
 }

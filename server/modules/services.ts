@@ -4,6 +4,9 @@ import { createEventsService } from './events/events.service.ts';
 import { createGeoService } from './geo/geo.service.ts';
 import { createJoinRequestsService } from './join-requests/join-requests.service.ts';
 import { createMessagesService } from './messages/messages.service.ts';
+import { createMessageGroupsService } from './messages/messages-groups.service.ts';
+import { createMessageDigestService } from './messages/messages-digest.service.ts';
+import { createFriendsService } from './friends/friends.service.ts';
 import { createMessageChecker } from './moderation/moderation.ts';
 import { createNotificationsService } from './notifications/notifications.service.ts';
 import { createRatingsService } from './ratings/ratings.service.ts';
@@ -15,6 +18,7 @@ import { createRewardsService } from './rewards/rewards.service.ts';
 import { createUsersService } from './users/users.service.ts';
 import { createTrustGate } from './trust/trust-gate.service.ts';
 import { createTrustService } from './trust/trust.service.ts';
+import { createTrustSafeguards } from './trust/trust-safeguards.service.ts';
 import { createTrustAppealsService } from './trust/trust-appeals.service.ts';
 
 // Every domain service, built once from the shared dependencies. GraphQL resolvers and the REST shim
@@ -32,10 +36,11 @@ export function createServices(deps: Deps) {
   // Every user text goes through the gate; the console acts on what it and reporters flag (ADR 039).
   const gate = createTrustGate(deps, checker);
   const trust = createTrustService(deps, { notifications });
+  const safeguards = createTrustSafeguards(deps);
   const appeals = createTrustAppealsService(deps, { trust, gate, notifications });
   const users = createUsersService(deps, { tokens, gate, geo, badges });
   const events = createEventsService(deps, tokens, notifications, badges, gate);
-  const safety = createSafetyService(deps, { users, events, gate, trust });
+  const safety = createSafetyService(deps, { users, events, gate, safeguards });
   const joinRequests = createJoinRequestsService(deps, {
     events,
     users,
@@ -43,13 +48,23 @@ export function createServices(deps: Deps) {
     gate,
     safety,
     badges,
-    trust,
+    safeguards,
   });
   // A block ends the pending requests between the two users, in the block's transaction.
   safety.onBlock((tx, afterCommit, blocker, blocked) =>
     joinRequests.endPendingBetween(tx, afterCommit, blocker, blocked),
   );
-  const messages = createMessagesService(deps, { events, notifications, safety, gate });
+  const friends = createFriendsService(deps, { users, safety, notifications });
+  const messages = createMessagesService(deps, { events, notifications, safety, gate, friends });
+  const groups = createMessageGroupsService(deps, { messages, events });
+  const digests = createMessageDigestService(deps, { users, events });
+  // Accepted participants are in the event's group chat; leaving the event leaves it (ADR 042).
+  joinRequests.onJoined((tx, afterCommit, event, userId) => groups.joinGroup(tx, afterCommit, event, userId));
+  joinRequests.onLeft((tx, afterCommit, event, userId) =>
+    groups.leaveGroup(tx, afterCommit, event.id, userId),
+  );
+  // A block ends the friendship or request between the two as well.
+  safety.onBlock((tx, _afterCommit, blocker, blocked) => friends.endBetween(tx, blocker, blocked));
   const ratings = createRatingsService(deps, { events, safety, badges, gate, rewards });
   const uploads = createUploadsService(deps, { users });
   // A deleted account's upcoming events are cancelled and its requests and places given up, in the
@@ -68,12 +83,10 @@ export function createServices(deps: Deps) {
   );
   trust.onRemove('join_message', (tx, _afterCommit, t) => joinRequests.removeMessage(tx, t.subjectId));
   trust.onRemove('rating_feedback', (tx, _afterCommit, t) => ratings.removeFeedback(tx, t.subjectId));
-  trust.onRemove('chat_message', (tx, afterCommit, t) =>
-    messages.removeMessage(tx, afterCommit, t.subjectId),
-  );
-  trust.onRemove('direct_message', (tx, afterCommit, t) =>
-    messages.removeMessage(tx, afterCommit, t.subjectId),
-  );
+  for (const kind of ['chat_message', 'direct_message'] as const) {
+    trust.onRemove(kind, (tx, afterCommit, t) => groups.removeForModeration(tx, afterCommit, t.subjectId));
+    trust.onKeep(kind, (tx, afterCommit, t) => groups.keepForModeration(tx, afterCommit, t.subjectId));
+  }
   trust.onCancelEvent((tx, afterCommit, eventId, moderatorId, reason) =>
     events.cancelForModeration(tx, afterCommit, eventId, moderatorId, reason),
   );
@@ -94,6 +107,9 @@ export function createServices(deps: Deps) {
     gate,
     trust,
     appeals,
+    friends,
+    groups,
+    digests,
   };
 }
 

@@ -17,7 +17,17 @@ export type EventChangedMessage = { eventId: string; kind: 'updated' | 'particip
 // ends their live connections (ADR 039).
 export type AccountMessage = { userId: string; sub: string; kind: 'suspended' | 'restored' | 'role' };
 
+// Something happened in one of the user's conversations: a new message, or a change (read receipts,
+// a removal, a pin, a member in or out). ADR 042.
+export type InboxMessage = {
+  userId: string;
+  conversationId: string;
+  messageId: string | null;
+  kind: 'message' | 'updated';
+};
+
 export const channels = {
+  inbox: (userId: string) => channel<InboxMessage>(`user:${userId}:inbox`),
   accounts: channel<AccountMessage>('accounts'),
   tokenBalance: (userId: string) => channel<TokenBalanceMessage>(`user:${userId}:tokens`),
   notifications: (userId: string) => channel<NotificationMessage>(`user:${userId}:notifications`),

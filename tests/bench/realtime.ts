@@ -19,15 +19,19 @@ import { EMBEDDED_CLIENT_ID } from '#server/lib/config.ts';
 import { paths } from '#server/lib/paths.ts';
 import { killedWithBench } from './children.ts';
 
-const PUBLIC_URL = 'http://bench.local';
+export const PUBLIC_URL = 'http://bench.local';
 // The instances run with the heap cap of the production image (Dockerfile, NODE_OPTIONS). Without a
 // cap V8 lets garbage pile up far beyond the live heap before a full collection on a large machine,
 // so resident memory would measure the machine's size, not the server.
 export const HEAP_MB = 384;
-const percentile = (sorted: number[], p: number) =>
+export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-async function startInstance(databaseUrl: string, redisUrl: string, port: number): Promise<ChildProcess> {
+export async function startInstance(
+  databaseUrl: string,
+  redisUrl: string,
+  port: number,
+): Promise<ChildProcess> {
   const child = killedWithBench(
     spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, 'dist/server/main.js'], {
       cwd: paths.root,
@@ -64,7 +68,7 @@ function rssMb(pid: number): number {
 // each user's first request then looks its IP up, so the instances' memory includes the GeoIP table.
 const CLIENT_IP = '88.255.0.1';
 
-async function gql(port: number, token: string, query: string, variables?: Record<string, unknown>) {
+export async function gql(port: number, token: string, query: string, variables?: Record<string, unknown>) {
   const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
     method: 'POST',
     headers: {

@@ -237,6 +237,27 @@ async function postgresReachable(): Promise<boolean> {
 }
 
 ensureBuilt();
+if (args.includes('--chat') || ONLY === 'all') {
+  const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  if (await postgresReachable()) {
+    const { chatBench } = await import('./chat.ts');
+    const result = await chatBench({
+      adminUrl: PG_ADMIN_URL,
+      redisUrl,
+      members: 20,
+      messages: 200,
+      perSecond: 10,
+    });
+    console.log(
+      '\nChat (2 instances + Redis, a 20-member event group chat, 10 messages/s, send → delivery):',
+    );
+    console.table([
+      { deliveries: result.deliveries, 'p50 ms': result.p50.toFixed(1), 'p99 ms': result.p99.toFixed(1) },
+    ]);
+    console.log(`Target: p99 <= 100 ms (${result.p99 <= 100 ? 'met' : 'NOT met'})`);
+  }
+  if (args.includes('--chat')) process.exit(0);
+}
 if (args.includes('--realtime') || ONLY === 'all') {
   const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   if (await postgresReachable()) {

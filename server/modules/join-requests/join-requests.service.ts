@@ -12,7 +12,7 @@ import { eventStatus } from '#server/modules/events/events.mappers.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import type { EventsService } from '#server/modules/events/events.service.ts';
 import type { TrustGate } from '#server/modules/trust/trust-gate.service.ts';
-import type { TrustService } from '#server/modules/trust/trust.service.ts';
+import type { TrustSafeguards } from '#server/modules/trust/trust-safeguards.service.ts';
 import {
   AUTO_PAUSE_BLOCKS,
   AUTO_PAUSE_MS,
@@ -51,11 +51,20 @@ export function createJoinRequestsService(
     gate: TrustGate;
     safety: SafetyService;
     badges: BadgesService;
-    trust: TrustService;
+    safeguards: TrustSafeguards;
   },
 ) {
   const repo = createJoinRequestsRepository(deps.db);
   const { notifications, gate } = options;
+  // Told in the transaction when someone becomes a participant or stops being one (group chats).
+  type ParticipationHook = (
+    tx: Tx,
+    afterCommit: AfterCommit,
+    event: EventRow,
+    userId: string,
+  ) => Promise<void>;
+  const joinedHooks: ParticipationHook[] = [];
+  const leftHooks: ParticipationHook[] = [];
   const link = (eventId: string) => `${deps.config.publicUrl}/dashboard/eventDetails/${eventId}`;
 
   async function userRow(userId: string) {
@@ -121,6 +130,7 @@ export function createJoinRequestsService(
         if (event.participantCount >= event.maxParticipants) throw conflict('join.full');
         await repo.addParticipant(tx, event.id, request.userId, request.id);
         updatedEvent = await repo.changeParticipantCount(tx, event.id, 1);
+        for (const hook of joinedHooks) await hook(tx, afterCommit, event, request.userId);
       }
       const decided = await repo.setStatus(tx, request.id, {
         status: accept ? 'accepted' : 'declined',
@@ -211,7 +221,7 @@ export function createJoinRequestsService(
             new Date(now.getTime() - AUTO_PAUSE_WINDOW_MS),
           );
           if (blocks >= AUTO_PAUSE_BLOCKS)
-            await options.trust.pauseJoinRequests(
+            await options.safeguards.pauseJoinRequests(
               tx,
               viewer.id,
               new Date(now.getTime() + AUTO_PAUSE_MS),
@@ -308,6 +318,7 @@ export function createJoinRequestsService(
           decidedBy: viewer.id,
         });
         const updated = await repo.changeParticipantCount(tx, eventId, -1);
+        for (const hook of leftHooks) await hook(tx, afterCommit, event, viewer.id);
         afterCommit(() => deps.pubsub.publish(channels.event(eventId), { eventId, kind: 'participants' }));
         return { event: updated };
       });
@@ -359,6 +370,7 @@ export function createJoinRequestsService(
         if (request.status === 'accepted') {
           if (!(await repo.removeParticipant(tx, event.id, user.id))) continue;
           await repo.changeParticipantCount(tx, event.id, -1);
+          for (const hook of leftHooks) await hook(tx, afterCommit, event, user.id);
         }
         await repo.setStatus(tx, request.id, { status: 'withdrawn', decidedAt: now, decidedBy: user.id });
         if (request.status === 'pending')
@@ -388,6 +400,13 @@ export function createJoinRequestsService(
     // A moderator removed a join message (ADR 039): the request stays, its text goes.
     async removeMessage(tx: Tx, requestId: string | null): Promise<void> {
       if (requestId && isUuid(requestId)) await repo.clearMessage(tx, requestId);
+    },
+
+    onJoined(hook: ParticipationHook) {
+      joinedHooks.push(hook);
+    },
+    onLeft(hook: ParticipationHook) {
+      leftHooks.push(hook);
     },
 
     byIds: (ids: readonly string[]) => repo.byIds(ids),

@@ -18,7 +18,46 @@ const TEXT: Record<string, MessageKey> = {
   moderation_warning: 'notification.moderationWarning',
   content_removed: 'notification.contentRemoved',
   account_restored: 'notification.accountRestored',
+  friend_request_received: 'notification.friendRequestReceived',
+  friend_request_accepted: 'notification.friendRequestAccepted',
 };
+
+// Where each kind of notification leads in the SPA (ADR 042).
+export function linkOf(n: {
+  type: string;
+  eventId: string | null;
+  data: Record<string, unknown>;
+}): string | null {
+  const event = n.eventId ? `/dashboard/eventDetails/${n.eventId}` : null;
+  switch (n.type) {
+    case 'join_request_received':
+    case 'join_request_withdrawn':
+      return event && `${event}?tab=requests`;
+    case 'join_request_accepted':
+    case 'join_request_declined':
+    case 'event_cancelled':
+    case 'event_updated':
+      return event;
+    case 'message_received':
+      return typeof n.data.conversationId === 'string' ? `/dashboard/inbox/${n.data.conversationId}` : event;
+    case 'badge_earned':
+      return '/dashboard/profile?tab=badges';
+    case 'tokens_earned':
+    case 'purchase_completed':
+      return '/dashboard/tokens';
+    case 'moderation_warning':
+    case 'content_removed':
+    case 'appeal_decided':
+    case 'account_restored':
+      return '/dashboard/settings#standing';
+    case 'friend_request_received':
+      return '/dashboard/friends?tab=requests';
+    case 'friend_request_accepted':
+      return '/dashboard/friends';
+    default:
+      return null;
+  }
+}
 
 // Moderation outcomes (ADR 039): the reporter learns whether something was done, the appellant the
 // decision and the moderator's note.
@@ -106,6 +145,7 @@ export const notificationsResolvers: Resolvers = {
       });
     },
     event: (n, _args, ctx) => (n.eventId ? ctx.loaders.event.load(n.eventId) : null),
+    link: (n) => linkOf(n),
     actor: (n, _args, ctx) => (n.actorId ? ctx.loaders.user.load(n.actorId) : null),
     joinRequest: async (n, _args, ctx) =>
       n.joinRequestId ? ((await ctx.loaders.joinRequest.load(n.joinRequestId)) ?? null) : null,

@@ -12,7 +12,7 @@ import { isUuid } from '#server/lib/ids.ts';
 import type { EventsService } from '#server/modules/events/events.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import type { TrustGate } from '#server/modules/trust/trust-gate.service.ts';
-import type { TrustService } from '#server/modules/trust/trust.service.ts';
+import type { TrustSafeguards } from '#server/modules/trust/trust-safeguards.service.ts';
 import { createSafetyRepository } from './safety.repository.ts';
 
 export const REPORT_MESSAGE_MAX = 1000;
@@ -45,7 +45,7 @@ export type BlockHook = (
 // (refused), ratings and messages (refused) and the REST shim all ask here.
 export function createSafetyService(
   deps: Deps,
-  options: { users: UsersService; events: EventsService; gate: TrustGate; trust: TrustService },
+  options: { users: UsersService; events: EventsService; gate: TrustGate; safeguards: TrustSafeguards },
 ) {
   const repo = createSafetyRepository(deps.db);
   const blockHooks: BlockHook[] = [];
@@ -94,7 +94,7 @@ export function createSafetyService(
         });
         await options.gate.recordAll(tx, screenings, { subjectId: row.id, eventId });
         // Several different reporters in a short time hide the user from discovery until reviewed.
-        await options.trust.afterReport(tx, row);
+        await options.safeguards.afterReport(tx, row);
         return { report: row, created: true };
       });
       deps.logger.info({ reportId: report.id, reason: report.reason, created }, 'user reported');

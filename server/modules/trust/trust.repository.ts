@@ -48,6 +48,16 @@ export function createTrustRepository(db: DbOrTx) {
       return row;
     },
 
+    async flagOfSubject(subjectId: string): Promise<ContentFlagRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(contentFlags)
+        .where(eq(contentFlags.subjectId, subjectId))
+        .orderBy(desc(contentFlags.createdAt))
+        .limit(1);
+      return row;
+    },
+
     flags(status: ContentFlagRow['status'], page: PageArgs): Promise<ContentFlagRow[]> {
       return newestFirst(
         db.select().from(contentFlags),

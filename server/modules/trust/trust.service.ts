@@ -12,8 +12,6 @@ import type { NotificationsService } from '#server/modules/notifications/notific
 import type { TextKind } from './trust-gate.service.ts';
 import { createTrustRepository } from './trust.repository.ts';
 import {
-  AUTO_HIDE_REPORTERS,
-  AUTO_HIDE_WINDOW_MS,
   cancelSchema,
   dismissSchema,
   keepSchema,
@@ -57,6 +55,7 @@ export function createTrustService(deps: Deps, options: { notifications: Notific
   const repo = createTrustRepository(deps.db);
   const { notifications } = options;
   const removers = new Map<TextKind | RemovableField, ContentRemover>();
+  const keepers = new Map<TextKind, ContentRemover>();
   const cancellers: EventCanceller[] = [];
   const suspendedHooks: AccountHook[] = [];
   const restoredHooks: AccountHook[] = [];
@@ -162,6 +161,7 @@ export function createTrustService(deps: Deps, options: { notifications: Notific
     reportCounts: (userIds: readonly string[]) => repo.countReportsAgainst(userIds),
     flagsOf: (userId: string) => repo.flagsOf(userId, 50),
     flagById: (id: string) => (isUuid(id) ? repo.flagById(deps.db, id) : Promise.resolve(undefined)),
+    flagOfSubject: (subjectId: string) => repo.flagOfSubject(subjectId),
     reportById: (id: string) => (isUuid(id) ? repo.reportById(deps.db, id) : Promise.resolve(undefined)),
 
     async dismissReport(staff: Staff, input: unknown) {
@@ -252,7 +252,7 @@ export function createTrustService(deps: Deps, options: { notifications: Notific
 
     async keepContent(staff: Staff, input: unknown) {
       const v = parseInput(keepSchema, input);
-      return run(async (tx) => {
+      return run(async (tx, afterCommit) => {
         const flag = (await openFlag(tx, v.flagId))!;
         if (flag.status !== 'open') throw conflict('moderation.alreadyHandled');
         const action = await log(tx, {
@@ -264,6 +264,13 @@ export function createTrustService(deps: Deps, options: { notifications: Notific
           reason: v.reason,
         });
         await closeFlag(tx, staff, flag, 'kept');
+        // What a kept text means for its kind (a held message is shown to everyone).
+        await keepers.get(flag.kind as TextKind)?.(tx, afterCommit, {
+          authorId: flag.authorId,
+          subjectId: flag.subjectId,
+          eventId: flag.eventId,
+          reason: v.reason,
+        });
         return action;
       });
     },
@@ -363,42 +370,11 @@ export function createTrustService(deps: Deps, options: { notifications: Notific
       return action;
     },
 
-    // Automatic safeguard, in the report's transaction: several different reporters in a short time
-    // take the user out of discovery until a moderator has looked.
-    async afterReport(tx: Tx, report: ReportRow): Promise<void> {
-      const since = new Date(deps.clock.now().getTime() - AUTO_HIDE_WINDOW_MS);
-      const reporters = await repo.distinctReportersSince(tx, report.targetUserId, since);
-      if (reporters < AUTO_HIDE_REPORTERS) return;
-      const user = await repo.lockUser(tx, report.targetUserId);
-      if (!user || user.hiddenFromDiscoveryAt || user.role !== 'user') return;
-      await repo.updateUser(tx, user.id, { hiddenFromDiscoveryAt: deps.clock.now() });
-      await log(tx, {
-        moderatorId: null,
-        action: 'auto_hide',
-        targetUserId: user.id,
-        reportId: report.id,
-        reason: `${reporters} farklı kişi ${AUTO_HIDE_WINDOW_MS / 3600_000} saat içinde şikâyet etti`,
-        details: { reporters },
-      });
-    },
-
-    // Automatic safeguard, in the join request's transaction (join requests count the verdicts).
-    async pauseJoinRequests(tx: Tx, userId: string, until: Date, blocks: number): Promise<void> {
-      const user = await repo.lockUser(tx, userId);
-      if (!user || (user.joinRequestsPausedUntil && user.joinRequestsPausedUntil >= until)) return;
-      await repo.updateUser(tx, userId, { joinRequestsPausedUntil: until });
-      await log(tx, {
-        moderatorId: null,
-        action: 'auto_pause_joins',
-        targetUserId: userId,
-        reason: `${blocks} katılım mesajı içerik kontrolünde engellendi`,
-        until,
-        details: { blocks },
-      });
-    },
-
     onRemove(kind: TextKind | RemovableField, remover: ContentRemover) {
       removers.set(kind, remover);
+    },
+    onKeep(kind: TextKind, keeper: ContentRemover) {
+      keepers.set(kind, keeper);
     },
     onCancelEvent(canceller: EventCanceller) {
       cancellers.push(canceller);

@@ -71,6 +71,7 @@ export const usersResolvers: Resolvers = {
     locale: own((u) => u.locale),
     notificationPreferences: own((u) => ({
       emailJoinRequests: u.notificationPrefs.emailJoinRequests ?? true,
+      emailMessages: u.notificationPrefs.emailMessages ?? true,
       emailDecisions: u.notificationPrefs.emailDecisions ?? true,
     })),
     exactLocation: own((u) =>

@@ -92,6 +92,7 @@ export function validateProfile(input: unknown): ProfileChanges {
 const settingsSchema = z.object({
   locale: z.enum(['tr', 'en'], 'validation.language').nullish(),
   emailJoinRequests: z.boolean().nullish(),
+  emailMessages: z.boolean().nullish(),
   emailDecisions: z.boolean().nullish(),
 });
 

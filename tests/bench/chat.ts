@@ -1,0 +1,168 @@
+// Chat benchmark (npm run bench -- --chat): two app instances on PostgreSQL + Redis. An event's group
+// chat with 20 members (the host and 19 accepted participants); every member subscribes to
+// messageAdded on instance A; members send messages through instance B at a steady rate; we measure
+// send → delivery latency at every subscriber (ADR 042). Target p99 <= 100 ms.
+import crypto from 'node:crypto';
+import { createClient, type Client } from 'graphql-ws';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { createDatabase } from '#db/client.ts';
+import { runMigrations } from '#db/migrate.ts';
+import { createIdentityRepository } from '#server/identity/identity.repository.ts';
+import { loadKeyStore } from '#server/identity/signing-keys.ts';
+import { mintAccessToken } from '#server/identity/tokens.ts';
+import { EMBEDDED_CLIENT_ID } from '#server/lib/config.ts';
+import { paths } from '#server/lib/paths.ts';
+import { gql, percentile, PUBLIC_URL, startInstance } from './realtime.ts';
+
+export async function chatBench(options: {
+  adminUrl: string;
+  redisUrl: string;
+  members: number;
+  messages: number;
+  perSecond: number;
+}) {
+  const name = `squad_chat_${process.pid}`;
+  const admin = new pg.Client({ connectionString: options.adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const databaseUrl = options.adminUrl.replace(/\/[^/]*$/, `/${name}`);
+  const database = createDatabase(databaseUrl, { max: 4 });
+  await runMigrations(database.db, { migrationsFolder: paths.migrations });
+  const keys = await loadKeyStore(database.db);
+  const idp = createIdentityRepository(database.db);
+  const token = async () => {
+    const sub = crypto.randomUUID();
+    await idp.insertAccount({ sub, email: `${sub}@bench.local`, status: 'CONFIRMED', emailVerified: 1 });
+    return mintAccessToken(
+      keys,
+      { issuer: PUBLIC_URL, clientId: EMBEDDED_CLIENT_ID },
+      { sub, username: sub },
+      { ttlSeconds: 7200 },
+    );
+  };
+  const [portA, portB] = [5400 + Math.floor(Math.random() * 300), 5800 + Math.floor(Math.random() * 300)];
+  const a = await startInstance(databaseUrl, options.redisUrl, portA);
+  const b = await startInstance(databaseUrl, options.redisUrl, portB);
+  const clients: Client[] = [];
+  try {
+    const hostToken = await token();
+    const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const created = await gql(
+      portB,
+      hostToken,
+      'mutation($input: CreateEventInput!) { createEvent(input: $input) { event { id } } }',
+      {
+        input: {
+          mode: 'ONLINE',
+          title: 'Bench grup sohbeti',
+          description: 'Gerçek zamanlı sohbet ölçümü için.',
+          category: 'popular-games',
+          tags: ['valorant'],
+          date,
+          time: '20:00',
+          durationMinutes: 120,
+          maxParticipants: options.members,
+          platform: 'valorant',
+        },
+      },
+    );
+    const eventId = created.createEvent.event.id as string;
+    const tokens = [hostToken];
+    for (let i = 1; i < options.members; i++) {
+      const t = await token();
+      const asked = await gql(
+        portB,
+        t,
+        'mutation($input: RequestToJoinInput!) { requestToJoin(input: $input) { joinRequest { id } } }',
+        { input: { eventId, message: 'Selam, ben de oynamak isterim!' } },
+      );
+      await gql(
+        portB,
+        hostToken,
+        'mutation($id: ID!) { acceptRequest(input: {id: $id}) { joinRequest { id } } }',
+        {
+          id: asked.requestToJoin.joinRequest.id,
+        },
+      );
+      tokens.push(t);
+    }
+    const inbox = await gql(portB, hostToken, '{ conversations(first: 5) { nodes { id kind } } }');
+    const groupId = (inbox.conversations.nodes as { id: string; kind: string }[]).find(
+      (c) => c.kind === 'EVENT_GROUP',
+    )!.id;
+
+    // Every member listens on instance A.
+    const received = new Map<string, number[]>();
+    for (const t of tokens) {
+      const client = createClient({
+        url: `ws://127.0.0.1:${portA}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { Authorization: `Bearer ${t}` },
+        retryAttempts: 0,
+        lazy: false,
+      });
+      clients.push(client);
+      await new Promise<void>((resolve, reject) => {
+        client.subscribe<{ messageAdded: { body: string } }>(
+          {
+            query: 'subscription($c: ID) { messageAdded(conversationId: $c) { body } }',
+            variables: { c: groupId },
+          },
+          {
+            next: (v) => {
+              const key = v.data?.messageAdded.body;
+              if (key) received.set(key, [...(received.get(key) ?? []), performance.now()]);
+            },
+            error: reject,
+            complete: () => {},
+          },
+        );
+        client.on('connected', () => resolve());
+      });
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+
+    console.log(
+      `[chat] ${options.messages} messages at ${options.perSecond}/s through B, ${tokens.length} members on A`,
+    );
+    const sentAt = new Map<string, number>();
+    const interval = 1000 / options.perSecond;
+    const began = performance.now();
+    const pending: Promise<unknown>[] = [];
+    for (let i = 0; i < options.messages; i++) {
+      const due = began + i * interval;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const body = `Mesaj ${i}: bu akşam 21:00'de lobide buluşuyoruz`;
+      sentAt.set(body, performance.now());
+      pending.push(
+        gql(
+          portB,
+          tokens[i % tokens.length],
+          'mutation($input: SendChatMessageInput!) { sendChatMessage(input: $input) { message { id } } }',
+          {
+            input: { conversationId: groupId, body },
+          },
+        ),
+      );
+    }
+    await Promise.all(pending);
+    await new Promise((r) => setTimeout(r, 2000));
+    const latencies = [...sentAt]
+      .flatMap(([body, at]) => (received.get(body) ?? []).map((t) => t - at))
+      .sort((x, y) => x - y);
+    return {
+      deliveries: `${latencies.length}/${options.messages * tokens.length}`,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+    };
+  } finally {
+    await Promise.all(clients.map((c) => c.dispose()));
+    a.kill('SIGTERM');
+    b.kill('SIGTERM');
+    await database.close();
+  }
+}
