@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useReadQuery, type QueryRef } from '@apollo/client/react';
-import { Link, useLoaderData } from 'react-router-dom';
+import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import type { SettingsRouteQuery, SettingsRouteQueryVariables } from '#client/__generated__/graphql.ts';
 import { getPreloader } from '#client/app/apolloClient.ts';
 import { Button, buttonClasses } from '#client/components/ui/Button.tsx';
@@ -43,9 +43,19 @@ export function SettingsRoute() {
   return <Settings queryRef={queryRef} />;
 }
 
-function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+function Section({
+  title,
+  children,
+  testId,
+  id,
+}: {
+  title: string;
+  children: React.ReactNode;
+  testId?: string;
+  id?: string;
+}) {
   return (
-    <Card className="flex flex-col gap-3" data-testid={testId}>
+    <Card className="flex scroll-mt-24 flex-col gap-3" data-testid={testId} id={id}>
       <h2 className="text-lg font-bold text-white">{title}</h2>
       {children}
     </Card>
@@ -59,6 +69,11 @@ function Settings({ queryRef }: { queryRef: QueryRef<SettingsRouteQuery> }) {
   useDocumentTitle(t('settings.title'));
   const { me } = useReadQuery(queryRef).data;
   const [loggingOut, setLoggingOut] = useState(false);
+  // Moderation notifications lead to #standing: the section comes into view.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [hash]);
   const rows = [
     { label: t('settings.email'), value: me.email ?? '—' },
     { label: t('settings.username'), value: me.username ? `@${me.username}` : t('profile.noUsername') },
@@ -95,7 +110,7 @@ function Settings({ queryRef }: { queryRef: QueryRef<SettingsRouteQuery> }) {
           <NotificationSettings preferences={me.notificationPreferences} />
         ) : null}
       </Section>
-      <Section title={t('standing.title')} testId="standing-settings">
+      <Section title={t('standing.title')} testId="standing-settings" id="standing">
         <AccountStanding />
       </Section>
       <Section title={t('settings.blocked.title')}>
