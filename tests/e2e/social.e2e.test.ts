@@ -230,6 +230,7 @@ describe('social', () => {
     await profile.getByTestId('friend-add').click();
     await profile.locator('[data-testid="friend-state"][data-state="REQUEST_SENT"]').waitFor();
     await aysePage.getByText('Mert kullanıcısına arkadaşlık isteği gönderildi.').waitFor();
+    await shot(aysePage, 'social-profile-request-sent');
 
     // Mert's bell rises; the notification leads to his friend requests, where he accepts.
     await expect.poll(() => mertPage.getByTestId('bell-badge').count(), { timeout: 15_000 }).toBe(1);
@@ -251,8 +252,14 @@ describe('social', () => {
     await aysePage.goto('/dashboard/friends');
     await aysePage.getByTestId('friend-row').filter({ hasText: 'Mert' }).waitFor();
     await shot(aysePage, 'social-friends');
-    await mertPage.getByRole('tab', { name: /Arkadaşlar/ }).click();
+    await mertPage.getByRole('tab', { name: 'Arkadaşlar', exact: true }).click();
     await mertPage.getByTestId('friend-row').filter({ hasText: 'Ayşe' }).waitFor();
+
+    // Friends' events: the event they both joined, with "Mert katılıyor" on its card.
+    await aysePage.getByRole('tab', { name: 'Arkadaşların etkinlikleri' }).click();
+    const card = aysePage.getByTestId('friends-events').getByTestId('event-card').filter({ hasText: title });
+    await expect.poll(() => card.getByTestId('friends-going').textContent()).toContain('Mert katılıyor');
+    await shot(aysePage, 'social-friends-events');
   });
 
   it('a direct message raises the inbox badge live; opening the conversation clears it', async () => {
@@ -290,6 +297,34 @@ describe('social', () => {
     await expect.poll(() => badge(aysePage), { timeout: 15_000 }).toBeNull();
     await expect.poll(() => direct.getByTestId('conversation-unread').count()).toBe(0);
     await shot(aysePage, 'social-direct-thread');
+
+    // Her answer reaches Mert on his phone, away from the inbox: the badge in the header and in the
+    // drawer's menu.
+    await mertPage.goto('/dashboard/friends');
+    await mertPage.getByTestId('friend-row').first().waitFor();
+    await send(aysePage, 'Olur, cumartesi görüşürüz! 🙌');
+    await expect.poll(() => badge(mertPage), { timeout: 15_000 }).toBe('1');
+    await mertPage.getByRole('button', { name: 'Menüyü aç' }).click();
+    const navBadge = mertPage
+      .locator('dialog[open]')
+      .locator('[data-testid="nav-badge"][data-for="/dashboard/inbox"]');
+    await expect.poll(() => navBadge.textContent()).toContain('1');
+    await shot(mertPage, 'social-drawer-phone');
+    await mertPage.keyboard.press('Escape');
+  });
+
+  it('the host removes a member: they keep the history but can no longer write', async () => {
+    await hostPage.getByTestId('chat-members').click();
+    const row = hostPage.getByTestId('member-row').filter({ hasText: 'Mert' });
+    await row.getByTestId('member-remove').click();
+    await hostPage.getByTestId('member-remove-confirm').click();
+    await hostPage.getByText('Mert sohbetten çıkarıldı.').waitFor();
+    await hostPage.keyboard.press('Escape');
+
+    await mertPage.goto(`/dashboard/inbox/${groupId}`);
+    await mertPage.getByTestId('composer-disabled').waitFor();
+    await message(mertPage, 'Buluşma noktası').first().waitFor();
+    await shot(mertPage, 'social-removed-member-phone');
 
     for (const list of errors) expect(list).toEqual([]);
   });

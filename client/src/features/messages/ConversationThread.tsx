@@ -19,7 +19,8 @@ import { useToast } from '#client/components/ui/Toast.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { ConversationKindLabel, conversationIcon } from '#client/features/messages/ConversationKindIcon.tsx';
 import { Composer } from '#client/features/messages/Composer.tsx';
-import { MEMBERS_DIALOG_FRAGMENT, MembersDialog } from '#client/features/messages/MembersDialog.tsx';
+import { MembersDialog } from '#client/features/messages/MembersDialog.tsx';
+import { MEMBERS_DIALOG_FRAGMENT } from '#client/features/messages/membersFragment.ts';
 import { MESSAGE_BUBBLE_FRAGMENT, MessageBubble } from '#client/features/messages/MessageBubble.tsx';
 import { PINNED_BAR_FRAGMENT, PinnedBar } from '#client/features/messages/PinnedBar.tsx';
 import { usePageVisible, useWatchingConversation } from '#client/features/messages/activeConversation.ts';
@@ -126,6 +127,9 @@ export function ConversationThread({
   const c = conversation;
   const visible = usePageVisible();
   useWatchingConversation(c.id);
+  // A toast about this conversation has done its job once it is open.
+  const { dismiss } = toast;
+  useEffect(() => dismiss(`message-${c.id}`), [dismiss, c.id]);
   const [membersOpen, setMembersOpen] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState<MessageBubble_MessageFragment | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);

@@ -17,8 +17,8 @@ export function InboxButton({ unread, className }: { unread: number; className?:
       data-testid="inbox-button"
     >
       <StrokeIcon>
-        <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.6A8 8 0 1 1 21 12Z" strokeLinejoin="round" />
-        <path d="M8.5 11h7M8.5 14h4.5" strokeLinecap="round" />
+        <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" strokeLinejoin="round" />
+        <path d="M8 8.5h8M8 12h5" strokeLinecap="round" />
       </StrokeIcon>
       {badge ? (
         <span

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { gql } from '@apollo/client';
 import type { MembersDialog_ConversationFragment } from '#client/__generated__/graphql.ts';
 import { userFacingMessage } from '#client/apollo/userFacingMessage.ts';
 import { Avatar } from '#client/components/ui/Avatar.tsx';
@@ -10,24 +9,6 @@ import { useToast } from '#client/components/ui/Toast.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useRemoveChatMemberMutation } from '#client/features/messages/useRemoveChatMemberMutation.ts';
-
-// Every document that selects a conversation's members spreads this fragment: members have no id of
-// their own, so a shorter selection elsewhere would replace the list with incomplete members.
-export const MEMBERS_DIALOG_FRAGMENT = gql`
-  fragment MembersDialog_conversation on Conversation {
-    id
-    members {
-      isHost
-      active
-      lastReadAt
-      user {
-        id
-        displayName
-        avatarUrl
-      }
-    }
-  }
-`;
 
 type Member = MembersDialog_ConversationFragment['members'][number];
 

@@ -153,7 +153,7 @@ export function MessageBubble({
                 mine
                   ? 'rounded-br-md bg-gradient-to-br from-accent-600 to-fuchsia-600 text-white'
                   : 'rounded-bl-md bg-ink-700 text-ink-100',
-                display === 'heldOwn' && 'ring-2 ring-amber-400/60',
+                (display === 'heldOwn' || display === 'heldRevealed') && 'ring-2 ring-amber-400/60',
               )}
             >
               {pinnedNow ? (
@@ -175,6 +175,11 @@ export function MessageBubble({
             />
           ) : null}
         </div>
+        {display === 'heldRevealed' ? (
+          <p className="mt-1 px-1 text-xs text-amber-200" data-testid="message-held-revealed">
+            ⚠️ {t('chat.held.revealed')}
+          </p>
+        ) : null}
         {display === 'heldOwn' ? (
           <p className="mt-1 px-1 text-xs text-amber-200" data-testid="message-held-own">
             ⏳ {t('chat.held.own')}

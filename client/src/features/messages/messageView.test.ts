@@ -18,7 +18,11 @@ describe('messageDisplay', () => {
 
   it('shows a held message as sent to its sender and behind a warning to others', () => {
     expect(messageDisplay(msg({ held: true, sender: { id: me, displayName: 'Ben' } }), me)).toBe('heldOwn');
-    expect(messageDisplay(msg({ held: true }), me)).toBe('heldWarning');
+    expect(messageDisplay(msg({ held: true, body: '' }), me)).toBe('heldWarning');
+  });
+
+  it('shows a held message the viewer chose to see with its text', () => {
+    expect(messageDisplay(msg({ held: true, body: 'gizli' }), me)).toBe('heldRevealed');
   });
 
   it('shows other messages as text', () => {
@@ -50,6 +54,8 @@ describe('previewOf', () => {
     expect(
       previewOf(msg({ held: true, body: 'gizli', sender: { id: me, displayName: 'Ben' } }), me, 'DIRECT'),
     ).toMatchObject({ kind: 'text', text: 'gizli' });
+    // Revealed by the viewer: the server sends the text.
+    expect(previewOf(msg({ held: true, body: 'gizli' }), me, 'DIRECT')).toMatchObject({ kind: 'text' });
   });
 
   it('says removed for removed messages', () => {

@@ -9,12 +9,16 @@ type MessageLike = {
 
 // How one message shows in the thread: removed (grey placeholder), held and the viewer's own (sent,
 // with the note that others see a warning first), held for the viewer (the warning card with
-// 'Yine de göster'), or its text.
-export type MessageDisplay = 'removed' | 'heldOwn' | 'heldWarning' | 'text';
+// 'Yine de göster'), held but revealed by the viewer (the server then sends its text: a message is
+// never empty otherwise), or its text.
+export type MessageDisplay = 'removed' | 'heldOwn' | 'heldWarning' | 'heldRevealed' | 'text';
 
 export function messageDisplay(message: MessageLike, viewerId: string): MessageDisplay {
   if (message.removed) return 'removed';
-  if (message.held) return message.sender.id === viewerId ? 'heldOwn' : 'heldWarning';
+  if (message.held) {
+    if (message.sender.id === viewerId) return 'heldOwn';
+    return message.body ? 'heldRevealed' : 'heldWarning';
+  }
   return 'text';
 }
 
@@ -44,7 +48,7 @@ export function previewOf(
       ? { self: false, name: message.sender.displayName }
       : null;
   if (message.removed) return { kind: 'removed', author };
-  if (message.held && !self) return { kind: 'held', author };
+  if (message.held && !self && !message.body) return { kind: 'held', author };
   const oneLine = message.body.replace(/\s+/g, ' ').trim();
   const text = oneLine.length > PREVIEW_LENGTH ? `${oneLine.slice(0, PREVIEW_LENGTH - 1)}…` : oneLine;
   return { kind: 'text', author, text };

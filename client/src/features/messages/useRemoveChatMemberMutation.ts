@@ -4,7 +4,7 @@ import type {
   RemoveChatMemberMutation,
   RemoveChatMemberMutationVariables,
 } from '#client/__generated__/graphql.ts';
-import { MEMBERS_DIALOG_FRAGMENT } from '#client/features/messages/MembersDialog.tsx';
+import { MEMBERS_DIALOG_FRAGMENT } from '#client/features/messages/membersFragment.ts';
 
 export const REMOVE_CHAT_MEMBER_MUTATION: TypedDocumentNode<
   RemoveChatMemberMutation,

@@ -65,6 +65,7 @@ export const socialEn: Record<keyof typeof socialTr, string> = {
   'chat.held.hint': 'It may be upsetting. Open it if you want to; otherwise you can report the sender.',
   'chat.held.reveal': 'Show anyway',
   'chat.held.own': 'This message is being checked; others see a warning first',
+  'chat.held.revealed': 'Shown despite the warning',
   'chat.revealFailed': 'The message could not be shown.',
   'chat.sent': 'Sent',
   'chat.seen': 'Seen',

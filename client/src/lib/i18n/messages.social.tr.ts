@@ -63,6 +63,7 @@ export const socialTr = {
   'chat.held.hint': 'Rahatsız edici olabilir. Görmek istersen aç; istemezsen göndereni şikâyet edebilirsin.',
   'chat.held.reveal': 'Yine de göster',
   'chat.held.own': 'Bu mesaj kontrol ediliyor; diğerleri önce bir uyarı görür',
+  'chat.held.revealed': 'Uyarıya rağmen gösterildi',
   'chat.revealFailed': 'Mesaj gösterilemedi.',
   'chat.sent': 'Gönderildi',
   'chat.seen': 'Görüldü',
