@@ -1734,18 +1734,6 @@ export type ConversationChatUpdatedSubscription = {
   };
 };
 
-export type MembersDialog_ConversationFragment = {
-  __typename: 'Conversation';
-  id: string;
-  members: Array<{
-    __typename: 'ConversationMember';
-    isHost: boolean;
-    active: boolean;
-    lastReadAt: string | null;
-    user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
-  }>;
-};
-
 export type MessageBubble_MessageFragment = {
   __typename: 'Message';
   id: string;
@@ -1806,6 +1794,18 @@ export type ConversationFields_ConversationFragment = {
     body: string;
     createdAt: string;
     sender: { __typename: 'User'; id: string; displayName: string };
+  }>;
+};
+
+export type MembersDialog_ConversationFragment = {
+  __typename: 'Conversation';
+  id: string;
+  members: Array<{
+    __typename: 'ConversationMember';
+    isHost: boolean;
+    active: boolean;
+    lastReadAt: string | null;
+    user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
   }>;
 };
 
