@@ -421,6 +421,10 @@ export type PlaceKind =
   | 'ADDRESS'
   /** A district (ilçe). */
   | 'DISTRICT'
+  /** A well-known square, street or venue, e.g. "Taksim Meydanı" or "Bağdat Caddesi". */
+  | 'LANDMARK'
+  /** A neighbourhood (mahalle or semt) of a city, e.g. "Moda, Kadıköy, İstanbul". */
+  | 'NEIGHBOURHOOD'
   /** A bare coordinate without a known place. */
   | 'POINT'
   /** A province (il). */
