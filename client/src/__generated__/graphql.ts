@@ -1416,6 +1416,24 @@ export type MapGeocodeQuery = {
   }>;
 };
 
+export type MapPlaceAtQueryVariables = Exact<{
+  lat: number;
+  lng: number;
+}>;
+
+export type MapPlaceAtQuery = {
+  reverseGeocode: {
+    __typename: 'Place';
+    name: string;
+    address: string | null;
+    lat: number;
+    lng: number;
+    kind: PlaceKind;
+    province: string | null;
+    district: string | null;
+  };
+};
+
 export type ConversationQueryVariables = Exact<{
   eventId: string | number;
   withUserId?: string | number | null | undefined;
