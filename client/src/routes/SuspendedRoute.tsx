@@ -54,10 +54,7 @@ function WithSession() {
   }
   return (
     <>
-      <Details
-        notice={{ reason: standing.suspensionReason, until: standing.suspendedUntil }}
-        signedIn
-      />
+      <Details notice={{ reason: standing.suspensionReason, until: standing.suspendedUntil }} signedIn />
       <AccountStanding />
     </>
   );
