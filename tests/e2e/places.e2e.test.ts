@@ -44,10 +44,13 @@ describe('places on the map', () => {
     const chip = page.getByTestId('search-place');
     await chip.getByText('📍 Moda, Kadıköy, İstanbul: harita oraya taşındı').waitFor();
     await expect
-      .poll(async () => {
-        const c = await mapCenter(page);
-        return Math.abs(c.lat - MODA.lat) + Math.abs(c.lng - MODA.lng);
-      })
+      .poll(
+        async () => {
+          const c = await mapCenter(page);
+          return Math.abs(c.lat - MODA.lat) + Math.abs(c.lng - MODA.lng);
+        },
+        { timeout: 10_000 },
+      )
       .toBeLessThan(0.001);
     // The place replaced the text filter: the box is empty, events are not filtered by "moda".
     expect(await box.inputValue()).toBe('');
