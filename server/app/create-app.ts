@@ -35,6 +35,7 @@ import { registerJobs } from './setup-jobs.ts';
 import { createJobRunner } from '#server/jobs/job-runner.ts';
 import { attachGraphQLWebSocket } from './websocket.ts';
 import { watchAccounts } from './setup-accounts.ts';
+import { createMetrics } from './metrics.ts';
 
 export type App = {
   config: Config;
@@ -81,13 +82,14 @@ export async function createApp(options: AppOptions): Promise<App> {
     }
   };
 
+  const metrics = createMetrics();
   try {
     const { database, embedded, health, url, onOperatorCommand } = await openDatabase(
       config,
       logger,
       onClose,
     );
-    const pubsub = await openPubSub(config, logger, onClose);
+    const pubsub = metrics.wrapPubSub(await openPubSub(config, logger, onClose));
     const limiter = await openRateLimiter(config, logger, clock, onClose);
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
     const jobs = createJobRunner({ url, logger, work: config.jobWorker });
@@ -125,6 +127,14 @@ export async function createApp(options: AppOptions): Promise<App> {
       logger,
       clock,
       formatError,
+      metrics,
+    });
+    metrics.observe({
+      pool: database.pool,
+      poolMax: config.database.poolMax,
+      pubsub,
+      webSocketClients: ws.clientCount,
+      jobs,
     });
     // `npm run admin` changed a role in the embedded database: drop this user's cached viewer.
     onOperatorCommand((command) => {
@@ -146,6 +156,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       formatError,
       config,
       drainWebSockets: () => ws.close(),
+      metrics,
     });
     const inflight = createInflight();
     // Runs right after the drain below (closers run in reverse): handlers whose client hung up finish
@@ -157,6 +168,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     onClose('graphql and http', () => apollo.stop());
 
     mountBaseMiddleware(app, { config, logger });
+    app.use(metrics.httpMiddleware());
+    metrics.mount(app, config);
     mountHealth(app, {
       isReady: () => ready,
       db: database.db,

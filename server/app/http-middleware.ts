@@ -22,7 +22,8 @@ export function requestScope(logger: Logger) {
     const id = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     const locale = pickLocale(req.header('accept-language'));
     req.id = id;
-    req.log = logger.child({ requestId: id });
+    // The request id (and the GraphQL operation) come from the scope (logger.ts mixin).
+    req.log = logger;
     res.setHeader('X-Request-Id', id);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
@@ -30,8 +31,16 @@ export function requestScope(logger: Logger) {
       const level = res.statusCode >= 500 ? 'error' : 'info';
       const path = req.originalUrl.split('?')[0];
       if (path === '/healthz' || path === '/readyz') return;
+      // 'finish' may fire outside the request's async context: the id and operation are written out.
       req.log[level](
-        { method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        {
+          requestId: id,
+          ...(req.scope.operationName && { operationName: req.scope.operationName }),
+          method: req.method,
+          path,
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+        },
         'request',
       );
     });

@@ -23,13 +23,18 @@ import type { Config } from '#server/lib/config.ts';
 import { t } from '#server/lib/i18n.ts';
 import type { Inflight } from '#server/lib/inflight.ts';
 import type { Logger } from '#server/lib/logger.ts';
-import { currentLocale } from '#server/lib/request-scope.ts';
+import { currentLocale, currentScope, validOperationName } from '#server/lib/request-scope.ts';
 import type { Services } from '#server/modules/services.ts';
 import { reenterScope } from './http-middleware.ts';
 import type { DatabaseHealth } from './database-health.ts';
 import { introspectionRefusal } from './introspection.ts';
 import { cors, trackedBy } from './setup-http.ts';
 import { LIMITS, limitRules } from './limits.ts';
+import type { Metrics } from './metrics.ts';
+
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+// "query Name", "mutation Name(…)", "subscription Name {": the first operation's name.
+const OPERATION_IN_QUERY = /^\s*(?:#[^\n]*\n\s*)*(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/;
 
 export async function startApollo(options: {
   httpServer: http.Server;
@@ -38,6 +43,7 @@ export async function startApollo(options: {
   config: Config;
   // Closes the WebSocket server while Apollo drains HTTP.
   drainWebSockets: () => Promise<void>;
+  metrics?: Metrics;
 }): Promise<ApolloServer<Context>> {
   const apollo = new ApolloServer<Context>({
     schema: options.schema,
@@ -54,6 +60,7 @@ export async function startApollo(options: {
         httpServer: options.httpServer,
         stopGracePeriodMillis: options.config.shutdownTimeoutMs,
       }),
+      ...(options.metrics ? [options.metrics.graphqlPlugin()] : []),
       // The default landing page loads from a CDN; the offline GraphiQL lives at /graphiql.
       ApolloServerPluginLandingPageDisabled(),
       // No HTTP caching hints are used; skipping the plugin saves work on every field.
@@ -62,7 +69,10 @@ export async function startApollo(options: {
       {
         async requestDidStart() {
           return {
-            async didResolveOperation({ document, contextValue }) {
+            async didResolveOperation({ document, contextValue, operationName }) {
+              // The name from the document (the body's may be missing): every later log line has it.
+              const scope = currentScope();
+              if (scope) scope.operationName = validOperationName(operationName) ?? scope.operationName;
               const refusal = introspectionRefusal(
                 document,
                 contextValue.viewer,
@@ -127,6 +137,14 @@ export function mountGraphQL(
   app.use(
     '/graphql',
     reenterScope(),
+    // The operation's name as the client sent it, for the log lines written before Apollo resolves it.
+    (req: Request, _res: Response, next: NextFunction) => {
+      const body = (req.body ?? {}) as { operationName?: unknown; query?: unknown };
+      req.scope.operationName =
+        validOperationName(body.operationName ?? req.query.operationName) ??
+        validOperationName(OPERATION_IN_QUERY.exec(textOf(body.query ?? req.query.query))?.[1]);
+      next();
+    },
     trackedBy(
       options.inflight,
       expressMiddleware(options.apollo, {

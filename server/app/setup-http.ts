@@ -205,6 +205,8 @@ export function mountConfigJson(app: Express, options: { config: Config; service
         ]
           .filter(Boolean)
           .join(' · '),
+        // The place data's and GeoIP's sources alone, shown beside the province outlines on every map.
+        dataAttribution: `${services.geo.attribution} · ${GEOIP_ATTRIBUTION}`,
       },
       features: { googleSignIn: config.cognito.external || Boolean(config.google.clientId) },
       payments: { provider: config.payments.provider },

@@ -1,5 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { spaContentSecurityPolicy } from './spa.ts';
+import { isAppPath, notFoundPage, ROBOTS_TXT, spaContentSecurityPolicy } from './spa.ts';
+
+describe('which paths are the app’s', () => {
+  it('knows the route table and sends the rest to a real 404', () => {
+    for (const p of [
+      '/',
+      '/login',
+      '/register',
+      '/verify',
+      '/dashboard',
+      '/dashboard/physical',
+      '/admin/reports',
+      '/suspended',
+      '/terms/',
+    ])
+      expect(isAppPath(p), p).toBe(true);
+    for (const p of ['/wp-login.php', '/.env', '/foo', '/dashboardx', '/login/extra'])
+      expect(isAppPath(p), p).toBe(false);
+  });
+
+  it('writes a 404 page in Turkish and English, and a robots.txt that keeps crawlers out of the API', () => {
+    expect(notFoundPage('tr')).toContain('Sayfa bulunamadı');
+    expect(notFoundPage('en')).toContain('Page not found');
+    for (const p of ['/graphql', '/private/', '/admin', '/dev/'])
+      expect(ROBOTS_TXT).toContain(`Disallow: ${p}\n`);
+  });
+});
 
 describe('SPA content security policy', () => {
   it('allows the tile servers and the identity endpoint, and only our scripts', () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { currentLocale } from '#server/lib/request-scope.ts';
 
 // Paths the SPA must never swallow: unknown API routes answer 404 JSON instead of index.html.
 const API_PREFIXES = [
@@ -16,6 +17,69 @@ const API_PREFIXES = [
   '/readyz',
   '/config.json',
 ];
+
+// The SPA's own routes (client/src/app/router.tsx): anything else is no page of ours and gets a real
+// 404 instead of index.html. An unknown path under an app prefix (/dashboard/nope) still goes to the
+// SPA, whose own "not found" page answers it inside the app.
+const APP_PATHS = new Set([
+  '/',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/verify',
+  '/googleAuth',
+  '/terms',
+  '/privacy',
+  '/auth/login',
+  '/suspended',
+  '/index.html',
+]);
+const APP_PREFIXES = ['/dashboard', '/admin'];
+export function isAppPath(pathname: string): boolean {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return APP_PATHS.has(p) || APP_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
+}
+
+// Crawlers: the public pages only; the API, tools, identity and the signed-in app are not for them.
+export const ROBOTS_TXT = `User-agent: *
+Disallow: /graphql
+Disallow: /graphiql
+Disallow: /private/
+Disallow: /cognito
+Disallow: /oauth2/
+Disallow: /dev/
+Disallow: /admin
+Disallow: /dashboard
+Disallow: /checkout/
+Disallow: /uploads/
+Disallow: /webhooks/
+Disallow: /metrics
+Allow: /
+`;
+
+const NOT_FOUND_TEXT = {
+  tr: {
+    title: 'Sayfa bulunamadı',
+    text: 'Aradığın adres Squad’da yok. Adresi kontrol et ya da ana sayfaya dön.',
+    home: 'Ana sayfaya dön',
+  },
+  en: {
+    title: 'Page not found',
+    text: 'This address does not exist on Squad. Check it or go back to the start page.',
+    home: 'Go to the start page',
+  },
+};
+
+// A small page of its own (no SPA, no script) in the user's language, answered with status 404.
+export function notFoundPage(locale: 'tr' | 'en'): string {
+  const m = NOT_FOUND_TEXT[locale];
+  return `<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>404 · ${m.title} · Squad</title>
+<style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0d0a16;color:#e9e4f5;font:16px/1.5 system-ui,sans-serif}main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:.5rem 0}p{color:#b7aecb}a{display:inline-block;margin-top:1rem;padding:.6rem 1.1rem;border-radius:.75rem;background:linear-gradient(90deg,#8b5cf6,#d946ef);color:#fff;text-decoration:none;font-weight:700}</style>
+</head><body><main><div style="font-size:3rem" aria-hidden="true">🧭</div><h1>404 · ${m.title}</h1><p>${m.text}</p><a href="/">${m.home}</a></main></body></html>
+`;
+}
 
 // The built SPA: hashed assets cached for a year, index.html revalidated, history fallback for every
 // client route (deep links like /dashboard/eventDetails/<id> work on reload).
@@ -35,11 +99,24 @@ export function spaRouter(
       fallthrough: false,
     }),
   );
+  router.get('/robots.txt', (_req: Request, res: Response) => {
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.type('text/plain; charset=utf-8').send(ROBOTS_TXT);
+  });
   router.use(express.static(distDir, { index: false, maxAge: '1h' }));
   router.get(/.*/, async (req: Request, res: Response, next: NextFunction) => {
     if (API_PREFIXES.some((p) => req.path === p || req.path.startsWith(p.endsWith('/') ? p : `${p}/`)))
       return next();
     if (!req.accepts('html')) return next();
+    if (!isAppPath(req.path)) {
+      res.status(404).setHeader('Cache-Control', 'no-cache');
+      res.setHeader(
+        'Content-Security-Policy',
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      );
+      res.type('html').send(notFoundPage(currentLocale()));
+      return;
+    }
     if (contentSecurityPolicy) res.setHeader('Content-Security-Policy', contentSecurityPolicy);
     if (!fs.existsSync(indexFile)) {
       res

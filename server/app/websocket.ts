@@ -1,6 +1,8 @@
 import type http from 'node:http';
 import crypto from 'node:crypto';
 import {
+  execute,
+  subscribe,
   GraphQLError,
   parse,
   specifiedRules,
@@ -21,7 +23,7 @@ import { AppError } from '#server/errors/app-error.ts';
 import type { GraphQLFormattedError } from 'graphql';
 import { pickLocale, type Locale } from '#server/lib/i18n.ts';
 import type { Logger } from '#server/lib/logger.ts';
-import { runInScope } from '#server/lib/request-scope.ts';
+import { runInScope, type RequestScope } from '#server/lib/request-scope.ts';
 import type { Config } from '#server/lib/config.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { Services } from '#server/modules/services.ts';
@@ -29,6 +31,7 @@ import { isSuspended } from '#server/auth/suspension.ts';
 import { introspectionRefusal } from './introspection.ts';
 import { SUSPENDED_CLOSE_CODE } from './setup-accounts.ts';
 import { LIMITS, limitRules } from './limits.ts';
+import type { Metrics } from './metrics.ts';
 
 type Extra = {
   socket: WebSocket;
@@ -107,8 +110,19 @@ export function attachGraphQLWebSocket(options: {
   logger: Logger;
   clock: Clock;
   formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
+  metrics?: Metrics;
 }) {
   const { logger } = options;
+  // Each operation runs in a scope with the connection's id and the operation's name, so every log
+  // line its resolvers write says which operation (logger.ts); a subscription's later events too.
+  const scopeOf = (args: ExecutionArgs): RequestScope => {
+    const context = args.contextValue as Context;
+    return {
+      requestId: context.requestId,
+      locale: context.locale,
+      operationName: getOperationAST(args.document, args.operationName)?.name?.value,
+    };
+  };
   const wsServer = new WebSocketServer({
     server: options.httpServer,
     path: '/graphql',
@@ -122,6 +136,19 @@ export function attachGraphQLWebSocket(options: {
     {
       schema: options.schema,
       connectionInitWaitTimeout: 10_000,
+      execute: (args) => {
+        const scope = scopeOf(args);
+        const type = getOperationAST(args.document, args.operationName)?.operation ?? 'unknown';
+        options.metrics?.wsOperationStarted(scope.operationName, type);
+        return runInScope(scope, () => execute(args));
+      },
+      subscribe: async (args) => {
+        const scope = scopeOf(args);
+        const result = await runInScope(scope, () => subscribe(args));
+        if (!(Symbol.asyncIterator in result)) return result;
+        const ended = options.metrics?.wsOperationStarted(scope.operationName, 'subscription');
+        return scopedIterator(result, scope, ended);
+      },
       // connection_init carries the access token; a bad one closes the socket with 4403 so the client
       // refreshes and reconnects. The socket is closed when the token expires for the same reason.
       onConnect: async (ctx) => {
@@ -242,4 +269,37 @@ export function attachGraphQLWebSocket(options: {
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
     },
   };
+}
+
+// Every step of a subscription (each event's resolvers) runs in the operation's scope; `ended` is told
+// once when the subscription finishes, however it finishes.
+function scopedIterator<T>(
+  source: AsyncGenerator<T, void, void> | AsyncIterableIterator<T>,
+  scope: RequestScope,
+  ended?: () => void,
+): AsyncGenerator<T, void, void> {
+  const iterator = source[Symbol.asyncIterator]();
+  const finish = <R extends IteratorResult<T>>(result: R): R => {
+    if (result.done) ended?.();
+    return result;
+  };
+  const wrapped: AsyncGenerator<T, void, void> = {
+    next: () => runInScope(scope, () => iterator.next()).then(finish),
+    return: (value?: unknown) => {
+      ended?.();
+      return runInScope(scope, () =>
+        iterator.return ? iterator.return(value as never) : Promise.resolve({ done: true, value: undefined }),
+      ) as Promise<IteratorResult<T, void>>;
+    },
+    throw: (err?: unknown) => {
+      ended?.();
+      return runInScope(scope, () =>
+        iterator.throw ? iterator.throw(err) : Promise.reject(err as Error),
+      ) as Promise<IteratorResult<T, void>>;
+    },
+    [Symbol.asyncIterator]() {
+      return wrapped;
+    },
+  };
+  return wrapped;
 }

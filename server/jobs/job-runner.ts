@@ -27,6 +27,8 @@ export type JobRunner = JobQueue & {
   register(name: string, handler: JobHandler, options?: { cron?: string; oneWaitingPerKey?: boolean }): void;
   start(): Promise<void>;
   stop(): Promise<void>;
+  // Jobs not yet done, by queue and state (created, retry, active) and failed ones: for /metrics.
+  queueCounts(): Promise<{ name: string; state: string; count: number }[]>;
 };
 
 export function createJobRunner(options: {
@@ -105,6 +107,16 @@ export function createJobRunner(options: {
       }
       started = true;
       logger.info({ jobs: [...handlers.keys()], work: options.work }, 'job queue started');
+    },
+
+    async queueCounts() {
+      if (!started) return [];
+      const { rows } = await boss.getDb().executeSql(
+        `select name, state::text as state, count(*)::int as count from ${SCHEMA}.job
+            where state in ('created', 'retry', 'active', 'failed') group by name, state order by name, state`,
+        [],
+      );
+      return (rows as { name: string; state: string; count: number }[]).filter((r) => handlers.has(r.name));
     },
 
     async stop() {

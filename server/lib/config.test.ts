@@ -8,7 +8,7 @@ const payments = (env: Record<string, string>) =>
 describe('payment provider configuration', () => {
   it('uses the sandbox outside production and nothing in production without keys', () => {
     expect(payments({}).provider).toBe('sandbox');
-    expect(payments({ NODE_ENV: 'production' }).provider).toBeNull();
+    expect(payments({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.test:587' }).provider).toBeNull();
   });
 
   it('picks the provider whose keys are set, and wants all of them', () => {
@@ -24,5 +24,22 @@ describe('payment provider configuration', () => {
     expect(() => payments({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' })).toThrow(
       /cannot run in production/,
     );
+  });
+});
+
+describe('production essentials', () => {
+  it('refuses to start in production without SMTP_URL, and says why', () => {
+    expect(() => loadConfig({ DATA_DIR: '/tmp/squad-config', NODE_ENV: 'production' })).toThrow(
+      /SMTP_URL is required in production/,
+    );
+    expect(() => loadConfig({ DATA_DIR: '/tmp/squad-config', NODE_ENV: 'development' })).not.toThrow();
+  });
+
+  it('turns /metrics off in production unless a token is set, and wants a long token', () => {
+    const prod = { DATA_DIR: '/tmp/squad-config', NODE_ENV: 'production', SMTP_URL: 'smtp://mail.test:587' };
+    expect(loadConfig(prod).metrics).toEqual({ enabled: false, token: undefined });
+    expect(loadConfig({ ...prod, METRICS_TOKEN: 'a'.repeat(24) }).metrics.enabled).toBe(true);
+    expect(loadConfig({ DATA_DIR: '/tmp/squad-config' }).metrics.enabled).toBe(true);
+    expect(() => loadConfig({ ...prod, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
   });
 });

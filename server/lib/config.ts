@@ -78,6 +78,8 @@ const envSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(65_000),
+  // Bearer token for GET /metrics (Prometheus). Without it: open outside production, off in production.
+  METRICS_TOKEN: optionalText,
 });
 
 // TRUST_PROXY: how many proxy hops in front of the app set X-Forwarded-For (a number), or which
@@ -149,6 +151,8 @@ export type Config = {
   introspection: 'public' | 'signed-in' | 'off';
   graphiql: boolean;
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
+  // /metrics: off, open (development without a token) or behind `Authorization: Bearer <token>`.
+  metrics: { enabled: boolean; token: string | undefined };
 };
 
 export class ConfigError extends Error {}
@@ -180,6 +184,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'PAYMENT_PROVIDER=sandbox gives tokens without payment; it cannot run in production.',
     );
+  // Production without SMTP would put verification and reset mails into an outbox nobody can read.
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL)
+    throw new ConfigError(
+      'SMTP_URL is required in production: without it, verification links and password reset codes ' +
+        'are never delivered (e.g. SMTP_URL=smtps://user:pass@smtp.example.com:465).',
+    );
+  if (e.METRICS_TOKEN !== undefined && e.METRICS_TOKEN.length < 16)
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 24).');
   const cognito = external
     ? {
         external,
@@ -254,5 +266,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
+    metrics: { enabled: e.NODE_ENV !== 'production' || Boolean(e.METRICS_TOKEN), token: e.METRICS_TOKEN },
   };
 }

@@ -22,6 +22,8 @@ const tr = {
   'error.internal': 'Beklenmeyen bir hata oluştu. Hata kodu: {errorId}',
   'error.payloadTooLarge': 'İstek çok büyük.',
   'error.routeNotFound': 'Böyle bir adres yok.',
+  'error.metricsToken': 'Metrikler için "Authorization: Bearer <METRICS_TOKEN>" başlığı gerekli.',
+  'error.metricsForbidden': 'Bu metrik anahtarı geçersiz.',
   'error.serviceUnavailable':
     'Şu an veritabanına ulaşamıyoruz, birkaç saniye içinde tekrar dene. Verilerin güvende.',
   'error.requestTimeout': 'İstek zamanında tamamlanmadı.',
@@ -193,6 +195,8 @@ const en: Record<MessageKey, string> = {
   'error.internal': 'Something unexpected went wrong. Error id: {errorId}',
   'error.payloadTooLarge': 'The request is too large.',
   'error.routeNotFound': 'No such address.',
+  'error.metricsToken': 'Metrics need the header "Authorization: Bearer <METRICS_TOKEN>".',
+  'error.metricsForbidden': 'This metrics token is not valid.',
   'error.serviceUnavailable':
     'The database cannot be reached right now; try again in a few seconds. Your data is safe.',
   'error.requestTimeout': 'The request did not arrive in time.',

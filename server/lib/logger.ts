@@ -1,12 +1,24 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { currentScope } from './request-scope.ts';
 
 export type { Logger };
 
-export function createLogger(level: string, name = 'squad'): Logger {
-  return pino({
+// Every line written while a request is served carries its id and, for GraphQL, the operation's name
+// (HTTP and WebSocket alike), whichever logger wrote it: services log through the root logger.
+function scopeFields(): Record<string, string> {
+  const scope = currentScope();
+  if (!scope) return {};
+  return scope.operationName
+    ? { requestId: scope.requestId, operationName: scope.operationName }
+    : { requestId: scope.requestId };
+}
+
+export function createLogger(level: string, name = 'squad', destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     name,
     level,
     base: { pid: process.pid },
+    mixin: scopeFields,
     timestamp: pino.stdTimeFunctions.isoTime,
     // Never write secrets: tokens, passwords and codes are cut from anything logged.
     redact: {
@@ -23,5 +35,6 @@ export function createLogger(level: string, name = 'squad'): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

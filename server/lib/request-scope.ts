@@ -2,7 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Locale } from './i18n.ts';
 
 // What every log line and error message of one request needs, without threading it through calls.
-export type RequestScope = { requestId: string; locale: Locale };
+// `operationName`: the GraphQL operation being served (HTTP or WebSocket), once known.
+export type RequestScope = { requestId: string; locale: Locale; operationName?: string };
+
+// Operation names as they appear in logs and metrics: GraphQL names, nothing else.
+const OPERATION_NAME = /^[_A-Za-z][_0-9A-Za-z]{0,99}$/;
+export const validOperationName = (name: unknown): string | undefined =>
+  typeof name === 'string' && OPERATION_NAME.test(name) ? name : undefined;
 
 const storage = new AsyncLocalStorage<RequestScope>();
 

@@ -95,7 +95,15 @@ export const enumValues = {
     OFFENSIVE_CONTENT: 'offensive_content',
     OTHER: 'other',
   },
-  PlaceKind: { PROVINCE: 'province', DISTRICT: 'district', TOWN: 'town', ADDRESS: 'address', POINT: 'point' },
+  PlaceKind: {
+    PROVINCE: 'province',
+    DISTRICT: 'district',
+    TOWN: 'town',
+    NEIGHBOURHOOD: 'neighbourhood',
+    LANDMARK: 'landmark',
+    ADDRESS: 'address',
+    POINT: 'point',
+  },
   GameType: { FPS: 'fps', MOBA: 'moba', BATTLE_ROYALE: 'battle_royale', MMO: 'mmo', PARTY: 'party' },
   TimeWindow: { WITHIN_HOUR: 'within_hour', TODAY: 'today', THIS_WEEK: 'this_week' },
   QuickFilter: {

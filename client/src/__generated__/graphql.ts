@@ -471,6 +471,10 @@ export type PlaceKind =
   | 'ADDRESS'
   /** A district (ilçe). */
   | 'DISTRICT'
+  /** A well-known square, street or venue, e.g. "Taksim Meydanı" or "Bağdat Caddesi". */
+  | 'LANDMARK'
+  /** A neighbourhood (mahalle or semt) of a city, e.g. "Moda, Kadıköy, İstanbul". */
+  | 'NEIGHBOURHOOD'
   /** A bare coordinate without a known place. */
   | 'POINT'
   /** A province (il). */
@@ -1619,6 +1623,24 @@ export type MapGeocodeQuery = {
     province: string | null;
     district: string | null;
   }>;
+};
+
+export type MapPlaceAtQueryVariables = Exact<{
+  lat: number;
+  lng: number;
+}>;
+
+export type MapPlaceAtQuery = {
+  reverseGeocode: {
+    __typename: 'Place';
+    name: string;
+    address: string | null;
+    lat: number;
+    lng: number;
+    kind: PlaceKind;
+    province: string | null;
+    district: string | null;
+  };
 };
 
 export type ConversationListItem_ConversationFragment = {

@@ -13,7 +13,13 @@ export type RuntimeConfig = {
     scopes: string[];
     embedded: boolean;
   };
-  map: { tileUrl: string; defaultCenter: { lat: number; lng: number }; defaultZoom: number };
+  map: {
+    tileUrl: string;
+    defaultCenter: { lat: number; lng: number };
+    defaultZoom: number;
+    // Sources of the gazetteer and GeoIP data (GeoNames, ODbL, Wikipedia, DB-IP), shown on the map.
+    dataAttribution?: string;
+  };
   features: { googleSignIn: boolean };
   // The payment provider; null when purchases are off.
   payments?: { provider: 'sandbox' | 'stripe' | 'iyzico' | null };

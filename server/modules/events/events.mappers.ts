@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { EventRow, ParticipantRow } from '#db/schema/index.ts';
 import { seesExactPlace, type ViewerRole } from '#server/auth/access.ts';
 import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
@@ -29,6 +30,27 @@ export function eventStatus(
 // About 1 km: a 0.01° grid (1.1 km north-south, 0.85 km east-west at Istanbul's latitude).
 export function roundToKilometre(value: number): number {
   return Math.round(value * 100) / 100;
+}
+
+// How far inside its 0.01° cell a public point may sit from the cell's centre (ADR 040).
+export const PUBLIC_OFFSET_MAX = 0.004;
+
+// The public point (ADR 005, 040): the exact point's 0.01° cell, moved inside the cell by an offset
+// that depends only on the event id and a server secret. Markers leave the visible grid, two events in
+// one cell part, and the offset says nothing about where in the cell the exact point is.
+export function publicPoint(
+  exact: { lat: number; lng: number },
+  eventId: string,
+  secret: Buffer,
+): { lat: number; lng: number } {
+  const digest = crypto.createHmac('sha256', secret).update(`public-point:${eventId}`).digest();
+  const unit = (offset: number) => digest.readUInt32BE(offset) / 0xffffffff; // 0..1
+  const shift = (u: number) => (u * 2 - 1) * PUBLIC_OFFSET_MAX;
+  const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
+  return {
+    lat: round6(roundToKilometre(exact.lat) + shift(unit(0))),
+    lng: round6(roundToKilometre(exact.lng) + shift(unit(4))),
+  };
 }
 
 export function eventLocation(e: EventRow, role: ViewerRole): EventLocationModel | null {

@@ -17,7 +17,8 @@ import { AppError, ErrorCode, notFound } from '#server/errors/app-error.ts';
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
 import type { BadgesService } from '#server/modules/badges/badges.service.ts';
 import type { TrustGate } from '#server/modules/trust/trust-gate.service.ts';
-import { eventStatus, roundToKilometre, type EventModel } from './events.mappers.ts';
+import { eventStatus, publicPoint, type EventModel } from './events.mappers.ts';
+import { serverSecret } from '#server/lib/server-secrets.ts';
 import { isHost, requireHost, type ViewerRole } from '#server/auth/access.ts';
 import { createEventsAnalytics } from './events-analytics.repository.ts';
 import {
@@ -29,8 +30,10 @@ import { createEventsRepository } from './events.repository.ts';
 import { checkFilter, type EventFilterInput } from './events.filter.ts';
 import { validateCreateEvent, validateUpdateEvent, type CreateEventValues } from './events.validation.ts';
 
-// Columns written from validated values (create and update share this).
-function columnsOf(v: CreateEventValues) {
+// Columns written from validated values (create and update share this). `secret` moves the public
+// point off the grid (ADR 040).
+function columnsOf(v: CreateEventValues, eventId: string, secret: Buffer) {
+  const publicAt = v.location ? publicPoint(v.location, eventId, secret) : null;
   return {
     title: v.title,
     description: v.description,
@@ -45,8 +48,8 @@ function columnsOf(v: CreateEventValues) {
     lat: v.location?.lat ?? null,
     lng: v.location?.lng ?? null,
     publicLocation: v.publicLocation,
-    publicLat: v.location ? roundToKilometre(v.location.lat) : null,
-    publicLng: v.location ? roundToKilometre(v.location.lng) : null,
+    publicLat: publicAt?.lat ?? null,
+    publicLng: publicAt?.lng ?? null,
     platform: v.platform,
     price: v.price,
     requirements: v.requirements,
@@ -68,6 +71,8 @@ export function createEventsService(
   const discovery = createEventsDiscovery(deps.db);
   const counters = createEventsAnalytics(deps.db);
   const activity = createActivityQueries(deps.db);
+  let publicPointSecret: Promise<Buffer> | undefined;
+  const publicSecret = () => (publicPointSecret ??= serverSecret(deps.db, 'event-public-point'));
 
   // Accepted participants and pending requesters hear about a change of the event.
   async function tellAudience(
@@ -156,8 +161,14 @@ export function createEventsService(
       const v = validateCreateEvent(input, deps.clock.now());
       const id = crypto.randomUUID();
       const screenings = await screenTexts(viewer, v);
+      const secret = await publicSecret();
       return inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
-        const event = await repo.insert(tx, { id, hostId: viewer.id, mode: v.mode, ...columnsOf(v) });
+        const event = await repo.insert(tx, {
+          id,
+          hostId: viewer.id,
+          mode: v.mode,
+          ...columnsOf(v, id, secret),
+        });
         await gate.recordAll(tx, screenings, { subjectId: id, eventId: id });
         // The charge locks the host's row, so parallel creates queue and each sees the real balance;
         // when it fails the whole transaction, event included, rolls back.
@@ -174,6 +185,7 @@ export function createEventsService(
     async updateEvent(viewer: Viewer, input: { id: string } & Record<string, unknown>): Promise<EventRow> {
       if (!isUuid(input.id)) throw notFound('error.eventNotFound');
       const now = deps.clock.now();
+      const secret = await publicSecret();
       return inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
         const current = requireHost(viewer, await repo.lockForUpdate(tx, input.id));
         if (eventStatus(current, now) !== 'upcoming')
@@ -194,7 +206,7 @@ export function createEventsService(
             },
           ]);
         }
-        const event = await repo.update(tx, current.id, columnsOf(v));
+        const event = await repo.update(tx, current.id, columnsOf(v, current.id, secret));
         const moved =
           event.startsAt.getTime() !== current.startsAt.getTime() ||
           event.endsAt.getTime() !== current.endsAt.getTime() ||

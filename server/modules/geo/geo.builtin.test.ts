@@ -43,7 +43,12 @@ describe('built-in geocoder: search', () => {
 
   it('reads "place, area" input and falls back to the area for an unknown place', () => {
     expect(first('Merkez, Bilecik')).toMatchObject({ name: 'Merkez', province: 'Bilecik' });
-    expect(first('Moda, Kadıköy')).toMatchObject({ name: 'Kadıköy', province: 'İstanbul' });
+    expect(first('Moda, Kadıköy')).toMatchObject({
+      name: 'Moda',
+      district: 'Kadıköy',
+      kind: 'neighbourhood',
+    });
+    expect(first('Atlantis, Kadıköy')).toMatchObject({ name: 'Kadıköy', province: 'İstanbul' });
     expect(first('bilecik merkez')).toMatchObject({ name: 'Merkez', province: 'Bilecik' });
     expect(first('kadikoy istanbul')).toMatchObject({ name: 'Kadıköy', province: 'İstanbul' });
     expect(first('Nilüfer, Bursa, Türkiye')).toMatchObject({ name: 'Nilüfer', province: 'Bursa' });
@@ -73,14 +78,18 @@ describe('built-in geocoder: search', () => {
 });
 
 describe('built-in geocoder: reverse', () => {
-  it('names the nearest district seat or town', () => {
+  it('names the neighbourhood within 2.5 km, else the nearest district seat or town', () => {
     expect(geocoder.reverseSync(40.98, 29.026)).toMatchObject({
-      name: 'Kadıköy',
-      address: 'Kadıköy, İstanbul',
-      kind: 'district',
+      name: 'Moda',
+      address: 'Moda, Kadıköy, İstanbul',
+      kind: 'neighbourhood',
       province: 'İstanbul',
     });
-    expect(geocoder.reverseSync(39.92, 32.85)).toMatchObject({ name: 'Çankaya', province: 'Ankara' });
+    expect(geocoder.reverseSync(39.92, 32.85)).toMatchObject({ name: 'Kızılay', district: 'Çankaya' });
+    // Landmarks are points on a street, never the answer to "what is here".
+    expect(geocoder.reverseSync(41.0369, 28.985).kind).not.toBe('landmark');
+    // Kadıköy's Fikirtepe side: no quarter within 2.5 km, so the district.
+    expect(geocoder.reverseSync(40.995, 29.06)).toMatchObject({ name: 'Kadıköy', kind: 'district' });
     const town = geocoder.reverseSync(40.0, 31.0);
     expect(town.kind).toBe('town');
     expect(town.address).toBe(`${town.name}, ${town.district}, ${town.province}`);

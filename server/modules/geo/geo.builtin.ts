@@ -15,7 +15,7 @@ import {
   type SearchOptions,
 } from './geo.types.ts';
 
-type EntryKind = Extract<PlaceKind, 'province' | 'district' | 'town'>;
+type EntryKind = Extract<PlaceKind, 'province' | 'district' | 'town' | 'neighbourhood' | 'landmark'>;
 
 type Entry = {
   id: number;
@@ -29,7 +29,7 @@ type Entry = {
   key: string; // compact folded name
   provinceKey: string;
   districtKey: string | null;
-  // province > district > town
+  // province > district > town, neighbourhood, landmark
   importance: number;
   // Population shrinks the distance a little: a city 10× larger counts as somewhat nearer.
   pull: number;
@@ -46,7 +46,16 @@ type Hit = { entry: Entry; tier: number; quality: number; context: number; km: n
 // Parts naming the country add nothing in a Turkey-only search.
 const COUNTRY = new Set(['turkiye', 'turkey', 'tr', 'turkei']);
 
-const IMPORTANCE: Record<EntryKind, number> = { province: 3, district: 2, town: 1 };
+const IMPORTANCE: Record<EntryKind, number> = {
+  province: 3,
+  district: 2,
+  town: 1,
+  neighbourhood: 1,
+  landmark: 1,
+};
+
+// "What is here" names a quarter or cited neighbourhood this close before the district around it.
+const QUARTER_KM = 2.5;
 
 type Keyed = { key: string; entry: Entry };
 
@@ -87,6 +96,17 @@ export function createBuiltinGeocoder(gazetteer: Gazetteer) {
   for (const t of gazetteer.towns) {
     add({ kind: 'town', name: t.name, province: t.province, district: t.district, ...pick(t) });
   }
+  for (const p of gazetteer.places) {
+    add({
+      kind: p.kind,
+      name: p.name,
+      province: p.province,
+      district: p.district,
+      lat: p.lat,
+      lng: p.lng,
+      population: 0,
+    });
+  }
 
   const exact = new Map<string, Entry[]>();
   const names: Keyed[] = [];
@@ -106,8 +126,10 @@ export function createBuiltinGeocoder(gazetteer: Gazetteer) {
   names.sort(byKey);
   words.sort(byKey);
 
-  // Districts and towns answer "what is here"; provinces are represented by their central districts.
-  const grid = new PointGrid(entries.filter((e) => e.kind !== 'province'));
+  // Districts, towns and neighbourhoods answer "what is here"; provinces are represented by their
+  // central districts. A landmark is a point on a street or square, not an area: never the answer.
+  const grid = new PointGrid(entries.filter((e) => e.kind !== 'province' && e.kind !== 'landmark'));
+  const quarters = new PointGrid(entries.filter((e) => e.kind === 'town' || e.kind === 'neighbourhood'));
 
   function candidates(q: string, want: number): Map<Entry, { tier: number; quality: number }> {
     const found = new Map<Entry, { tier: number; quality: number }>();
@@ -121,7 +143,7 @@ export function createBuiltinGeocoder(gazetteer: Gazetteer) {
     // One or two letters match hundreds of names: towns only join from the third letter on.
     const short = q.length < 3;
     for (const { entry } of prefixRange(names, q)) {
-      if (!short || entry.kind !== 'town') offer(entry, PREFIX, q.length / entry.key.length);
+      if (!short || entry.importance > 1) offer(entry, PREFIX, q.length / entry.key.length);
     }
     if (short) return found;
     for (const { entry, key } of prefixRange(words, q)) offer(entry, WORD_PREFIX, q.length / key.length);
@@ -248,8 +270,10 @@ export function createBuiltinGeocoder(gazetteer: Gazetteer) {
       .map((h) => toPlace(h.entry, near ? haversineKm(near.lat, near.lng, h.entry.lat, h.entry.lng) : null));
   }
 
+  // To neighbourhood level: the nearest quarter within QUARTER_KM ("Moda, Kadıköy, İstanbul"), else the
+  // nearest district seat or town.
   function reverseSync(lat: number, lng: number): PlaceModel {
-    const found = grid.nearest(lat, lng, REVERSE_MAX_KM);
+    const found = quarters.nearest(lat, lng, QUARTER_KM) ?? grid.nearest(lat, lng, REVERSE_MAX_KM);
     if (!found) return pointPlace(lat, lng);
     return toPlace(found.point, found.km);
   }

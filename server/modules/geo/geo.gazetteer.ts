@@ -1,5 +1,6 @@
-// The built-in gazetteer: Turkey's provinces, districts and towns, from data/gazetteer.json (built by
-// scripts/build-gazetteer.ts). Bundled into the server build, parsed once on first use.
+// The built-in gazetteer: Turkey's provinces, districts, towns and quarters, and cited neighbourhoods and
+// landmarks, from data/gazetteer.json (built by scripts/build-gazetteer.ts). Bundled into the server
+// build, parsed once on first use.
 import raw from './data/gazetteer.json' with { type: 'json' };
 import { insideRings, distanceToRingsKm } from './geo.distance.ts';
 
@@ -9,6 +10,7 @@ type RawGazetteer = {
   provinces: [code: number, name: string, lat: number, lng: number, population: number][];
   districts: [province: number, name: string, lat: number, lng: number, population: number][];
   towns: [province: number, district: string, name: string, lat: number, lng: number, population: number][];
+  places: [province: number, district: string, name: string, kind: 'n' | 'l', lat: number, lng: number][];
   outline: number[][];
 };
 
@@ -41,12 +43,24 @@ export type TownRecord = {
   population: number;
 };
 
+// A cited neighbourhood, square, street or venue (scripts/gazetteer-places.json, ADR 040).
+export type PlaceRecord = {
+  provinceCode: number;
+  province: string;
+  district: string;
+  name: string;
+  kind: 'neighbourhood' | 'landmark';
+  lat: number;
+  lng: number;
+};
+
 export type Gazetteer = {
   attribution: string;
   sources: readonly string[];
   provinces: readonly ProvinceRecord[];
   districts: readonly DistrictRecord[];
   towns: readonly TownRecord[];
+  places: readonly PlaceRecord[];
   province(code: number): ProvinceRecord | undefined;
   // Inside Turkey's outline, or within `toleranceKm` of it (coasts, territorial waters).
   isInTurkey(lat: number, lng: number, toleranceKm?: number): boolean;
@@ -89,6 +103,15 @@ export function loadGazetteer(): Gazetteer {
     lng,
     population,
   }));
+  const places = data.places.map(([code, district, name, kind, lat, lng]): PlaceRecord => ({
+    provinceCode: code,
+    province: byCode.get(code)!.name,
+    district,
+    name,
+    kind: kind === 'l' ? 'landmark' : 'neighbourhood',
+    lat,
+    lng,
+  }));
   const outline = data.outline;
   cached = {
     attribution: data.attribution,
@@ -96,6 +119,7 @@ export function loadGazetteer(): Gazetteer {
     provinces,
     districts,
     towns,
+    places,
     province: (code) => byCode.get(code),
     isInTurkey(lat, lng, toleranceKm = 12) {
       if (lat < BOX.minLat || lat > BOX.maxLat || lng < BOX.minLng || lng > BOX.maxLng) return false;

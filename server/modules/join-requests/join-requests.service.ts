@@ -164,7 +164,7 @@ export function createJoinRequestsService(
       );
       return { joinRequest: decided, event: updatedEvent };
     });
-    deps.logger.info({ requestId, accepted: accept }, 'join request decided');
+    deps.logger.info({ joinRequestId: requestId, accepted: accept }, 'join request decided');
     return result;
   }
 
@@ -257,7 +257,7 @@ export function createJoinRequestsService(
           );
         }
         deps.logger.info(
-          { requestId: row.id, eventId: event.id, verdict: check.verdict },
+          { joinRequestId: row.id, eventId: event.id, verdict: check.verdict },
           'join request created',
         );
         return { joinRequest: row, event: locked };

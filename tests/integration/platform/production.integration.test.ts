@@ -8,7 +8,12 @@ import { expectOneError, startTestApp, type TestApp } from '#tests/helpers/test-
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp({
-    env: { NODE_ENV: 'production', HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_REQUEST_TIMEOUT_MS: '1500' },
+    env: {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.invalid:587',
+      HTTP_HEADERS_TIMEOUT_MS: '1000',
+      HTTP_REQUEST_TIMEOUT_MS: '1500',
+    },
   });
 });
 afterAll(() => app?.close());
@@ -37,6 +42,12 @@ const statusOf = (text: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])
 const jsonOf = (text: string) => JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4));
 
 describe('production exposure', () => {
+  it('has no /metrics without METRICS_TOKEN', async () => {
+    const res = await fetch(`${app.baseUrl}/metrics`, { headers: { accept: 'text/plain' } });
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('squad_http');
+  });
+
   it('answers introspection only for signed-in users', async () => {
     const anonymous = await app.gql('{ __schema { queryType { name } } }');
     expect(anonymous.data ?? null).toBeNull();

@@ -1,23 +1,33 @@
 import { useId } from 'react';
 import { cn } from '#client/lib/cn.ts';
 
-// The dashboards' search box: debounced by the caller; a clear button once there is text.
+// The dashboards' search box: debounced by the caller; a clear button once there is text. Enter calls
+// `onSubmit` (the physical dashboard looks the text up as a place).
 export function SearchField({
   value,
   onChange,
+  onSubmit,
   placeholder,
   className,
   clearLabel,
 }: {
   value: string;
   onChange: (value: string) => void;
+  onSubmit?: (value: string) => void;
   placeholder: string;
   className?: string;
   clearLabel: string;
 }) {
   const id = useId();
   return (
-    <div className={cn('relative', className)}>
+    <form
+      role="search"
+      className={cn('relative', className)}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit?.(value);
+      }}
+    >
       <label htmlFor={id} className="sr-only">
         {placeholder}
       </label>
@@ -48,6 +58,6 @@ export function SearchField({
           ✕
         </button>
       ) : null}
-    </div>
+    </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FeatureCollection } from 'geojson';
 import { GeoJSON, TileLayer } from 'react-leaflet';
+import { getConfig } from '#client/lib/config.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 
 // Dark raster tiles from /config.json plus Turkey's province outlines. Without tiles (offline, blocked)
@@ -19,6 +20,18 @@ export function tileAttribution(tileUrl: string): string {
   return tileUrl.includes('cartocdn')
     ? `${osm} &copy; <a href="https://carto.com/attributions">CARTO</a>`
     : osm;
+}
+
+// The outlines' source and the place data's (search, "what is here"): GeoNames and ODbL require it.
+function placesAttribution(outlines: string): string {
+  let data: string | undefined;
+  try {
+    data = getConfig().map.dataAttribution;
+  } catch {
+    data = undefined;
+  }
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return data ? `${escape(outlines)} · ${escape(data)}` : escape(outlines);
 }
 
 export function BaseLayers({ tileUrl, onTilesFailed }: { tileUrl: string; onTilesFailed?: () => void }) {
@@ -56,7 +69,7 @@ export function BaseLayers({ tileUrl, onTilesFailed }: { tileUrl: string; onTile
           // Re-created when the style switches (react-leaflet applies `style` on creation).
           key={tilesFailed ? 'filled' : 'outline'}
           data={provinces}
-          attribution={t('map.attribution')}
+          attribution={placesAttribution(t('map.attribution'))}
           interactive={false}
           style={() =>
             tilesFailed

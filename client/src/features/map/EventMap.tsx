@@ -10,7 +10,7 @@ import { BaseLayers } from '#client/features/map/BaseLayers.tsx';
 import { clusterByDistance } from '#client/features/map/cluster.ts';
 import { categoryIcon, clusterIcon } from '#client/features/map/markerIcons.ts';
 import { GeolocateButton } from '#client/features/map/GeolocateButton.tsx';
-import { MapSearchBox } from '#client/features/map/MapSearchBox.tsx';
+import { FLY_SECONDS, FLY_ZOOM, MapSearchBox } from '#client/features/map/MapSearchBox.tsx';
 import { UserLocation } from '#client/features/map/UserLocation.tsx';
 
 export type LatLng = { lat: number; lng: number };
@@ -43,6 +43,8 @@ export type EventMapProps = {
   onJoin?: (eventId: string) => void;
   // False while the mobile list is shown; the map re-measures itself when it comes back.
   visible?: boolean;
+  // A place to fly to (the dashboard's search box); a new `key` flies again to the same point.
+  focus?: { lat: number; lng: number; key: number } | null;
   className?: string;
 };
 
@@ -58,17 +60,24 @@ export function EventMap({
   onCreateHere,
   onJoin,
   visible = true,
+  focus = null,
   className,
 }: EventMapProps) {
   const { t } = useI18n();
   const [map, setMap] = useState<L.Map | null>(null);
   const [menu, setMenu] = useState<{ x: number; y: number; point: LatLng } | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
+  // The centre as an attribute, for tests and tools that cannot reach Leaflet's object.
+  const [center, setCenter] = useState<LatLng>(initialCenter);
 
   useEffect(() => {
     if (!map || !visible) return;
     map.invalidateSize();
   }, [map, visible]);
+
+  useEffect(() => {
+    if (map && focus) map.flyTo([focus.lat, focus.lng], FLY_ZOOM, { duration: FLY_SECONDS });
+  }, [map, focus]);
 
   useEffect(() => {
     if (!menu) return;
@@ -82,6 +91,7 @@ export function EventMap({
       className={cn('relative isolate overflow-hidden rounded-2xl border border-ink-700', className)}
       data-testid="event-map"
       data-tiles={tilesFailed ? 'failed' : 'ok'}
+      data-center={`${center.lat.toFixed(5)},${center.lng.toFixed(5)}`}
     >
       <MapContainer
         ref={setMap}
@@ -93,7 +103,12 @@ export function EventMap({
       >
         <BaseLayers tileUrl={tileUrl} onTilesFailed={() => setTilesFailed(true)} />
         <ZoomControl position="bottomright" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
-        <ViewReporter onViewChange={onViewChange} />
+        <ViewReporter
+          onViewChange={(view) => {
+            setCenter(view.center);
+            onViewChange(view);
+          }}
+        />
         <MenuEvents onOpen={setMenu} onClose={() => setMenu(null)} />
         <ClusteredMarkers events={events} onJoin={onJoin} />
         <UserLocation />
@@ -105,7 +120,7 @@ export function EventMap({
       {map ? <GeolocateButton map={map} /> : null}
 
       {tilesFailed ? (
-        <p className="pointer-events-none absolute bottom-7 left-3 z-[999] max-w-[70%] rounded-lg bg-ink-900/85 px-2.5 py-1 text-[11px] text-ink-300">
+        <p className="pointer-events-none absolute bottom-14 left-3 z-[999] max-w-[70%] rounded-lg bg-ink-900/85 px-2.5 py-1 text-[11px] text-ink-300">
           {t('map.tilesOffline')}
         </p>
       ) : null}

@@ -69,6 +69,18 @@ describe('wizard step validation', () => {
   it('a preset point means a physical event', () => {
     expect(initialValues({ location: { lat: 41, lng: 29 } }).mode).toBe('PHYSICAL');
   });
+
+  it('a preset place fills the address and suggests the public location', () => {
+    const values = initialValues({
+      location: { lat: 40.9805, lng: 29.0262 },
+      address: 'Moda, Kadıköy, İstanbul',
+      place: { name: 'Moda', district: 'Kadıköy', province: 'İstanbul' },
+    });
+    expect(values).toMatchObject({ address: 'Moda, Kadıköy, İstanbul', publicLocation: 'Kadıköy, İstanbul' });
+    expect(initialValues({ place: { name: 'Moda', district: null, province: null } }).publicLocation).toBe(
+      '',
+    );
+  });
   it('step 2 needs title, description and category', () => {
     expect(stepIsValid(2, physical, today, limits)).toBe(true);
     expect(stepIsValid(2, { ...physical, title: '   ' }, today, limits)).toBe(false);

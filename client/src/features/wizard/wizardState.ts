@@ -43,7 +43,13 @@ export type WizardValues = {
   requirements: string;
 };
 
-export type WizardPreset = { mode?: EventMode; location?: PointValue };
+export type WizardPreset = {
+  mode?: EventMode;
+  location?: PointValue;
+  // What is at `location` (the map's "Burada etkinlik oluştur" reverse-geocodes it first).
+  address?: string;
+  place?: { name: string; district: string | null; province: string | null } | null;
+};
 
 export function initialValues(preset: WizardPreset = {}): WizardValues {
   return {
@@ -58,8 +64,8 @@ export function initialValues(preset: WizardPreset = {}): WizardValues {
     durationMinutes: DEFAULT_DURATION,
     maxParticipants: null,
     location: preset.location ?? null,
-    address: '',
-    publicLocation: '',
+    address: preset.location ? (preset.address ?? '') : '',
+    publicLocation: preset.location && preset.place ? suggestPublicLocation(preset.place) : '',
     placeName: '',
     platform: '',
     voiceChat: null,

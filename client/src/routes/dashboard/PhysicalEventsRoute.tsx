@@ -40,6 +40,7 @@ import { useJoinRequestDialog } from '#client/features/join-requests/JoinRequest
 import { joinButtonState } from '#client/features/join-requests/requestState.ts';
 import type { MapEvent, MapView } from '#client/features/map/EventMap.tsx';
 import { MapBoundary } from '#client/features/map/MapBoundary.tsx';
+import { usePlaceLookup, type FoundPlace } from '#client/features/map/usePlaceLookup.ts';
 
 export const PHYSICAL_EVENTS_ROUTE_QUERY: TypedDocumentNode<
   PhysicalEventsRouteQuery,
@@ -122,6 +123,10 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
   const [panelOpen, setPanelOpen] = useState(false);
+  // The place the search box's text named on Enter: the map flies there and the text stops filtering
+  // (ADR 040); `text` lets the user search it as event text after all.
+  const [place, setPlace] = useState<{ found: FoundPlace; text: string; key: number } | null>(null);
+  const { findPlace, placeAt } = usePlaceLookup();
   const [mobileView, setMobileView] = useState<'map' | 'list'>('map');
 
   const variables = useMemo(
@@ -166,9 +171,31 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
     (next: MapView) => setView({ center: next.center, bounds: next.bounds }),
     [],
   );
+  // Like a click on the wizard's map: what is at the point comes along (coordinates only without one).
   const onCreateHere = useCallback(
-    (point: LatLng) => openCreate({ mode: 'PHYSICAL', location: point }),
-    [openCreate],
+    async (point: LatLng) => {
+      const found = await placeAt(point.lat, point.lng);
+      openCreate({
+        mode: 'PHYSICAL',
+        location: point,
+        address: found ? (found.address ?? found.name) : `${point.lat.toFixed(6)}, ${point.lng.toFixed(6)}`,
+        place: found,
+      });
+    },
+    [openCreate, placeAt],
+  );
+  const onSearchSubmit = useCallback(
+    async (text: string) => {
+      const found = await findPlace(text, view?.center ?? initialCenter);
+      if (!found) return;
+      setPlace((p) => ({ found, text: text.trim(), key: (p?.key ?? 0) + 1 }));
+      setSearchText('');
+    },
+    [findPlace, view, initialCenter],
+  );
+  const focus = useMemo(
+    () => (place ? { lat: place.found.lat, lng: place.found.lng, key: place.key } : null),
+    [place],
   );
   // 'Katıl' on a card or in a map popup: the join-request dialog.
   const joinDialog = useJoinRequestDialog();
@@ -182,6 +209,7 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
         <SearchField
           value={searchText}
           onChange={setSearchText}
+          onSubmit={(text) => void onSearchSubmit(text)}
           placeholder={t('filters.search.physical')}
           clearLabel={t('filters.clear')}
           className="flex-1"
@@ -193,6 +221,34 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
           controls="physical-filter-panel"
         />
       </div>
+      {place ? (
+        <div
+          className="flex flex-wrap items-center gap-2 rounded-xl border border-accent-500/40 bg-accent-500/10 px-3 py-2 text-sm text-ink-100"
+          role="status"
+          data-testid="search-place"
+        >
+          <span className="font-semibold">
+            {t('physical.placeFound', { place: place.found.address ?? place.found.name })}
+          </span>
+          <button
+            type="button"
+            className="rounded-lg px-2 py-1 text-accent-300 underline-offset-2 hover:underline"
+            onClick={() => {
+              setSearchText(place.text);
+              setPlace(null);
+            }}
+          >
+            {t('physical.searchAsText', { text: place.text })}
+          </button>
+          <button
+            type="button"
+            className="ml-auto rounded-lg px-2 py-1 text-ink-300 hover:text-white"
+            onClick={() => setPlace(null)}
+          >
+            {t('physical.placeClear')}
+          </button>
+        </div>
+      ) : null}
       {panelOpen ? (
         <PhysicalFilterPanel
           id="physical-filter-panel"
@@ -247,7 +303,8 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
                 initialZoom={config.map.defaultZoom}
                 events={markers}
                 onViewChange={onViewChange}
-                onCreateHere={onCreateHere}
+                onCreateHere={(point) => void onCreateHere(point)}
+                focus={focus}
                 onJoin={onJoin}
                 visible={mobileView === 'map'}
                 className="h-[calc(100dvh-15rem)] max-h-[48rem] min-h-96 lg:h-[calc(100dvh-12rem)]"
