@@ -591,6 +591,8 @@ export type Event = {
   friendsGoing: Array<User>;
   /** Online events: the game genre derived from the game (FPS, MOBA, ...), when it has one. */
   gameType?: Maybe<GameType>;
+  /** The event's group chat, when the viewer is (or was) one of its members; null otherwise. */
+  groupConversation?: Maybe<Conversation>;
   /** Who created it. */
   host: User;
   /** Stable id (the spec's _id). */
@@ -1085,6 +1087,8 @@ export type MarkConversationReadPayload = {
   conversation: Conversation;
   /** The viewer's unread messages over all conversations. */
   unreadMessageCount: Scalars['Int']['output'];
+  /** The viewer's unread notifications (the conversation's message notifications are read with it). */
+  unreadNotificationCount: Scalars['Int']['output'];
 };
 
 /** Which notifications to mark as read. */
@@ -3785,6 +3789,7 @@ export type EventResolvers<
   freeSlots?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   friendsGoing?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
   gameType?: Resolver<Maybe<ResolversTypes['GameType']>, ParentType, ContextType>;
+  groupConversation?: Resolver<Maybe<ResolversTypes['Conversation']>, ParentType, ContextType>;
   host?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   joinRequests?: Resolver<
@@ -4084,6 +4089,7 @@ export type MarkConversationReadPayloadResolvers<
 > = {
   conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType>;
   unreadMessageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unreadNotificationCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type MarkNotificationsReadPayloadResolvers<

@@ -125,6 +125,11 @@ export function createLoaders(services: Services, viewer: Viewer | null, options
       const revealed = await services.messages.revealedTo(viewer, ids);
       return ids.map((id) => revealed.has(id));
     }, o),
+    groupConversation: new DataLoader<string, ConversationRow | null>(async (ids) => {
+      if (!viewer) return ids.map(() => null);
+      const rows = await services.messages.groupsOf(viewer, ids);
+      return ids.map((id) => rows.find((r) => r.eventId === id) ?? null);
+    }, o),
     // Friends (ADR 042): the viewer's relation to users, counts, and friends at events.
     friendship: new DataLoader<string, FriendshipStatus>(async (ids) => {
       if (!viewer) return ids.map(() => 'none' as const);

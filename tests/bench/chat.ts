@@ -160,7 +160,7 @@ export async function chatBench(options: {
       p99: percentile(latencies, 99),
     };
   } finally {
-    await Promise.all(clients.map((c) => c.dispose()));
+    await Promise.allSettled(clients.map((c) => Promise.resolve(c.dispose())));
     a.kill('SIGTERM');
     b.kill('SIGTERM');
     await database.close();

@@ -47,6 +47,7 @@ export const friendsResolvers: Resolvers = {
         : false,
   },
   Event: {
+    groupConversation: (e, _args, ctx) => (ctx.viewer ? ctx.loaders.groupConversation.load(e.id) : null),
     friendsGoing: async (e, _args, ctx) => {
       const ids = await ctx.loaders.friendsGoing.load(e.id);
       return Promise.all(ids.map((id) => loadReferenced(ctx.loaders.user, id, 'friend')));

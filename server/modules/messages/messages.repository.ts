@@ -68,6 +68,28 @@ export function createMessagesRepository(db: DbOrTx) {
       return row;
     },
 
+    // The group chat of each event the user is (or was) a member of.
+    async groupsOfMember(userId: string, eventIds: readonly string[]): Promise<ConversationRow[]> {
+      if (eventIds.length === 0) return [];
+      return db
+        .select({ c: conversations })
+        .from(conversations)
+        .innerJoin(
+          conversationMembers,
+          and(
+            eq(conversationMembers.conversationId, conversations.id),
+            eq(conversationMembers.userId, userId),
+          ),
+        )
+        .where(
+          and(
+            eq(conversations.kind, 'event_group'),
+            sql`${conversations.eventId} = any(${uuidArray(eventIds)})`,
+          ),
+        )
+        .then((rows) => rows.map((r) => r.c));
+    },
+
     async groupOf(tx: DbOrTx, eventId: string): Promise<ConversationRow | undefined> {
       const [row] = await tx
         .select()

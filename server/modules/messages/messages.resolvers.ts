@@ -36,7 +36,11 @@ export const messagesResolvers: Resolvers = {
       const conversation = await ctx.services.messages.markRead(viewer, input);
       ctx.loaders.conversationMembers.clear(conversation.id);
       ctx.loaders.unreadCount.clear(conversation.id);
-      return { conversation, unreadMessageCount: await ctx.services.messages.unreadCount(viewer) };
+      return {
+        conversation,
+        unreadMessageCount: await ctx.services.messages.unreadCount(viewer),
+        unreadNotificationCount: await ctx.services.notifications.unreadCount(viewer),
+      };
     },
     async revealMessage(_parent, { input }, ctx) {
       const message = await ctx.services.groups.reveal(requireViewer(ctx), input);

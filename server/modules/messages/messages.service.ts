@@ -293,6 +293,8 @@ export function createMessagesService(
       const found = await access(viewer, input.conversationId);
       await inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
         await repo.markRead(tx, found.conversation.id, viewer.id, deps.clock.now());
+        // Reading the conversation reads its message notification too.
+        await options.notifications.markConversationRead(tx, viewer.id, found.conversation.id);
         tell(afterCommit, found.conversation.id, 'updated', null);
       });
       return found.conversation;
@@ -303,6 +305,7 @@ export function createMessagesService(
     unreadCounts: (viewer: Viewer, ids: readonly string[]) => repo.unreadCounts(viewer.id, ids),
     lastMessages: (viewer: Viewer, ids: readonly string[]) => repo.lastMessages(viewer.id, ids),
     membersOf: (ids: readonly string[]) => repo.membersOf(ids),
+    groupsOf: (viewer: Viewer, eventIds: readonly string[]) => repo.groupsOfMember(viewer.id, eventIds),
     revealedTo: (viewer: Viewer, ids: readonly string[]) => repo.revealedTo(viewer.id, ids),
     byIds: (ids: readonly string[]) => repo.byIds(ids),
   };

@@ -13,6 +13,19 @@ export type NewNotification = {
 
 export function createNotificationsRepository(db: DbOrTx) {
   return {
+    async markConversationRead(tx: DbOrTx, userId: string, conversationId: string): Promise<void> {
+      await tx
+        .update(notifications)
+        .set({ readAt: sql`now()` })
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.type, 'message_received'),
+            isNull(notifications.readAt),
+            sql`${notifications.data}->>'conversationId' = ${conversationId}`,
+          ),
+        );
+    },
     async insertMany(tx: DbOrTx, rows: NewNotification[]): Promise<NotificationRow[]> {
       if (rows.length === 0) return [];
       return tx

@@ -31,6 +31,10 @@ export function createNotificationsService(deps: Deps) {
 
     unreadCount: (viewer: Viewer) => repo.unreadCount(viewer.id),
 
+    // Message notifications of a conversation the user just read (in that transaction).
+    markConversationRead: (tx: Tx, userId: string, conversationId: string) =>
+      repo.markConversationRead(tx, userId, conversationId),
+
     // Ids that are not the viewer's (another user's, unknown or malformed) answer NOT_FOUND and
     // nothing is marked, so the answer never tells whose a notification is.
     async markRead(viewer: Viewer, input: { ids?: readonly string[] | null; all?: boolean | null }) {

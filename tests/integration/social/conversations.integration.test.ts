@@ -38,6 +38,16 @@ describe('event group chat', () => {
     );
     expect(seen.members.find((m: { user: { id: string } }) => m.user.id === host.id).isHost).toBe(true);
 
+    const groupOfEvent = async (who: { token: string }) =>
+      ok(
+        await app.gql(
+          'query($id: ID!) { event(id: $id) { groupConversation { id } } }',
+          { id: eventId },
+          { token: who.token },
+        ),
+      ).event.groupConversation;
+    expect(await groupOfEvent(a)).toEqual({ id: groupId });
+    expect(await groupOfEvent(pending)).toBeNull();
     ok(await chat(app, a, groupId, 'Selam! Ben 19:15 gibi oradayım.'));
     ok(await chat(app, host, groupId, 'Buluşma noktası: Moda İskelesi önü'));
     // Not a member (a stranger, a pending requester): nothing to read, nothing to post.
@@ -244,6 +254,18 @@ describe('unread counts, read receipts and live delivery', () => {
       await app.gql(DOCS.notifications, undefined, { token: b.token }),
     ).notifications.nodes.filter((n: { type: string }) => n.type === 'MESSAGE_RECEIVED');
     expect(notes).toEqual([expect.objectContaining({ link: `/dashboard/inbox/${id}` })]);
+    // Reading the conversation reads its notification (the friend request's stays unread).
+    const before = ok(
+      await app.gql('{ unreadNotificationCount }', undefined, { token: b.token }),
+    ).unreadNotificationCount;
+    const read = ok(
+      await app.gql(
+        'mutation($c: ID!) { markConversationRead(input: {conversationId: $c}) { unreadNotificationCount } }',
+        { c: id },
+        { token: b.token },
+      ),
+    );
+    expect(read.markConversationRead.unreadNotificationCount).toBe(before - 1);
   });
 
   it.skipIf(!inject('redisUrl'))(
