@@ -109,6 +109,7 @@ describe('social', () => {
   let mert: Person;
   let title: string;
   let groupId: string;
+  let eventId: string;
   let hostPage: Page;
   let aysePage: Page;
   let mertPage: Page;
@@ -118,7 +119,7 @@ describe('social', () => {
     const suffix = Math.random().toString(36).slice(2, 7);
     title = `Moda sahil yürüyüşü ${suffix}`;
     [host, ayse, mert] = await Promise.all([person('Deniz Host'), person('Ayşe'), person('Mert')]);
-    const eventId = await createEvent(host.token, title);
+    eventId = await createEvent(host.token, title);
     await join(ayse, host, eventId);
     await join(mert, host, eventId);
     // The group chat was created with the first acceptance.
@@ -149,8 +150,10 @@ describe('social', () => {
     await hostPage.waitForURL(`**/dashboard/inbox/${groupId}`);
     await hostPage.getByTestId('chat-title').filter({ hasText: title }).waitFor();
 
-    // Ayşe opens it directly; Mert, on a phone, from the list (one pane at a time there).
-    await aysePage.goto(`/dashboard/inbox/${groupId}`);
+    // Ayşe opens it from the event's page; Mert, on a phone, from the list (one pane at a time there).
+    await aysePage.goto(`/dashboard/eventDetails/${eventId}`);
+    await aysePage.getByTestId('event-group-chat').click();
+    await aysePage.waitForURL(`**/dashboard/inbox/${groupId}`);
     await aysePage.getByTestId('chat-composer').waitFor();
     await mertPage.goto('/dashboard/inbox');
     const mertItem = mertPage.getByTestId('conversation-item').filter({ hasText: title });

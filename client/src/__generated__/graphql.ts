@@ -1017,6 +1017,7 @@ export type EventActions_EventFragment = {
   viewerRole: ViewerRole;
   saveCount: number;
   viewerHasSaved: boolean;
+  groupConversation: { __typename: 'Conversation'; id: string } | null;
 };
 
 export type EventOverview_EventFragment = {
@@ -3195,6 +3196,7 @@ export type EventDetailsRouteQuery = {
       peakDay: string | null;
       viewsByDay: Array<{ __typename: 'DailyCount'; date: string; count: number }>;
     } | null;
+    groupConversation: { __typename: 'Conversation'; id: string } | null;
     category: { __typename: 'EventCategory'; id: string; label: string };
     platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
     tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;

@@ -188,6 +188,7 @@ export const eventsEn: Record<keyof typeof eventsTr, string> = {
   'details.saved': 'Saved',
   'details.saveCount': '{count} likes',
   'details.share': 'Share',
+  'details.groupChat': 'Group chat',
   'details.cancelEvent': 'Cancel Event',
   'details.cancelTitle': 'Cancel this event?',
   'details.cancelText':

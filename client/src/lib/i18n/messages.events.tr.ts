@@ -187,6 +187,7 @@ export const eventsTr = {
   'details.saved': 'Kaydedildi',
   'details.saveCount': '{count} beğeni',
   'details.share': 'Share',
+  'details.groupChat': 'Grup sohbeti',
   'details.cancelEvent': 'Etkinliği İptal Et',
   'details.cancelTitle': 'Etkinlik iptal edilsin mi?',
   'details.cancelText':

@@ -17,10 +17,14 @@ export const EVENT_ACTIONS_FRAGMENT = gql`
     viewerRole
     saveCount
     viewerHasSaved
+    groupConversation {
+      id
+    }
   }
 `;
 
-// The event page's top row: back to the list the event belongs to, Save, Share, and for the host of an
+// The event page's top row: back to the list the event belongs to, its group chat (members), Save,
+// Share, and for the host of an
 // upcoming event Edit and Cancel. The Share and Cancel dialogs are opened from here.
 export function EventActions({ event }: { event: EventActions_EventFragment }) {
   const { t } = useI18n();
@@ -36,6 +40,16 @@ export function EventActions({ event }: { event: EventActions_EventFragment }) {
           ← {t('eventDetails.back')}
         </Link>
         <div className="flex flex-wrap items-center gap-2">
+          {event.groupConversation ? (
+            <Link
+              to={`/dashboard/inbox/${event.groupConversation.id}`}
+              className={buttonClasses('outline', 'sm')}
+              data-testid="event-group-chat"
+            >
+              <span aria-hidden="true">💬</span>
+              {t('details.groupChat')}
+            </Link>
+          ) : null}
           <SaveButton eventId={event.id} saveCount={event.saveCount} saved={event.viewerHasSaved} />
           <Button variant="outline" size="sm" onClick={() => setShareOpen(true)}>
             <span aria-hidden="true">↗</span>
