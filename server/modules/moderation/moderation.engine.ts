@@ -1,0 +1,34 @@
+import type { Hit } from './moderation.hits.ts';
+import { decodeModel, modelCategory, type Model, type ModelFile } from './moderation.model.ts';
+import modelFile from './moderation.model.json' with { type: 'json' };
+import { decide } from './moderation.policy.ts';
+import { categoryOf } from './moderation.reasons.ts';
+import { ruleHits } from './moderation.rules.ts';
+import type { CheckContext, CheckResult, MessageChecker, TextKind } from './moderation.types.ts';
+
+// The built-in engine (ADR 036): the rules decide the strong signals; the model adds a `review` in a
+// category the rules did not see. A model alone never blocks. Names are too short for the model.
+
+let builtin: Model | undefined;
+// Decoded on first use (about 10 ms), so importing the module stays cheap.
+export const builtinModel = (): Model => (builtin ??= decodeModel(modelFile as ModelFile));
+
+const WITHOUT_MODEL: ReadonlySet<TextKind> = new Set(['display_name', 'username']);
+
+export function checkText(text: string, context: CheckContext, model: Model | null = builtinModel()): CheckResult {
+  if (text.trim() === '') return { verdict: 'ok', reasons: [], engine: 'rules', categories: [] };
+  const kind = context.kind ?? 'join_message';
+  const { hits, facts } = ruleHits(text, context);
+  if (model && !WITHOUT_MODEL.has(kind)) {
+    const seen = modelCategory(model, text);
+    if (seen && !hits.some((h: Hit) => categoryOf(h.code) === seen.category)) {
+      hits.push({ code: seen.category, level: 'review', model: true });
+    }
+  }
+  return { ...decide(hits, kind, facts), engine: 'rules' };
+}
+
+export function createRulesChecker(): MessageChecker {
+  const model = builtinModel();
+  return { check: async (text, context) => checkText(text, context, model) };
+}
