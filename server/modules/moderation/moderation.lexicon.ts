@@ -171,7 +171,7 @@ export const WORDS: WordEntry[] = [
   ]),
   ...entries('harassment', 'review', {}, [
     'aptal(?!ca)\\w*',
-    'ezik(?:sin|siniz)?',
+    'ezik(?:sin|siniz|ler|lerin|lik)?',
     'mal(?:sin|siniz)',
     'zavalli(?:sin|siniz)',
     'cahil(?:sin|siniz)',
@@ -268,11 +268,6 @@ export const PHRASES: PhraseEntry[] = [
     'kendini (?:oldur|as)',
     'git (?:ol|geber)',
     'kil (?:yourself|urself|ur self|your self|yourselves)',
-  ]),
-  ...phrases('doxxing', 'block', [
-    '(?:evini|adresini|okulunu|isyerini|evinizi|adresinizi) (?:biliyorum|buldum|bulurum|bulucam|bulacagim|ogrendim)',
-    'nerede (?:oturdugunu|yasadigini|kaldigini) biliyorum',
-    'i know where (?:you|u) live',
   ]),
   ...phrases('hate', 'block', [
     `pis (?:${GROUPS})\\w*`,

@@ -123,7 +123,7 @@ const GAME = new RegExp(
 );
 // The writer speaks about themselves ("ben tam bir salağım", "I'm an idiot") and to nobody else.
 const FIRST_PERSON =
-  /\b(?:ben|benim|bende|i|im|myself|me|my)\b|\b\w+(?:iyorum|uyorum|yorum)\b|\b(?:salag|aptal|ezig|beceriksiz|sakar|kilolu|tombul|kotu|noob)\w*(?:im|um|yim|yum)\b/;
+  /\b(?:ben|benim|bende|i|im|myself|me|my)\b|\b(?:salak|aptal|mal|ezik) gibi (?:\w+ ){0,4}\w+(?:yorum|dim|dum|tim|tum)\b|\b(?:salag|aptal|ezig|beceriksiz|sakar|kilolu|tombul|kotu|noob)\w*(?:im|um|yim|yum)\b/;
 const SECOND_PERSON = /\b(?:sen|sana|seni|senin|siz|size|sizi|sizin|you|u|ur|your|youre|host\w*|organizator\w*|\w+s[iu]n|\w+s[iu]niz)\b/;
 // A woman asking whether other women come, or saying she comes alone.
 const SHE_ASKS = /\b(?:ben de kiz\w*|ben kiz\w*|kiz olarak|kadin olarak|ben de kadin\w*|kadinim|bir kadinim|ben bir kadinim|i m a (?:girl|woman)|im a (?:girl|woman)|as a (?:girl|woman)|i m a female)\b/;

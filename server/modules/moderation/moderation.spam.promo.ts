@@ -7,6 +7,7 @@ import type { Analysis } from './moderation.text.ts';
 // templates, "sent to every event", emoji and word floods.
 
 const W = (parts: string[]) => new RegExp(wordBounded(parts.join('|')));
+const then = (a: string, b: string, n: number) => `(?:${a})(?: \\w+){0,${n}} (?:${b})`;
 
 const BETTING_STRONG = W([
   'deneme bonus\\w*',
@@ -181,8 +182,11 @@ const SCAM = W([
   '(?:gonder\\w*|at(?:ar|man|min|ip|in|sin|arsan|arsin|abilirsin|ar misin)?|yatir\\w*|havale\\w*|send|pay|ode(?:me|yin|men|mek|yip)\\w*|yukle\\w*) (?:\\w+ ){0,3}(?:papara|ininal|paypal|cashapp|western union)\\w*',
   'kapora\\w*',
   'on odeme\\w*',
-  '(?:tebrikler|congratulations)\\w* (?:\\w+ ){0,4}(?:kazan|won|selected)\\w*',
-  '(?:kazandiniz|kazandin|you won|you ve won|you have won|been selected)',
+  then(
+    '(?:tebrikler|congratulations|kazandiniz|kazandin|you won|you ve won|you have won|been selected)\\w*',
+    '(?:tikla|ara|odul|claim|link|kargo|talep|almak icin|numara)\\w*',
+    8,
+  ),
   '(?:\\d+|yuz|bin) tl (?:at|yatir)\\w* (?:\\d+|bin) tl (?:gelsin|al\\w*|kazan\\w*)',
   '\\d+ (?:tl )?yatir \\d+ (?:tl )?kazan',
   'paran\\w* (?:\\w+ ){0,2}katl\\w*',
