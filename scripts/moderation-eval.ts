@@ -7,7 +7,12 @@
 //   --rules-only    without the model (to see what each layer adds)
 import { corpusProblems, loadCorpus, type Split } from '#server/modules/moderation/moderation.corpus.ts';
 import { checkText, builtinModel } from '#server/modules/moderation/moderation.engine.ts';
-import { formatReport, meetsTargets, report, TARGETS } from '#server/modules/moderation/moderation.metrics.ts';
+import {
+  formatReport,
+  meetsTargets,
+  report,
+  TARGETS,
+} from '#server/modules/moderation/moderation.metrics.ts';
 import { checkWithRules } from '#server/modules/moderation/moderation.rules.ts';
 
 const started = performance.now();
@@ -35,14 +40,21 @@ const context = { now: new Date('2026-01-01T12:00:00Z'), recentMessages: [] };
 let passed = true;
 for (const split of splits) {
   const part = rows.filter((r) => r.split === split);
-  const scored = part.map((row) => ({ row, result: checkText(row.text, { ...context, kind: row.kind }, model) }));
+  const scored = part.map((row) => ({
+    row,
+    result: checkText(row.text, { ...context, kind: row.kind }, model),
+  }));
   const r = report(scored);
-  const name = { train: 'train (the model learnt these)', dev: 'dev (thresholds tuned here)', test: 'test (held out)' }[
-    split
-  ];
+  const name = {
+    train: 'train (the model learnt these)',
+    dev: 'dev (thresholds tuned here)',
+    test: 'test (held out)',
+  }[split];
   console.log(`\n${formatReport(`${name}, ${model ? 'rules + model' : 'rules alone'}`, r, details)}`);
   if (split === 'test' && model) {
-    const rules = report(part.map((row) => ({ row, result: checkWithRules(row.text, { ...context, kind: row.kind }) })));
+    const rules = report(
+      part.map((row) => ({ row, result: checkWithRules(row.text, { ...context, kind: row.kind }) })),
+    );
     console.log(
       `  rules alone: abuse recall ${(rules.abuseRecall.rate * 100).toFixed(1)}%, spam recall ${(rules.spamRecall.rate * 100).toFixed(1)}%, false positives ${(rules.okFalsePositives.rate * 100).toFixed(1)}%`,
     );

@@ -29,14 +29,18 @@ const SPLITS: readonly string[] = ['train', 'dev', 'test'];
 // Every line of every file; a malformed line is an error with its file and line number.
 export function loadCorpus(dir = CORPUS_DIR): Row[] {
   const rows: Row[] = [];
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()) {
     fs.readFileSync(path.join(dir, file), 'utf8')
       .split('\n')
       .forEach((line, i) => {
         if (line.trim() === '') return;
         const where = `${file}:${i + 1}`;
         const row = JSON.parse(line) as Row;
-        if (typeof row.id !== 'string' || typeof row.text !== 'string') throw new Error(`${where}: id and text`);
+        if (typeof row.id !== 'string' || typeof row.text !== 'string')
+          throw new Error(`${where}: id and text`);
         if (!LABELS.includes(row.label)) throw new Error(`${where}: unknown label ${row.label}`);
         if (!VERDICTS.includes(row.verdict)) throw new Error(`${where}: unknown verdict ${row.verdict}`);
         if (!SPLITS.includes(row.split)) throw new Error(`${where}: unknown split ${row.split}`);
@@ -47,7 +51,11 @@ export function loadCorpus(dir = CORPUS_DIR): Row[] {
 }
 
 // The same text in two splits would let the model or the tuning see held-out lines.
-const key = (text: string) => text.toLowerCase().replace(/[\s.,!?;:]+/g, ' ').trim();
+const key = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[\s.,!?;:]+/g, ' ')
+    .trim();
 export function corpusProblems(rows: Row[]): string[] {
   const problems: string[] = [];
   const ids = new Set<string>();

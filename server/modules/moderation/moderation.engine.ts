@@ -4,7 +4,7 @@ import modelFile from './moderation.model.json' with { type: 'json' };
 import { decide } from './moderation.policy.ts';
 import { categoryOf } from './moderation.reasons.ts';
 import { ruleHits } from './moderation.rules.ts';
-import type { CheckContext, CheckResult, MessageChecker, TextKind } from './moderation.types.ts';
+import type { Category, CheckContext, CheckResult, MessageChecker, TextKind } from './moderation.types.ts';
 
 // The built-in engine (ADR 036): the rules decide the strong signals; the model adds a `review` in a
 // category the rules did not see. A model alone never blocks. Names are too short for the model.
@@ -15,17 +15,24 @@ export const builtinModel = (): Model => (builtin ??= decodeModel(modelFile as M
 
 const WITHOUT_MODEL: ReadonlySet<TextKind> = new Set(['display_name', 'username']);
 
-export function checkText(text: string, context: CheckContext, model: Model | null = builtinModel()): CheckResult {
+export const modelApplies = (kind: TextKind) => !WITHOUT_MODEL.has(kind);
+
+// The rules' hits plus what the model sees, when it sees a category the rules did not.
+export function withModel(hits: Hit[], seen: { category: Category } | null): Hit[] {
+  if (!seen || hits.some((h) => categoryOf(h.code) === seen.category)) return hits;
+  return [...hits, { code: seen.category, level: 'review', model: true }];
+}
+
+export function checkText(
+  text: string,
+  context: CheckContext,
+  model: Model | null = builtinModel(),
+): CheckResult {
   if (text.trim() === '') return { verdict: 'ok', reasons: [], engine: 'rules', categories: [] };
   const kind = context.kind ?? 'join_message';
   const { hits, facts } = ruleHits(text, context);
-  if (model && !WITHOUT_MODEL.has(kind)) {
-    const seen = modelCategory(model, text);
-    if (seen && !hits.some((h: Hit) => categoryOf(h.code) === seen.category)) {
-      hits.push({ code: seen.category, level: 'review', model: true });
-    }
-  }
-  return { ...decide(hits, kind, facts), engine: 'rules' };
+  const seen = model && modelApplies(kind) ? modelCategory(model, text) : null;
+  return { ...decide(withModel(hits, seen), kind, facts), engine: 'rules' };
 }
 
 export function createRulesChecker(): MessageChecker {

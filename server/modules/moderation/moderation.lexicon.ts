@@ -244,8 +244,12 @@ export const INNOCENT: { tr: string[]; fold: string[] } = {
 
 // ADR 020's phrases over the folded words joined by single spaces ("kafani kirarim"); same run
 // expansion. The context-aware ones of ADR 036 are in moderation.phrases*.ts.
-const phrases = (code: KnownReason, level: Level, patterns: string[], tag?: PhraseEntry['tag']): PhraseEntry[] =>
-  patterns.map((p) => ({ p, code, level, tag }));
+const phrases = (
+  code: KnownReason,
+  level: Level,
+  patterns: string[],
+  tag?: PhraseEntry['tag'],
+): PhraseEntry[] => patterns.map((p) => ({ p, code, level, tag }));
 
 const GROUPS =
   'suriyeli|kurt|arap|ermeni|yahudi|rum|cingene|zenci|afgan|gay|lezbiyen|escinsel|trans|gavur|ibne|kafir';
@@ -303,7 +307,9 @@ export const PHRASES: PhraseEntry[] = [
     '(?:wana|want to) (?:fuck|hok up|slep with)',
   ]),
   // Advances at a stranger: "çıkalım mı bir ara".
-  ...phrases('advances', 'review', ['(?:benimle )?(?:cikalim|cikar) mi(?:sin)? (?:bir ara|baska zaman|yalniz)']),
+  ...phrases('advances', 'review', [
+    '(?:benimle )?(?:cikalim|cikar) mi(?:sin)? (?:bir ara|baska zaman|yalniz)',
+  ]),
   ...phrases('profanity', 'review', ['ana(?:sini|ni|nizi) sat(?:ayim|iyim|im)']),
   ...phrases(
     'harassment',

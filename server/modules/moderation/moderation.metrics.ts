@@ -38,8 +38,7 @@ const family = (label: Label): readonly Category[] | null =>
 // Caught: flagged, and under a category of the label's family (a threat seen as "hate" is caught, a
 // threat seen only as shouting is not).
 export const caught = ({ row, result }: Scored): boolean =>
-  result.verdict !== 'ok' &&
-  result.categories.some((c) => (family(row.label) ?? [row.label]).includes(c));
+  result.verdict !== 'ok' && result.categories.some((c) => (family(row.label) ?? [row.label]).includes(c));
 
 export function report(scored: Scored[]): Report {
   const perCategory = Object.fromEntries(
@@ -94,7 +93,8 @@ export function formatReport(name: string, r: Report, details = false): string {
     `${name}: ${r.rows} rows`,
     '  category       precision            recall',
     ...CATEGORIES.map(
-      (c) => `  ${c.padEnd(14)} ${pct(r.perCategory[c].precision).padEnd(20)} ${pct(r.perCategory[c].recall)}`,
+      (c) =>
+        `  ${c.padEnd(14)} ${pct(r.perCategory[c].precision).padEnd(20)} ${pct(r.perCategory[c].recall)}`,
     ),
     `  abuse recall (${ABUSE.join('/')}): ${pct(r.abuseRecall)}`,
     `  spam recall (${SPAM.join('/')}): ${pct(r.spamRecall)}`,

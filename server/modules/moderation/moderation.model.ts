@@ -32,7 +32,8 @@ export type Model = {
   okBelow: number;
 };
 
-const URLISH = /https?:\/\/\S+|www\.\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io|gg|me|xyz|tr|co|ly|shop|top|online|site)\b\S*/g;
+const URLISH =
+  /https?:\/\/\S+|www\.\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io|gg|me|xyz|tr|co|ly|shop|top|online|site)\b\S*/g;
 const EMAILISH = /\S+@\S+\.\S+/g;
 const LONG_NUMBER = /\d(?:[\s.-]?\d){6,}/g;
 const EMOJI = /\p{Extended_Pictographic}/gu;
@@ -41,7 +42,10 @@ const EMOJI = /\p{Extended_Pictographic}/gu;
 // words de-leeted, folded and squeezed ("siiiiktir" → "siktir").
 export function modelTokens(text: string): { words: string[]; emoji: string[]; question: boolean } {
   const raw = cleanText(text.slice(0, MAX_CHECKED_CHARS));
-  const low = lower(raw).replace(URLISH, ' xurl ').replace(EMAILISH, ' xmail ').replace(LONG_NUMBER, ' xnum ');
+  const low = lower(raw)
+    .replace(URLISH, ' xurl ')
+    .replace(EMAILISH, ' xmail ')
+    .replace(LONG_NUMBER, ' xnum ');
   const words = analyse(low).words.map(squeezeRepeats);
   return { words, emoji: [...new Set(raw.match(EMOJI) ?? [])], question: raw.includes('?') };
 }
@@ -103,11 +107,18 @@ export function softmax(z: Float64Array): Float64Array {
 
 // What the model says about a text: the category it sees, or null when it sees nothing.
 export function modelCategory(model: Model, text: string): { category: Category; p: number } | null {
-  const p = probabilities(model, text);
-  if (p[0] >= model.okBelow) return null;
+  return readProbabilities(probabilities(model, text), model.okBelow);
+}
+
+// P(ok) below the cut-off: the most likely other class.
+export function readProbabilities(
+  p: Float64Array,
+  okBelow: number,
+): { category: Category; p: number } | null {
+  if (p[0] >= okBelow) return null;
   let best = 1;
   for (let k = 2; k < p.length; k++) if (p[k] > p[best]) best = k;
-  return { category: model.classes[best] as Category, p: p[best] };
+  return { category: MODEL_CLASSES[best] as Category, p: p[best] };
 }
 
 export function decodeModel(file: ModelFile): Model {
@@ -117,8 +128,15 @@ export function decodeModel(file: ModelFile): Model {
   const c = file.classes.length;
   const bytes = Buffer.from(file.weights, 'base64');
   const q = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
-  if (q.length !== file.buckets * c) throw new Error('moderation model: weights do not match buckets × classes');
+  if (q.length !== file.buckets * c)
+    throw new Error('moderation model: weights do not match buckets × classes');
   const weights = new Float32Array(q.length);
   for (let i = 0; i < q.length; i++) weights[i] = q[i] * file.scale[i % c];
-  return { buckets: file.buckets, classes: file.classes, bias: Float64Array.from(file.bias), weights, okBelow: file.okBelow };
+  return {
+    buckets: file.buckets,
+    classes: file.classes,
+    bias: Float64Array.from(file.bias),
+    weights,
+    okBelow: file.okBelow,
+  };
 }

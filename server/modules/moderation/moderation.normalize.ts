@@ -18,7 +18,7 @@ const INVISIBLE = /[\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]/g;
 // Combining marks left over after composition (strike-through, accents stacked on letters); Turkish
 // letters are precomposed by NFKC, so they survive.
 const STRAY_MARKS = /\p{M}+/gu;
-const NON_ASCII = /[^\u0000-\u007f]/;
+const NON_ASCII = /[^\t\n\r\u0020-\u007e]/;
 
 // Compatibility forms (fullwidth ｓｉｋ, ligatures, circled letters) to plain ones, invisible characters
 // and stray marks out, look-alike letters to Latin ones. Case is kept.
@@ -137,14 +137,14 @@ export function spellDigits(folded: string): string {
     while (
       j + 1 < tokens.length &&
       isNumber(tokens[j + 1]) &&
-      SEPARATOR.test(text.slice(tokens[j].index! + tokens[j][0].length, tokens[j + 1].index))
+      SEPARATOR.test(text.slice(tokens[j].index + tokens[j][0].length, tokens[j + 1].index))
     ) {
       j++;
     }
     const run = tokens.slice(i, j + 1).map((t) => t[0]);
     const digits = run.some((t) => WORDS.has(t)) ? digitsOf(run) : '';
     if (digits.length >= 7) {
-      const end = tokens[j].index! + tokens[j][0].length;
+      const end = tokens[j].index + tokens[j][0].length;
       out += `${text.slice(last, tokens[i].index)}${digits}`;
       last = end;
     }

@@ -15,7 +15,7 @@ const any = (words: string[]) => `(?:${words.join('|')})`;
 export const near = (a: string, b: string, n = 3) =>
   `(?:${a})(?: \\w+){0,${n}} (?:${b})|(?:${b})(?: \\w+){0,${n}} (?:${a})`;
 // a, then b within n words.
-export const then = (a: string, b: string, n = 6) => `(?:${a})(?: \\w+){0,${n}} (?:${b})`;
+export const followedBy = (a: string, b: string, n = 6) => `(?:${a})(?: \\w+){0,${n}} (?:${b})`;
 
 // ---- threats ---------------------------------------------------------------------------------
 
@@ -97,7 +97,7 @@ export const THREATS: PhraseEntry[] = [
   ...list(
     'threat',
     'block',
-    [near(YOU, HURT, 2), then(BODY, BREAK, 2), near(YOU, 'sakat (?:birak|ed)\\w*', 2)],
+    [near(YOU, HURT, 2), followedBy(BODY, BREAK, 2), near(YOU, 'sakat (?:birak|ed)\\w*', 2)],
     'violence',
   ),
   ...list(
@@ -111,7 +111,7 @@ export const THREATS: PhraseEntry[] = [
     'violence',
   ),
   ...list('threat', 'block', [
-    then(IF_NOT, THEN_HARM, 8),
+    followedBy(IF_NOT, THEN_HARM, 8),
     'kil (?:yourself|urself|ur self|your self|yourselves)',
     'go (?:die|kil yourself)',
     'kendini (?:oldur|as|assana)\\b',
@@ -133,7 +133,11 @@ export const THREATS: PhraseEntry[] = [
       'aileni|evini|gece|yolda|sokakta|donerken|cikista|karanlik\\w*|yoksa|bilesin|haberin olsun|bence|deme',
       4,
     ),
-    near('silahim|bicagim|tabancam|ruhsatsiz silah\\w*', 'bilesin|unutma|haberin|kizdirma|yanimda|cekerim', 3),
+    near(
+      'silahim|bicagim|tabancam|ruhsatsiz silah\\w*',
+      'bilesin|unutma|haberin|kizdirma|yanimda|cekerim',
+      3,
+    ),
     'bicagi sok\\w*',
     'bomba koy\\w*',
     '(?:etkinlig\\w*|mekani|hepinizi) (?:basariz|basacagiz|patlat\\w*)',
@@ -168,7 +172,6 @@ export const THREATS: PhraseEntry[] = [
     'coming for (?:you|u)',
     'deserve to (?:get hurt|die)',
     'hope (?:you|u) (?:die|get hit)',
-    'i know where (?:you|u) live',
   ]),
   ...list('doxxing', 'review', [
     '(?:oturuyorsun|yasiyorsun|calisiyorsun|kaliyorsun) degil mi',

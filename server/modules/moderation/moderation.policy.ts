@@ -1,5 +1,11 @@
 import type { Hit } from './moderation.hits.ts';
-import { categoriesOf, categoryOf, minVerdict, orderReasons, type KnownReason } from './moderation.reasons.ts';
+import {
+  categoriesOf,
+  categoryOf,
+  minVerdict,
+  orderReasons,
+  type KnownReason,
+} from './moderation.reasons.ts';
 import { CONTACT } from './moderation.spam.ts';
 import type { Analysis } from './moderation.text.ts';
 import { THRESHOLDS } from './moderation.thresholds.ts';
@@ -61,7 +67,11 @@ export function decide(hits: Hit[], kind: TextKind, facts?: RuleFacts): Omit<Che
     (spam.some((c) => COMMERCIAL.has(c)) && spam.some((c) => CONTACT.has(c))) ||
     spam.length >= THRESHOLDS.spamSignalsBlock ||
     predatoryTags.size >= 2;
-  return settle(block ? 'block' : 'review', kept.map((h) => h.code), kind);
+  return settle(
+    block ? 'block' : 'review',
+    kept.map((h) => h.code),
+    kind,
+  );
 }
 
 // The last word of the policy, for the rules and the LLM alike: what the kind allows goes, a name

@@ -36,7 +36,11 @@ const TABLE = {
     en: 'Your message asks to keep something secret',
   },
   hate: { category: 'hate', tr: 'Mesajında nefret söylemi var', en: 'Your message contains hate speech' },
-  sexual: { category: 'sexual', tr: 'Mesajında cinsel içerik var', en: 'Your message contains sexual content' },
+  sexual: {
+    category: 'sexual',
+    tr: 'Mesajında cinsel içerik var',
+    en: 'Your message contains sexual content',
+  },
   advances: {
     category: 'sexual',
     tr: 'Mesajında görünüşe dair ya da flörtöz sözler var',
@@ -53,7 +57,11 @@ const TABLE = {
     tr: 'Mesajında birinin görünüşüyle alay var',
     en: 'Your message mocks someone’s looks',
   },
-  scam: { category: 'scam', tr: 'Mesajın dolandırıcılık gibi görünüyor', en: 'Your message looks like a scam' },
+  scam: {
+    category: 'scam',
+    tr: 'Mesajın dolandırıcılık gibi görünüyor',
+    en: 'Your message looks like a scam',
+  },
   phishing: {
     category: 'scam',
     tr: 'Mesajında şifre, kod ya da kart bilgisi isteniyor',
@@ -140,7 +148,11 @@ const TABLE = {
     tr: 'Mesajın neredeyse tamamen emoji',
     en: 'Your message is almost all emoji',
   },
-  shouting: { category: 'spam', tr: 'Mesajın neredeyse tamamen büyük harf', en: 'Your message is almost all caps' },
+  shouting: {
+    category: 'spam',
+    tr: 'Mesajın neredeyse tamamen büyük harf',
+    en: 'Your message is almost all caps',
+  },
   gibberish: { category: 'spam', tr: 'Mesajın anlamsız görünüyor', en: 'Your message looks like gibberish' },
 } as const satisfies Record<string, { category: Category; tr: string; en: string }>;
 

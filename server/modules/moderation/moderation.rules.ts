@@ -3,6 +3,7 @@ import type { Hit } from './moderation.hits.ts';
 import { INNOCENT, PHRASES, SAFE_PHRASES, WORDS, type WordEntry } from './moderation.lexicon.ts';
 import { isGibberish, isShouting } from './moderation.noise.ts';
 import { cleanText } from './moderation.normalize.ts';
+import { GROUPS_AND_SELF } from './moderation.phrases.groups.ts';
 import { PEOPLE } from './moderation.phrases.people.ts';
 import { DOXXING, THREATS, type PhraseEntry } from './moderation.phrases.ts';
 import { decide, type RuleFacts } from './moderation.policy.ts';
@@ -62,9 +63,11 @@ export const isListedWord = (word: string) => lookupFold(word) !== undefined || 
 const wordBounded = (source: string) => `\\b(?:${source})\\b`;
 // One alternation per group of phrases (matchAll finds every non-overlapping phrase of a group, and a
 // phrase of one group may overlap one of another).
-const GROUPS: PhraseEntry[][] = [PHRASES, THREATS, DOXXING, PEOPLE].flatMap((group) => {
+const GROUPS: PhraseEntry[][] = [PHRASES, THREATS, DOXXING, PEOPLE, GROUPS_AND_SELF].flatMap((group) => {
   const size = 60;
-  return Array.from({ length: Math.ceil(group.length / size) }, (_, i) => group.slice(i * size, (i + 1) * size));
+  return Array.from({ length: Math.ceil(group.length / size) }, (_, i) =>
+    group.slice(i * size, (i + 1) * size),
+  );
 });
 const phraseRes = GROUPS.map(
   (group) => new RegExp(group.map((p) => `(${wordBounded(expandRuns(p.p))})`).join('|'), 'g'),
@@ -124,9 +127,11 @@ const GAME = new RegExp(
 // The writer speaks about themselves ("ben tam bir salağım", "I'm an idiot") and to nobody else.
 const FIRST_PERSON =
   /\b(?:ben|benim|bende|i|im|myself|me|my)\b|\b(?:salak|aptal|mal|ezik) gibi (?:\w+ ){0,4}\w+(?:yorum|dim|dum|tim|tum)\b|\b(?:salag|aptal|ezig|beceriksiz|sakar|kilolu|tombul|kotu|noob)\w*(?:im|um|yim|yum)\b/;
-const SECOND_PERSON = /\b(?:sen|sana|seni|senin|siz|size|sizi|sizin|you|u|ur|your|youre|host\w*|organizator\w*|\w+s[iu]n|\w+s[iu]niz)\b/;
+const SECOND_PERSON =
+  /\b(?:sen|sana|seni|senin|siz|size|sizi|sizin|you|u|ur|your|youre|host\w*|organizator\w*|\w+s[iu]n|\w+s[iu]niz)\b/;
 // A woman asking whether other women come, or saying she comes alone.
-const SHE_ASKS = /\b(?:ben de kiz\w*|ben kiz\w*|kiz olarak|kadin olarak|ben de kadin\w*|kadinim|bir kadinim|ben bir kadinim|i m a (?:girl|woman)|im a (?:girl|woman)|as a (?:girl|woman)|i m a female)\b/;
+const SHE_ASKS =
+  /\b(?:ben de kiz\w*|ben kiz\w*|kiz olarak|kadin olarak|ben de kadin\w*|kadinim|bir kadinim|ben bir kadinim|i m a (?:girl|woman)|im a (?:girl|woman)|as a (?:girl|woman)|i m a female)\b/;
 // Family: "kız kardeşim 16 yaşında", "yeğenim 12 yaşında".
 const FAMILY = /\b(?:kardes\w*|kuzen\w*|yegen\w*|kizim|oglum|cocug\w*|annem|babam)\b/;
 
@@ -140,7 +145,8 @@ function innocentContext(a: Analysis, hits: Hit[]): Hit[] {
     if (h.tag === 'violence' && game) return false;
     if (h.tag === 'insult' && selfTalk) return false;
     if ((h.tag === 'meet' || h.tag === 'alone') && sheAsks) return false;
-    if (h.code === 'minors' && family && !hits.some((o) => o.tag === 'secret' || o.code === 'sexual')) return false;
+    if (h.code === 'minors' && family && !hits.some((o) => o.tag === 'secret' || o.code === 'sexual'))
+      return false;
     return true;
   });
 }

@@ -7,7 +7,7 @@ import type { Analysis } from './moderation.text.ts';
 // templates, "sent to every event", emoji and word floods.
 
 const W = (parts: string[]) => new RegExp(wordBounded(parts.join('|')));
-const then = (a: string, b: string, n: number) => `(?:${a})(?: \\w+){0,${n}} (?:${b})`;
+const followedBy = (a: string, b: string, n: number) => `(?:${a})(?: \\w+){0,${n}} (?:${b})`;
 
 const BETTING_STRONG = W([
   'deneme bonus\\w*',
@@ -63,7 +63,8 @@ const CRYPTO_STRONG = W([
   'guaranteed \\d+ ?(?:monthly|daily|weekly)?',
   'double (?:your|ur) (?:bitcoin|btc|money|crypto)',
 ]);
-const CRYPTO_PERCENT = /gunluk\s*%\s*\d|%\s*\d+\s*(?:kar|kazanc|getiri|gelir|garantili)|%\s*\d+\s*(?:monthly|daily) returns?/;
+const CRYPTO_PERCENT =
+  /gunluk\s*%\s*\d|%\s*\d+\s*(?:kar|kazanc|getiri|gelir|garantili)|%\s*\d+\s*(?:monthly|daily) returns?/;
 const CRYPTO_ASSET = W([
   'usdt|btc|bitcoin\\w*|kripto\\w*|crypto\\w*|coin\\w*|altcoin\\w*|ethereum|eth|forex\\w*|binance\\w*|nft\\w*',
 ]);
@@ -182,7 +183,7 @@ const SCAM = W([
   '(?:gonder\\w*|at(?:ar|man|min|ip|in|sin|arsan|arsin|abilirsin|ar misin)?|yatir\\w*|havale\\w*|send|pay|ode(?:me|yin|men|mek|yip)\\w*|yukle\\w*) (?:\\w+ ){0,3}(?:papara|ininal|paypal|cashapp|western union)\\w*',
   'kapora\\w*',
   'on odeme\\w*',
-  then(
+  followedBy(
     '(?:tebrikler|congratulations|kazandiniz|kazandin|you won|you ve won|you have won|been selected)\\w*',
     '(?:tikla|ara|odul|claim|link|kargo|talep|almak icin|numara)\\w*',
     8,
@@ -224,7 +225,23 @@ const PHISHING = W([
 const EMOJI = /\p{Extended_Pictographic}/gu;
 const VISIBLE = /[\p{L}\p{N}]/gu;
 const PUNCT_RUN = /([!?.*_~-])\1{11,}/;
-const LAUGH = new Set(['ha', 'he', 'hi', 'ah', 'eh', 'ja', 'je', 'xd', 'sj', 'js', 'lol', 'haha', 'hahaha', 'yes', 'evet']);
+const LAUGH = new Set([
+  'ha',
+  'he',
+  'hi',
+  'ah',
+  'eh',
+  'ja',
+  'je',
+  'xd',
+  'sj',
+  'js',
+  'lol',
+  'haha',
+  'hahaha',
+  'yes',
+  'evet',
+]);
 
 function floods(a: Analysis, raw: string): ('emoji_flood' | 'repetition')[] {
   const out: ('emoji_flood' | 'repetition')[] = [];
@@ -265,7 +282,8 @@ export function promoHits(a: Analysis, raw: string, hits: Hit[], hasContact: boo
 
   // Talking about an investment is fine; an investment pitch to strangers is not.
   if (CRYPTO_STRONG.test(words) || CRYPTO_PERCENT.test(a.flat)) add('crypto', 'block');
-  else if (CRYPTO_ASSET.test(words) && CRYPTO_OFFER.test(words)) add('crypto', RECRUIT.test(words) ? 'block' : 'review');
+  else if (CRYPTO_ASSET.test(words) && CRYPTO_OFFER.test(words))
+    add('crypto', RECRUIT.test(words) ? 'block' : 'review');
 
   if (ADVERT_STRONG.test(words)) add('advert', 'block');
   else if (SELF_PROMO.test(words)) add('advert', 'review');

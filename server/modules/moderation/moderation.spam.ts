@@ -31,7 +31,8 @@ const URL = new RegExp(
 const GAME_PROFILE =
   /^(?:https?:\/\/)?(?:www\.)?(?:steamcommunity\.com|(?:[a-z]{2,4}\.)?op\.gg|u\.gg|faceit\.com|tracker\.gg|lichess\.org|chess\.com|battle\.net|blitz\.gg|dotabuff\.com|leagueofgraphs\.com|psnprofiles\.com)(?:[/?#]|$)/;
 // A link that pretends to be Squad's own, with an account word: phishing.
-const FAKE_SQUAD = /squad[a-z0-9-]*[.-](?:\S*(?:destek|giris|login|verify|dogrula|support|token|hesap))|(?:destek|giris|login|verify|support|token|hesap)\S*squad/;
+const FAKE_SQUAD =
+  /squad[a-z0-9-]*[.-](?:\S*(?:destek|giris|login|verify|dogrula|support|token|hesap))|(?:destek|giris|login|verify|support|token|hesap)\S*squad/;
 const IBAN = /(?<![a-z0-9])tr[\s.-]?\d{2}(?:[\s.-]?\d){22}(?!\d)/g;
 const IBAN_WORD_DIGITS = /iban\D{0,20}(?:\d[\s.-]?){16,}/;
 const PAYMENT = /(?<![a-z])(?:yatir|gonder|yolla|havale|eft|odeme|ode(?:yin|r misin)|ucret|yardim)/;

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { features, MODEL_CLASSES, softmax, type Model, type ModelClass, type ModelFile } from './moderation.model.ts';
+import {
+  features,
+  MODEL_CLASSES,
+  softmax,
+  type Model,
+  type ModelClass,
+  type ModelFile,
+} from './moderation.model.ts';
 
 // Training of the statistical layer (ADR 036), for scripts/moderation-train.ts and its tests: softmax
 // regression with L2, AdaGrad steps, a seeded shuffle, so the same corpus always gives the same model.
