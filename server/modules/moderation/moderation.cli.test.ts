@@ -63,6 +63,8 @@ describe('npm run moderation', () => {
       '{"text":"no id"}',
       '   ',
       '{"id":"e","text":""}',
+      '{"id":"f","text":"Kemal 0532 123 45 67","kind":"display_name"}',
+      '{"id":"g","text":"selam","kind":"poem"}',
     ].join('\n'),
   );
 
@@ -75,14 +77,16 @@ describe('npm run moderation', () => {
         .split('\n')
         .map((l) => JSON.parse(l)),
     ).toEqual([
-      { id: 'a', verdict: 'ok', reasons: [] },
-      { id: 'b', verdict: 'block', reasons: ['profanity'] },
-      { id: 3, verdict: 'review', reasons: ['phone'] },
-      { id: 'e', verdict: 'ok', reasons: [] },
+      { id: 'a', verdict: 'ok', reasons: [], categories: [] },
+      { id: 'b', verdict: 'block', reasons: ['profanity'], categories: ['profanity'] },
+      { id: 3, verdict: 'review', reasons: ['phone'], categories: ['off_platform'] },
+      { id: 'e', verdict: 'ok', reasons: [], categories: [] },
+      { id: 'f', verdict: 'block', reasons: ['phone'], categories: ['off_platform'] },
     ]);
     expect(stderr).toMatch(/line 4: not valid JSON/);
     expect(stderr).toMatch(/line 6: expected/);
-    expect(stderr).toMatch(/4 checked \(0 by the LLM, 4 by the rules\), 2 bad lines/);
+    expect(stderr).toMatch(/line 10: expected/);
+    expect(stderr).toMatch(/5 checked \(0 by the LLM, 5 by the rules\), 3 bad lines/);
   }, 60_000);
 
   it('uses the LLM when MODERATION_LLM_URL and MODERATION_LLM_MODEL are set', async () => {
@@ -93,9 +97,14 @@ describe('npm run moderation', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    expect(rows[0]).toEqual({ id: 'a', verdict: 'review', reasons: ['harassment'] });
+    expect(rows[0]).toEqual({
+      id: 'a',
+      verdict: 'review',
+      reasons: ['harassment'],
+      categories: ['harassment'],
+    });
     // The rules' block stands without asking.
-    expect(rows[1]).toEqual({ id: 'b', verdict: 'block', reasons: ['profanity'] });
+    expect(rows[1]).toEqual({ id: 'b', verdict: 'block', reasons: ['profanity'], categories: ['profanity'] });
   }, 60_000);
 
   it('exits with 2 when the file cannot be read', async () => {

@@ -56,7 +56,12 @@ describe('LLM engine against a local chat completions server', () => {
   it('sends the documented request and uses a good answer', async () => {
     behaviour = { content: '{"verdict":"review","reasons":["harassment"]}' };
     const result = await checker().check('bence sen hiç gelme, kimse seni istemez', context);
-    expect(result).toEqual({ verdict: 'review', reasons: ['harassment'], engine: 'llm' });
+    expect(result).toEqual({
+      verdict: 'review',
+      reasons: ['harassment'],
+      engine: 'llm',
+      categories: ['harassment'],
+    });
     expect(requests).toHaveLength(1);
     const [request] = requests;
     expect(request.url).toBe('/v1/chat/completions');
@@ -70,6 +75,7 @@ describe('LLM engine against a local chat completions server', () => {
     expect(JSON.parse(request.body.messages[1].content)).toEqual({
       message: 'bence sen hiç gelme, kimse seni istemez',
       locale: 'tr',
+      kind: 'join_message',
     });
   });
 
@@ -85,8 +91,9 @@ describe('LLM engine against a local chat completions server', () => {
       behaviour = { content };
       expect(await checker().check('0532 123 45 67 ara beni', context), content).toEqual({
         verdict: 'review',
-        reasons: ['phone', 'off_platform'],
+        reasons: ['off_platform', 'phone'],
         engine: 'rules',
+        categories: ['off_platform'],
       });
     }
     behaviour = { raw: 'not json at all' };
@@ -97,7 +104,12 @@ describe('LLM engine against a local chat completions server', () => {
     behaviour = { delayMs: 3000, content: '{"verdict":"block","reasons":["harassment"]}' };
     const started = Date.now();
     const result = await checker(200).check('amk gelirim', context);
-    expect(result).toEqual({ verdict: 'review', reasons: ['profanity'], engine: 'rules' });
+    expect(result).toEqual({
+      verdict: 'review',
+      reasons: ['profanity'],
+      engine: 'rules',
+      categories: ['profanity'],
+    });
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
@@ -107,6 +119,7 @@ describe('LLM engine against a local chat completions server', () => {
       verdict: 'ok',
       reasons: [],
       engine: 'rules',
+      categories: [],
     });
   });
 
@@ -116,7 +129,12 @@ describe('LLM engine against a local chat completions server', () => {
   });
 
   it('never asks about blank messages or about what the rules already block', async () => {
-    expect(await checker().check('  ', context)).toEqual({ verdict: 'ok', reasons: [], engine: 'rules' });
+    expect(await checker().check('  ', context)).toEqual({
+      verdict: 'ok',
+      reasons: [],
+      engine: 'rules',
+      categories: [],
+    });
     expect(await checker().check('siktir git', context)).toMatchObject({ verdict: 'block', engine: 'rules' });
     expect(requests).toHaveLength(0);
   });
@@ -127,12 +145,36 @@ describe('LLM engine against a local chat completions server', () => {
       verdict: 'review',
       reasons: ['phone'],
       engine: 'llm',
+      categories: ['off_platform'],
     });
     expect(await checker().check('SELAM BEN DE GELMEK İSTİYORUM ARKADAŞLAR', context)).toEqual({
       verdict: 'ok',
       reasons: [],
       engine: 'llm',
+      categories: [],
     });
+  });
+
+  it('cannot clear self-harm, accepts the new codes and keeps the per-kind policy', async () => {
+    behaviour = { content: '{"verdict":"ok","reasons":[]}' };
+    expect(await checker().check('artık yaşamak istemiyorum', context)).toMatchObject({
+      verdict: 'review',
+      reasons: ['self_harm'],
+      engine: 'llm',
+    });
+    behaviour = { content: '{"verdict":"block","reasons":["doxxing","stalking"]}' };
+    const quoted = 'Bana sürekli yazıyor, bence bir bakın';
+    expect(await checker().check(quoted, { ...context, kind: 'report' })).toEqual({
+      verdict: 'review',
+      reasons: ['doxxing', 'stalking'],
+      engine: 'llm',
+      categories: ['doxxing'],
+    });
+    expect(JSON.parse(requests.at(-1)!.body.messages[1].content).kind).toBe('report');
+    behaviour = { content: '{"verdict":"review","reasons":["link"]}' };
+    expect(
+      await checker().check('Kayıt: forms.gle/abc', { ...context, kind: 'event_description' }),
+    ).toMatchObject({ verdict: 'ok', reasons: [], engine: 'llm' });
   });
 });
 
@@ -140,19 +182,19 @@ describe('combineWithRules', () => {
   it('keeps a rules block and merges the reasons', () => {
     expect(
       combineWithRules(
-        { verdict: 'block', reasons: ['profanity'], engine: 'rules' },
+        { verdict: 'block', reasons: ['profanity'], engine: 'rules', categories: ['profanity'] },
         { verdict: 'ok', reasons: [] },
       ),
-    ).toEqual({ verdict: 'block', reasons: ['profanity'], engine: 'llm' });
+    ).toEqual({ verdict: 'block', reasons: ['profanity'], engine: 'llm', categories: ['profanity'] });
   });
 
   it('lets the LLM raise a verdict', () => {
     expect(
       combineWithRules(
-        { verdict: 'review', reasons: ['link'], engine: 'rules' },
+        { verdict: 'review', reasons: ['link'], engine: 'rules', categories: ['spam'] },
         { verdict: 'block', reasons: ['crypto'] },
       ),
-    ).toEqual({ verdict: 'block', reasons: ['crypto', 'link'], engine: 'llm' });
+    ).toEqual({ verdict: 'block', reasons: ['crypto', 'link'], engine: 'llm', categories: ['scam', 'spam'] });
   });
 });
 
@@ -165,6 +207,10 @@ describe('parseAnswer and completionsUrl', () => {
     });
     expect(parseAnswer(wrap(' {"verdict":"ok","reasons":[]}\n'))).toEqual({ verdict: 'ok', reasons: [] });
     expect(parseAnswer(wrap('{"verdict":"review","reasons":["duplicate"]}'))).toBeUndefined();
+    expect(parseAnswer(wrap('{"verdict":"block","reasons":["wallet","phishing"]}'))).toEqual({
+      verdict: 'block',
+      reasons: ['phishing', 'wallet'],
+    });
     expect(parseAnswer(wrap('["ok"]'))).toBeUndefined();
     expect(parseAnswer(wrap(42))).toBeUndefined();
     expect(parseAnswer({})).toBeUndefined();
@@ -190,7 +236,7 @@ describe('createMessageChecker', () => {
     });
     expect(
       await createMessageChecker({ moderationLlm: { url: base, model: 'm', key: 'k' } }).check(text, context),
-    ).toEqual({ verdict: 'review', reasons: ['harassment'], engine: 'llm' });
+    ).toEqual({ verdict: 'review', reasons: ['harassment'], engine: 'llm', categories: ['harassment'] });
     expect(requests.at(-1)!.authorization).toBe('Bearer k');
   });
 });

@@ -1,22 +1,34 @@
+import { settle } from './moderation.policy.ts';
 import { CONTENT_REASONS, maxVerdict, orderReasons, type KnownReason } from './moderation.reasons.ts';
-import type { CheckContext, CheckResult, MessageChecker, Verdict } from './moderation.types.ts';
+import type { CheckContext, CheckResult, MessageChecker, TextKind, Verdict } from './moderation.types.ts';
 
-// The optional LLM engine (ADR 020): an OpenAI-compatible chat completions API with a strict JSON
-// answer. The rules engine always runs too; on any failure its result is returned unchanged.
+// The optional LLM engine (ADR 020, 036): an OpenAI-compatible chat completions API with a strict JSON
+// answer. The rules and the model always run too; on any failure their result is returned unchanged.
 
 export const DEFAULT_LLM_TIMEOUT_MS = 4000;
 const MAX_ANSWER_CHARS = 64_000;
 const MAX_MESSAGE_CHARS = 4000;
 
 // Signals the LLM cannot overrule: facts found in the text or in the sender's history, not judgements.
-const OBJECTIVE: ReadonlySet<string> = new Set(['link', 'phone', 'iban', 'email', 'duplicate', 'flood']);
+// Self-harm stays too: a person who may need help is never cleared by a second opinion.
+const OBJECTIVE: ReadonlySet<string> = new Set([
+  'link',
+  'phone',
+  'iban',
+  'email',
+  'wallet',
+  'premium_rate',
+  'duplicate',
+  'flood',
+  'self_harm',
+]);
 
-export const SYSTEM_PROMPT = `You check messages on Squad, a Turkish social events app for adults (18+) who meet strangers at events: football, board games, coffee, study groups, and online games such as Valorant, League of Legends, CS2 and Minecraft. Someone asking to join an event may write a short message to the host, usually in Turkish, sometimes in English or mixed. Classify that message.
+export const SYSTEM_PROMPT = `You check user text on Squad, a Turkish social events app for young adults (18+) who meet strangers at events: football, board games, coffee, study groups, and online games such as Valorant, League of Legends, CS2 and Minecraft. The text is usually Turkish, sometimes English or mixed; "kind" says where it appears: join_message (to a host), event_title, event_description, chat_message, direct_message, bio, display_name, username, rating_feedback or report (a report describes abuse it quotes). Classify it.
 
 Verdicts:
-- "ok": normal messages: greetings, questions, skill level, friendly banter, game talk ("hepinizi öldürürüm 😂" in a game is banter), and mentions of Discord, Steam or Riot IDs for online games.
-- "review": the host should see a warning: mild swearing (amk, aq, wtf), insults, suggestive remarks, links, phone numbers, e-mail addresses, IBANs, pushing to talk on WhatsApp, Instagram, Telegram or DM, all caps shouting, keyboard mashing.
-- "block": severe swearing or insults, slurs and hate against a group, sexual harassment, threats, betting or casino ads, crypto or investment offers, selling followers and other spam.
+- "ok": normal text: greetings, questions, skill level, friendly banter, game and sport talk ("hepinizi öldürürüm 😂" in a game, hard tackles in football), a woman asking whether other women come, someone sharing their own game profile, Discord, Steam or Riot ID, self-deprecating jokes, slang and missing Turkish letters.
+- "review": the host or a moderator should see a warning: mild swearing, insults (also inside polite requests), sexism, mocking someone's looks, flirting and remarks about looks, questions about age or coming alone, links, phone numbers, e-mail addresses, IBANs, pushing to talk on WhatsApp, Instagram, Telegram or DM, copy-paste sent to every event, unfilled templates, emoji or word floods, shouting, keyboard mashing, and the writer's own thoughts of self-harm (reason "self_harm", never "block").
+- "block": threats (open, veiled, or conditional on being declined), knowing or publishing someone's address, number, photos or identity, stalking, interest in minors or secrecy from family, explicit sexual remarks and propositions, slurs and hate against ethnic groups, migrants or LGBT+ people, severe swearing, scams (money up front, prizes, wallets, premium-rate numbers, asking for passwords or codes), betting ads, boosting and account or follower sales, adult self-promotion, referral codes with a reward.
 
 Turkish words that only look rude are fine: sıkıntı, sıkı, sıkıcı, sikke, siklet, şık, amca, amaç, ambalaj, Amasya, götürmek, kasık, piknik, malzeme.
 
@@ -70,16 +82,18 @@ export function parseAnswer(body: unknown): { verdict: Verdict; reasons: KnownRe
 // The rules' block always stands. Otherwise the LLM's verdict wins, except that it cannot clear the
 // objective signals (a phone number is a phone number); it may clear the rules' judgement calls
 // (mild words, shouting, "sik" typed for "şık") and may raise anything.
+// Then the per-kind policy has the last word (settle): a link in an event description is fine, a
+// report is at most review, self-harm alone never blocks.
 export function combineWithRules(
   rules: CheckResult,
   llm: { verdict: Verdict; reasons: string[] },
+  kind: TextKind = 'join_message',
 ): CheckResult {
-  if (rules.verdict === 'block') {
-    return { verdict: 'block', reasons: orderReasons([...rules.reasons, ...llm.reasons]), engine: 'llm' };
-  }
-  const kept = rules.reasons.filter((r) => OBJECTIVE.has(r));
-  const verdict = maxVerdict(llm.verdict, kept.length ? 'review' : 'ok');
-  return { verdict, reasons: verdict === 'ok' ? [] : orderReasons([...llm.reasons, ...kept]), engine: 'llm' };
+  const block = rules.verdict === 'block';
+  const kept = block ? rules.reasons : rules.reasons.filter((r) => OBJECTIVE.has(r));
+  const verdict = maxVerdict(llm.verdict, block ? 'block' : kept.length ? 'review' : 'ok');
+  if (verdict === 'ok') return { verdict: 'ok', reasons: [], engine: 'llm', categories: [] };
+  return { ...settle(verdict, [...llm.reasons, ...kept], kind), engine: 'llm' };
 }
 
 export function createLlmChecker(options: LlmOptions): MessageChecker {
@@ -103,6 +117,7 @@ export function createLlmChecker(options: LlmOptions): MessageChecker {
             content: JSON.stringify({
               message: text.slice(0, MAX_MESSAGE_CHARS),
               locale: context.locale ?? 'tr',
+              kind: context.kind ?? 'join_message',
             }),
           },
         ],
@@ -124,7 +139,7 @@ export function createLlmChecker(options: LlmOptions): MessageChecker {
       if (text.trim() === '' || rules.verdict === 'block') return rules;
       try {
         const answer = await ask(text, context);
-        return answer ? combineWithRules(rules, answer) : rules;
+        return answer ? combineWithRules(rules, answer, context.kind) : rules;
       } catch {
         return rules;
       }

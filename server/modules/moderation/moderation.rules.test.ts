@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { REASON_CODES, reasonText } from './moderation.reasons.ts';
-import { checkWithRules, combine } from './moderation.rules.ts';
+import { checkWithRules, createRulesOnlyChecker } from './moderation.rules.ts';
 import { THRESHOLDS } from './moderation.thresholds.ts';
-import { createRulesChecker, type CheckContext } from './moderation.ts';
+import type { CheckContext } from './moderation.ts';
+
+// The rules layer alone (ADR 020, 036); the model's part is in moderation.model.test.ts.
 
 const now = new Date('2025-06-14T18:00:00Z');
 const none: CheckContext = { recentMessages: [], now };
@@ -11,9 +13,14 @@ const verdict = (text: string) => check(text).verdict;
 
 describe('rules engine', () => {
   it('passes an empty or blank message without reasons', async () => {
-    const checker = createRulesChecker();
+    const checker = createRulesOnlyChecker();
     for (const text of ['', '   ', '\n\t']) {
-      expect(await checker.check(text, none)).toEqual({ verdict: 'ok', reasons: [], engine: 'rules' });
+      expect(await checker.check(text, none)).toEqual({
+        verdict: 'ok',
+        reasons: [],
+        engine: 'rules',
+        categories: [],
+      });
     }
   });
 
@@ -30,7 +37,7 @@ describe('rules engine', () => {
       'Valorant’ta hepinizi öldürürüm 😂',
       'hahahaha gelirim, ASDFGHJKL çok iyi ya',
     ]) {
-      expect(check(text), text).toEqual({ verdict: 'ok', reasons: [], engine: 'rules' });
+      expect(check(text), text).toEqual({ verdict: 'ok', reasons: [], engine: 'rules', categories: [] });
     }
   });
 
@@ -141,8 +148,8 @@ describe('rules engine', () => {
     expect(check('ibneler gelmesin').reasons).toEqual(['hate']);
     expect(check('pis suriyeliler gelmesin').reasons).toEqual(['hate']);
     expect(check('kafanı kırarım')).toMatchObject({ verdict: 'block', reasons: ['threat'] });
-    expect(check('I know where you live')).toMatchObject({ verdict: 'block', reasons: ['threat'] });
-    expect(check('çok seksisin')).toMatchObject({ verdict: 'review', reasons: ['sexual'] });
+    expect(check('I know where you live')).toMatchObject({ verdict: 'block', reasons: ['doxxing'] });
+    expect(check('çok seksisin')).toMatchObject({ verdict: 'review', categories: ['sexual'] });
   });
 });
 
@@ -337,34 +344,12 @@ describe('context signals', () => {
   });
 });
 
-describe('combine', () => {
-  it('blocks on a severe hit, on an ad with a contact, or on three spam signals', () => {
-    expect(combine([])).toEqual({ verdict: 'ok', reasons: [] });
-    expect(combine([{ code: 'link', level: 'review' }]).verdict).toBe('review');
-    expect(combine([{ code: 'profanity', level: 'block' }]).verdict).toBe('block');
-    expect(
-      combine([
-        { code: 'advert', level: 'review' },
-        { code: 'phone', level: 'review' },
-      ]).verdict,
-    ).toBe('block');
-    expect(
-      combine([
-        { code: 'phone', level: 'review' },
-        { code: 'off_platform', level: 'review' },
-      ]).verdict,
-    ).toBe('review');
-    expect(
-      combine([
-        { code: 'phone', level: 'review' },
-        { code: 'off_platform', level: 'review' },
-        { code: 'email', level: 'review' },
-      ]),
-    ).toEqual({ verdict: 'block', reasons: ['phone', 'email', 'off_platform'] });
-  });
-
-  it('lists reasons once, most serious first', () => {
-    expect(check('siktir git salak, 0532 123 45 67').reasons).toEqual(['harassment', 'profanity', 'phone']);
+describe('reasons', () => {
+  it('lists reasons once, most serious first, with their categories', () => {
+    expect(check('siktir git salak, 0532 123 45 67')).toMatchObject({
+      reasons: ['harassment', 'profanity', 'phone'],
+      categories: ['harassment', 'profanity', 'off_platform'],
+    });
   });
 });
 

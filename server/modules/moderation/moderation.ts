@@ -1,15 +1,26 @@
-// The join-message check (ARCHITECTURE §8, ADR 020): the public surface the join-request service uses.
+// The content check (ARCHITECTURE §8, ADR 020 and 036): the public surface every service uses.
+import { createRulesChecker } from './moderation.engine.ts';
 import { createLlmChecker } from './moderation.llm.ts';
-import { createRulesChecker } from './moderation.rules.ts';
 import { reasonText } from './moderation.reasons.ts';
-import type { MessageChecker } from './moderation.types.ts';
+import type { MessageChecker, TextKind } from './moderation.types.ts';
 
-export type { CheckContext, MessageChecker } from './moderation.types.ts';
-export { reasonText } from './moderation.reasons.ts';
-export { createRulesChecker } from './moderation.rules.ts';
+export type {
+  Category,
+  CheckContext,
+  CheckResult,
+  MessageChecker,
+  ReasonCode,
+  TextKind,
+  Verdict,
+} from './moderation.types.ts';
+export { CATEGORIES } from './moderation.types.ts';
+export { categoryOf, reasonText } from './moderation.reasons.ts';
+export { supportText } from './moderation.support.ts';
+export { createRulesChecker } from './moderation.engine.ts';
 export { createLlmChecker } from './moderation.llm.ts';
 
-// The LLM engine (with the rules as its fallback) when a URL and a model are configured, else the rules.
+// The LLM engine (with the rules and the model as its fallback) when a URL and a model are
+// configured, else the rules and the model.
 export function createMessageChecker(config: {
   moderationLlm: { url?: string; model?: string; key?: string };
 }): MessageChecker {
@@ -20,13 +31,18 @@ export function createMessageChecker(config: {
 }
 
 // For text that is published rather than reviewed by a host (names, bios, rating feedback): why it
-// may not be shown, in `locale` (a block verdict's reasons), or null when it may (ADR 033).
+// may not be shown, in `locale` (a block verdict's reasons), or null when it may (ADR 033, 036).
 export async function refusalOf(
   checker: MessageChecker,
   text: string,
-  context: { now: Date; locale: 'tr' | 'en' },
+  context: { now: Date; locale: 'tr' | 'en'; kind?: TextKind },
 ): Promise<string | null> {
-  const result = await checker.check(text, { now: context.now, recentMessages: [], locale: context.locale });
+  const result = await checker.check(text, {
+    now: context.now,
+    recentMessages: [],
+    locale: context.locale,
+    kind: context.kind,
+  });
   if (result.verdict !== 'block') return null;
   return result.reasons.map((r) => reasonText(r, context.locale)).join(', ');
 }

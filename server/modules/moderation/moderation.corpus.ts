@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CATEGORIES, type Category, type TextKind, type Verdict } from './moderation.types.ts';
+
+// The labelled corpus of ADR 036 (tests/fixtures/moderation/corpus/*.jsonl), for training, the eval
+// and the quality test.
+
+export type Label = 'ok' | Category;
+export type Split = 'train' | 'dev' | 'test';
+export type Row = {
+  id: string;
+  text: string;
+  label: Label;
+  verdict: Verdict;
+  kind?: TextKind;
+  split: Split;
+  note?: string;
+};
+
+export const CORPUS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../tests/fixtures/moderation/corpus',
+);
+const LABELS: readonly string[] = ['ok', ...CATEGORIES];
+const VERDICTS: readonly string[] = ['ok', 'review', 'block'];
+const SPLITS: readonly string[] = ['train', 'dev', 'test'];
+
+// Every line of every file; a malformed line is an error with its file and line number.
+export function loadCorpus(dir = CORPUS_DIR): Row[] {
+  const rows: Row[] = [];
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()) {
+    fs.readFileSync(path.join(dir, file), 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (line.trim() === '') return;
+        const where = `${file}:${i + 1}`;
+        const row = JSON.parse(line) as Row;
+        if (typeof row.id !== 'string' || typeof row.text !== 'string')
+          throw new Error(`${where}: id and text`);
+        if (!LABELS.includes(row.label)) throw new Error(`${where}: unknown label ${row.label}`);
+        if (!VERDICTS.includes(row.verdict)) throw new Error(`${where}: unknown verdict ${row.verdict}`);
+        if (!SPLITS.includes(row.split)) throw new Error(`${where}: unknown split ${row.split}`);
+        rows.push(row);
+      });
+  }
+  return rows;
+}
+
+// The same text in two splits would let the model or the tuning see held-out lines.
+const key = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[\s.,!?;:]+/g, ' ')
+    .trim();
+export function corpusProblems(rows: Row[]): string[] {
+  const problems: string[] = [];
+  const ids = new Set<string>();
+  const seen = new Map<string, Row>();
+  for (const r of rows) {
+    if (ids.has(r.id)) problems.push(`duplicate id ${r.id}`);
+    ids.add(r.id);
+    if ((r.label === 'ok') !== (r.verdict === 'ok') && r.kind !== 'report') {
+      problems.push(`${r.id}: label ${r.label} with verdict ${r.verdict}`);
+    }
+    const other = seen.get(key(r.text));
+    if (other && other.split !== r.split) problems.push(`${r.id} repeats ${other.id} across splits`);
+    seen.set(key(r.text), r);
+  }
+  return problems;
+}

@@ -1,0 +1,53 @@
+import type { Hit } from './moderation.hits.ts';
+import { decodeModel, modelCategory, type Model, type ModelFile } from './moderation.model.ts';
+import modelFile from './moderation.model.json' with { type: 'json' };
+import { decide } from './moderation.policy.ts';
+import { categoryOf } from './moderation.reasons.ts';
+import { ruleHits } from './moderation.rules.ts';
+import type { Category, CheckContext, CheckResult, MessageChecker, TextKind } from './moderation.types.ts';
+
+// The built-in engine (ADR 036): the rules decide the strong signals; the model adds a `review` in a
+// category the rules did not see. A model alone never blocks. Names are too short for the model.
+
+let builtin: Model | undefined;
+// Decoded on first use (about 20 ms), so importing the module stays cheap.
+export const builtinModel = (): Model => (builtin ??= decodeModel(modelFile as ModelFile));
+
+const WITHOUT_MODEL: ReadonlySet<TextKind> = new Set(['display_name', 'username']);
+
+export const modelApplies = (kind: TextKind) => !WITHOUT_MODEL.has(kind);
+
+// The rules' hits plus what the model sees, when it sees a category the rules did not.
+export function withModel(hits: Hit[], seen: { category: Category } | null): Hit[] {
+  if (!seen || hits.some((h) => categoryOf(h.code) === seen.category)) return hits;
+  return [...hits, { code: seen.category, level: 'review', model: true }];
+}
+
+export function checkText(
+  text: string,
+  context: CheckContext,
+  model: Model | null = builtinModel(),
+): CheckResult {
+  if (text.trim() === '') return { verdict: 'ok', reasons: [], engine: 'rules', categories: [] };
+  const kind = context.kind ?? 'join_message';
+  const { hits, facts } = ruleHits(text, context);
+  const seen = model && modelApplies(kind) ? modelCategory(model, text) : null;
+  return { ...decide(withModel(hits, seen), kind, facts), engine: 'rules' };
+}
+
+// The regular expressions compile on first use (about 0.3 s in all): pay that when the checker is
+// made, at start-up, not on a user's first request.
+let warm = false;
+export function createRulesChecker(): MessageChecker {
+  const model = builtinModel();
+  if (!warm) {
+    warm = true;
+    for (const text of [
+      'Merhaba, kaleci olabilirim 🙂 saat kaçta?',
+      'seni bulurum, numaranı yayarım www.x.com',
+    ]) {
+      checkText(text, { now: new Date(0), recentMessages: [] }, model);
+    }
+  }
+  return { check: async (text, context) => checkText(text, context, model) };
+}

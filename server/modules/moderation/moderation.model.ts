@@ -1,0 +1,142 @@
+import { cleanText, squeezeRepeats } from './moderation.normalize.ts';
+import { analyse, lower } from './moderation.text.ts';
+import { MAX_CHECKED_CHARS } from './moderation.thresholds.ts';
+import { CATEGORIES, type Category } from './moderation.types.ts';
+
+// The statistical layer (ADR 036): a multinomial logistic regression over hashed character n-grams
+// (2–5) of the normalised text, its words and word pairs, and its emoji. Trained by
+// `npm run moderation:train` (moderation.train.ts) into moderation.model.json; pure inference here.
+
+export const MODEL_CLASSES = ['ok', ...CATEGORIES] as const;
+export type ModelClass = (typeof MODEL_CLASSES)[number];
+
+export type ModelFile = {
+  version: 1;
+  about: string;
+  buckets: number;
+  classes: ModelClass[];
+  bias: number[];
+  // Weights quantised to int8 per class (weight = q * scale[class]), bucket-major, base64.
+  scale: number[];
+  weights: string;
+  // The model flags a text when P(ok) falls below `okBelow`, with the most likely other class.
+  okBelow: number;
+  trainedOn: { rows: number; augmented: number; sha256: string };
+};
+
+export type Model = {
+  buckets: number;
+  classes: readonly ModelClass[];
+  bias: Float64Array;
+  weights: Float32Array;
+  okBelow: number;
+};
+
+const URLISH =
+  /https?:\/\/\S+|www\.\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io|gg|me|xyz|tr|co|ly|shop|top|online|site)\b\S*/g;
+const EMAILISH = /\S+@\S+\.\S+/g;
+const LONG_NUMBER = /\d(?:[\s.-]?\d){6,}/g;
+const EMOJI = /\p{Extended_Pictographic}/gu;
+
+// The text as the model reads it: cleaned, lower-cased, links, e-mails and long numbers as tokens,
+// words de-leeted, folded and squeezed ("siiiiktir" → "siktir").
+export function modelTokens(text: string): { words: string[]; emoji: string[]; question: boolean } {
+  const raw = cleanText(text.slice(0, MAX_CHECKED_CHARS));
+  const low = lower(raw)
+    .replace(URLISH, ' xurl ')
+    .replace(EMAILISH, ' xmail ')
+    .replace(LONG_NUMBER, ' xnum ');
+  const words = analyse(low).words.map(squeezeRepeats);
+  return { words, emoji: [...new Set(raw.match(EMOJI) ?? [])], question: raw.includes('?') };
+}
+
+// FNV-1a, 32 bits: the same bucket on every machine.
+function hash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+// The distinct buckets a text falls into; each has the value 1/√n, so every text has length 1.
+export function features(text: string, buckets: number): { index: Uint32Array; value: number } {
+  const { words, emoji, question } = modelTokens(text);
+  const names: string[] = [];
+  const line = ` ${words.join(' ')} `;
+  for (let n = 2; n <= 5; n++) {
+    for (let i = 0; i + n <= line.length; i++) {
+      const gram = line.slice(i, i + n);
+      if (gram.trim() !== '') names.push(`c${gram}`);
+    }
+  }
+  words.forEach((w, i) => {
+    names.push(`w${w}`);
+    if (i > 0) names.push(`b${words[i - 1]} ${w}`);
+  });
+  for (const e of emoji) names.push(`e${e}`);
+  if (question) names.push('q?');
+  names.push(`n${Math.min(6, Math.ceil(Math.log2(words.length + 1)))}`);
+  const mask = buckets - 1;
+  const index = Uint32Array.from(new Set(names.map((f) => hash(f) & mask))).sort();
+  return { index, value: index.length ? 1 / Math.sqrt(index.length) : 0 };
+}
+
+export function probabilities(model: Model, text: string): Float64Array {
+  const { classes, bias, weights } = model;
+  const c = classes.length;
+  const { index, value } = features(text, model.buckets);
+  const z = Float64Array.from(bias);
+  for (const i of index) {
+    const row = i * c;
+    for (let k = 0; k < c; k++) z[k] += weights[row + k] * value;
+  }
+  return softmax(z);
+}
+
+export function softmax(z: Float64Array): Float64Array {
+  let max = -Infinity;
+  for (const v of z) if (v > max) max = v;
+  let sum = 0;
+  const p = new Float64Array(z.length);
+  for (let k = 0; k < z.length; k++) sum += p[k] = Math.exp(z[k] - max);
+  for (let k = 0; k < z.length; k++) p[k] /= sum;
+  return p;
+}
+
+// What the model says about a text: the category it sees, or null when it sees nothing.
+export function modelCategory(model: Model, text: string): { category: Category; p: number } | null {
+  return readProbabilities(probabilities(model, text), model.okBelow);
+}
+
+// P(ok) below the cut-off: the most likely other class.
+export function readProbabilities(
+  p: Float64Array,
+  okBelow: number,
+): { category: Category; p: number } | null {
+  if (p[0] >= okBelow) return null;
+  let best = 1;
+  for (let k = 2; k < p.length; k++) if (p[k] > p[best]) best = k;
+  return { category: MODEL_CLASSES[best] as Category, p: p[best] };
+}
+
+export function decodeModel(file: ModelFile): Model {
+  if (file.version !== 1 || file.classes.join() !== MODEL_CLASSES.join()) {
+    throw new Error('moderation model: unknown version or classes; run npm run moderation:train');
+  }
+  const c = file.classes.length;
+  const bytes = Buffer.from(file.weights, 'base64');
+  const q = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+  if (q.length !== file.buckets * c)
+    throw new Error('moderation model: weights do not match buckets × classes');
+  const weights = new Float32Array(q.length);
+  for (let i = 0; i < q.length; i++) weights[i] = q[i] * file.scale[i % c];
+  return {
+    buckets: file.buckets,
+    classes: file.classes,
+    bias: Float64Array.from(file.bias),
+    weights,
+    okBelow: file.okBelow,
+  };
+}
