@@ -996,6 +996,11 @@ export type JoinCheck = {
   engine: Scalars['String']['output'];
   /** Human-readable reasons in the viewer's language; empty when OK. */
   reasons: Array<Scalars['String']['output']>;
+  /**
+   * For the writer only: a few warm words and where to find help when the message speaks of hurting
+   * themselves (the check does not refuse it); null otherwise.
+   */
+  supportText?: Maybe<Scalars['String']['output']>;
   /** The verdict. */
   verdict: CheckVerdict;
 };
@@ -1137,6 +1142,11 @@ export type Message = {
   removed: Scalars['Boolean']['output'];
   /** Who wrote it. */
   sender: User;
+  /**
+   * For the sender only: a few warm words and where to find help when the message speaks of hurting
+   * themselves; null otherwise.
+   */
+  supportText?: Maybe<Scalars['String']['output']>;
   /** Whether the viewer may remove it (the sender, or a group's host). */
   viewerCanRemove: Scalars['Boolean']['output'];
 };
@@ -4033,6 +4043,7 @@ export type JoinCheckResolvers<
 > = {
   engine?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   reasons?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  supportText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   verdict?: Resolver<ResolversTypes['CheckVerdict'], ParentType, ContextType>;
 };
 
@@ -4115,6 +4126,7 @@ export type MessageResolvers<
   readBy?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
   removed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   sender?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  supportText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   viewerCanRemove?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 

@@ -1534,7 +1534,12 @@ export type RequestToJoinMutation = {
       id: string;
       status: JoinRequestStatus;
       declinedByCheck: boolean;
-      check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+      check: {
+        __typename: 'JoinCheck';
+        verdict: CheckVerdict;
+        reasons: Array<string>;
+        supportText: string | null;
+      };
     };
     event: {
       __typename: 'Event';
@@ -1709,6 +1714,7 @@ export type ConversationMessageAddedSubscription = {
     held: boolean;
     pinned: boolean;
     viewerCanRemove: boolean;
+    supportText: string | null;
     conversation: {
       __typename: 'Conversation';
       id: string;
@@ -1766,6 +1772,7 @@ export type MessageBubble_MessageFragment = {
   held: boolean;
   pinned: boolean;
   viewerCanRemove: boolean;
+  supportText: string | null;
   heldReasons: Array<{ __typename: 'CheckReason'; code: string; text: string }>;
   sender: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
   readBy: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
@@ -1910,6 +1917,7 @@ export type RevealMessageMutation = {
       held: boolean;
       pinned: boolean;
       viewerCanRemove: boolean;
+      supportText: string | null;
       heldReasons: Array<{ __typename: 'CheckReason'; code: string; text: string }>;
       sender: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
       readBy: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
@@ -1933,6 +1941,7 @@ export type PinMessageMutation = {
       held: boolean;
       pinned: boolean;
       viewerCanRemove: boolean;
+      supportText: string | null;
       conversation: {
         __typename: 'Conversation';
         id: string;
@@ -1970,6 +1979,7 @@ export type RemoveChatMessageMutation = {
       held: boolean;
       pinned: boolean;
       viewerCanRemove: boolean;
+      supportText: string | null;
       conversation: {
         __typename: 'Conversation';
         id: string;
@@ -2055,6 +2065,7 @@ export type SendChatMessageMutation = {
       held: boolean;
       pinned: boolean;
       viewerCanRemove: boolean;
+      supportText: string | null;
       heldReasons: Array<{ __typename: 'CheckReason'; code: string; text: string }>;
       sender: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
       readBy: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
@@ -3057,6 +3068,7 @@ export type ConversationRouteQuery = {
         held: boolean;
         pinned: boolean;
         viewerCanRemove: boolean;
+        supportText: string | null;
         heldReasons: Array<{ __typename: 'CheckReason'; code: string; text: string }>;
         sender: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
         readBy: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;

@@ -1,7 +1,7 @@
 import { isHost } from '#server/auth/access.ts';
 import { requireViewer } from '#server/context/context.ts';
 import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
-import { reasonText } from '#server/modules/moderation/moderation.ts';
+import { reasonText, supportOf } from '#server/modules/moderation/moderation.ts';
 import { loadReferenced } from '#server/context/loaders.ts';
 
 export const joinRequestsResolvers: Resolvers = {
@@ -57,6 +57,8 @@ export const joinRequestsResolvers: Resolvers = {
       verdict: r.checkVerdict,
       reasons: r.checkReasons.map((code) => reasonText(code, ctx.locale)),
       engine: r.checkEngine,
+      // The writer only: a hand when the message speaks of hurting themselves (ADR 036).
+      supportText: ctx.viewer?.id === r.userId ? supportOf(r.checkVerdict, r.checkReasons, ctx.locale) : null,
     }),
     declinedByCheck: (r) => r.status === 'declined' && r.checkVerdict === 'block' && r.decidedBy === null,
   },

@@ -3,7 +3,7 @@ import { requireViewer, type Context } from '#server/context/context.ts';
 import { loadReferenced } from '#server/context/loaders.ts';
 import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
 import { t } from '#server/lib/i18n.ts';
-import { reasonText } from '#server/modules/moderation/moderation.ts';
+import { reasonText, supportOf } from '#server/modules/moderation/moderation.ts';
 
 // The viewer's membership row of a conversation (the loader batches a page of them).
 async function membership(ctx: Context, c: ConversationRow) {
@@ -127,6 +127,11 @@ export const messagesResolvers: Resolvers = {
       return (flag?.reasons ?? []).map((code) => ({ code, text: reasonText(code, ctx.locale) }));
     },
     pinned: (m) => m.pinnedAt !== null && m.removedAt === null,
+    async supportText(m, _args, ctx) {
+      if (!m.held || m.senderId !== ctx.viewer?.id) return null;
+      const flag = await ctx.services.trust.flagOfSubject(m.id);
+      return flag ? supportOf(flag.verdict, flag.reasons, ctx.locale) : null;
+    },
     async readBy(m, _args, ctx) {
       const members = await ctx.loaders.conversationMembers.load(m.conversationId);
       const readers = members.filter(

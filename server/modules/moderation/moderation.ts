@@ -1,8 +1,9 @@
 // The content check (ARCHITECTURE §8, ADR 020 and 036): the public surface every service uses.
 import { createRulesChecker } from './moderation.engine.ts';
 import { createLlmChecker } from './moderation.llm.ts';
-import { reasonText } from './moderation.reasons.ts';
-import type { MessageChecker, TextKind } from './moderation.types.ts';
+import { categoryOf, reasonText } from './moderation.reasons.ts';
+import { supportText } from './moderation.support.ts';
+import type { MessageChecker, TextKind, Verdict } from './moderation.types.ts';
 
 export type {
   Category,
@@ -45,4 +46,12 @@ export async function refusalOf(
   });
   if (result.verdict !== 'block') return null;
   return result.reasons.map((r) => reasonText(r, context.locale)).join(', ');
+}
+
+// The writer's support text for stored reasons (a join request's check, a flagged message), or null.
+export function supportOf(verdict: Verdict, reasons: readonly string[], locale: 'tr' | 'en'): string | null {
+  return supportText(
+    { verdict, reasons: [...reasons], engine: 'rules', categories: [...new Set(reasons.map(categoryOf))] },
+    locale,
+  );
 }

@@ -4,21 +4,16 @@ import type { Deps } from '#server/context/deps.ts';
 import { badInput, type FieldIssue } from '#server/errors/app-error.ts';
 import type { Locale } from '#server/lib/i18n.ts';
 import { currentLocale } from '#server/lib/request-scope.ts';
-import { reasonText, type CheckContext, type MessageChecker } from '#server/modules/moderation/moderation.ts';
+import {
+  reasonText,
+  type CheckContext,
+  type MessageChecker,
+  type TextKind,
+} from '#server/modules/moderation/moderation.ts';
 import { createTrustRepository } from './trust.repository.ts';
 
 // Where a text lives; the content check's policy and the moderator's "remove" differ per kind.
-export type TextKind =
-  | 'join_message'
-  | 'event_title'
-  | 'event_description'
-  | 'chat_message'
-  | 'direct_message'
-  | 'bio'
-  | 'display_name'
-  | 'username'
-  | 'rating_feedback'
-  | 'report';
+export type { TextKind };
 
 type CheckResult = Awaited<ReturnType<MessageChecker['check']>>;
 
@@ -30,7 +25,6 @@ export type Screening = { kind: TextKind; authorId: string; text: string; result
 // reports.
 const NOT_REFUSED: ReadonlySet<TextKind> = new Set(['join_message', 'report']);
 const SPAM: ReadonlySet<string> = new Set(['spam', 'scam']);
-const categoriesOf = (r: CheckResult): string[] => (r as { categories?: string[] }).categories ?? [];
 
 // The content gate (ADR 039): every user text goes through the content check before anyone sees it.
 // A block verdict is refused on its field with the reasons in the writer's language; a review verdict
@@ -48,7 +42,7 @@ export function createTrustGate(deps: Deps, checker: MessageChecker) {
       recentMessages: extra.recentMessages ?? [],
       locale: extra.locale ?? currentLocale(),
       kind,
-    } as CheckContext);
+    });
   }
 
   return {
@@ -89,8 +83,7 @@ export function createTrustGate(deps: Deps, checker: MessageChecker) {
     ): Promise<ContentFlagRow | null> {
       if (!screening || screening.result.verdict === 'ok') return null;
       // A report (or an appeal) quotes the abuse it is about; only spam in it needs a moderator's look.
-      if (screening.kind === 'report' && !categoriesOf(screening.result).some((c) => SPAM.has(c)))
-        return null;
+      if (screening.kind === 'report' && !screening.result.categories.some((c) => SPAM.has(c))) return null;
       // A newer text replaces what an open flag on the same field showed.
       await repo.closeFlagsOn(
         tx,

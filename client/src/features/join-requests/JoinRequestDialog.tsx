@@ -124,6 +124,8 @@ function JoinRequestForm({
       } else {
         toast.success(t('join.sent'), { durationMs: 6000 });
       }
+      // The message spoke of hurting themselves: not a refusal, a hand (ADR 036).
+      if (request?.check.supportText) toast.info(request.check.supportText, { durationMs: 30_000 });
     } catch (error) {
       toast.error(userFacingMessage(error, t('join.failed')));
     } finally {

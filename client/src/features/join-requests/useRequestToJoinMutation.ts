@@ -17,6 +17,7 @@ export const REQUEST_TO_JOIN_MUTATION: TypedDocumentNode<
         check {
           verdict
           reasons
+          supportText
         }
       }
       event {

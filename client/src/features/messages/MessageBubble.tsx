@@ -21,6 +21,7 @@ export const MESSAGE_BUBBLE_FRAGMENT = gql`
     }
     pinned
     viewerCanRemove
+    supportText
     sender {
       id
       displayName
@@ -183,6 +184,15 @@ export function MessageBubble({
         {display === 'heldOwn' ? (
           <p className="mt-1 px-1 text-xs text-amber-200" data-testid="message-held-own">
             ⏳ {t('chat.held.own')}
+          </p>
+        ) : null}
+        {message.supportText ? (
+          <p
+            className="mt-1 max-w-sm rounded-xl bg-sky-500/10 px-3 py-2 text-sm text-sky-100"
+            role="note"
+            data-testid="message-support"
+          >
+            💙 {message.supportText}
           </p>
         ) : null}
         <span className="mt-0.5 flex items-center gap-1.5 px-1 text-[11px] text-ink-300">
