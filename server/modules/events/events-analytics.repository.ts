@@ -50,7 +50,7 @@ export function createEventsAnalytics(db: DbOrTx) {
       await db.insert(eventShares).values({ eventId, userId, channel });
     },
 
-    async analytics(event: EventRow) {
+    async analytics(event: Pick<EventRow, 'id' | 'hostId'>) {
       const [views] = (
         await db.execute<{
           views: number;

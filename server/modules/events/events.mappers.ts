@@ -2,8 +2,18 @@ import type { EventRow, ParticipantRow } from '#db/schema/index.ts';
 import { seesExactPlace, type ViewerRole } from '#server/auth/access.ts';
 import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
 
+// What an event's GraphQL fields read: the row without the columns only SQL uses (the search text,
+// the earth point), nor bookkeeping no field shows. Lists select exactly these (events.repository.ts).
+export const EVENT_SQL_ONLY_COLUMNS = [
+  'searchText',
+  'publicEarth',
+  'rewardsSettledAt',
+  'isDemo',
+  'updatedAt',
+] as const;
+export type EventFields = Omit<EventRow, (typeof EVENT_SQL_ONLY_COLUMNS)[number]>;
 // distanceKm: from the query's point; sortKey: the chord it was ordered by (for cursors).
-export type EventModel = EventRow & { distanceKm?: number | null; sortKey?: number };
+export type EventModel = EventFields & { distanceKm?: number | null; sortKey?: number };
 export type EventLocationModel = {
   name: string | null;
   address: string | null;
@@ -31,7 +41,7 @@ export function roundToKilometre(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-export function eventLocation(e: EventRow, role: ViewerRole): EventLocationModel | null {
+export function eventLocation(e: EventFields, role: ViewerRole): EventLocationModel | null {
   if (e.mode !== 'physical' || e.publicLat === null || e.publicLng === null) return null;
   if (seesExactPlace(role) && e.lat !== null && e.lng !== null) {
     return { name: e.locationName, address: e.address, lat: e.lat, lng: e.lng, exact: true };

@@ -219,7 +219,7 @@ export function createEventsService(
     },
 
     // Host only (others get null).
-    async analytics(viewer: Viewer, event: EventRow) {
+    async analytics(viewer: Viewer, event: Pick<EventRow, 'id' | 'hostId' | 'createdAt'>) {
       if (!isHost(viewer, event)) return null;
       const a = await counters.analytics(event);
       // Every day from creation (at most 30 days back) to today, zeros included, for the chart.

@@ -96,17 +96,33 @@ export function createJoinRequestsRepository(db: DbOrTx) {
       return result;
     },
 
-    // The viewer's latest request per event.
-    async latestOfUser(userId: string, eventIds: readonly string[]): Promise<Map<string, JoinRequestRow>> {
-      const result = new Map<string, JoinRequestRow>();
+    // Where the user stands with each event: accepted participant or not, and their latest request
+    // (one statement behind every card's role and the event page's join status).
+    async standingOf(
+      userId: string,
+      eventIds: readonly string[],
+    ): Promise<Map<string, { participant: boolean; latest: JoinRequestRow | undefined }>> {
+      const result = new Map<string, { participant: boolean; latest: JoinRequestRow | undefined }>();
       if (eventIds.length === 0) return result;
       const rows = await preparedRows(
         db,
-        sql`select ${joinRequestRow.columns} from ${joinRequests}
-        where ${joinRequests.userId} = ${userId}::uuid and ${joinRequests.eventId} = any(${uuidArray(eventIds)})
-        order by ${joinRequests.createdAt} desc`,
+        sql`select e.id as "standingOf",
+          exists (select 1 from ${eventParticipants} p where p.event_id = e.id and p.user_id = ${userId}::uuid) as "standingParticipant",
+          r.*
+        from unnest(${uuidArray(eventIds)}) as e(id)
+        left join lateral (
+          select ${joinRequestRow.columns} from ${joinRequests}
+          where ${joinRequests.eventId} = e.id and ${joinRequests.userId} = ${userId}::uuid
+          order by ${joinRequests.createdAt} desc limit 1
+        ) r on true`,
       );
-      for (const r of rows.map(joinRequestRow.decode)) if (!result.has(r.eventId)) result.set(r.eventId, r);
+      for (const raw of rows) {
+        const eventId = raw.standingOf as string;
+        const participant = raw.standingParticipant === true;
+        delete raw.standingOf;
+        delete raw.standingParticipant;
+        result.set(eventId, { participant, latest: raw.id ? joinRequestRow.decode(raw) : undefined });
+      }
       return result;
     },
 

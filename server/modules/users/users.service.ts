@@ -309,6 +309,7 @@ export function createUsersService(
       viewer.id === userId ? Promise.resolve([]) : repo.eventsInCommon(viewer.id, userId, limit),
 
     byIds: (ids: readonly string[]) => repo.findByIds(ids),
+    withStats: (ids: readonly string[]) => repo.findWithStats(ids),
     statsFor: (ids: readonly string[]) => repo.statsFor(ids),
     ratingSummaries: (ids: readonly string[]) => repo.ratingSummaries(ids),
     // At most one write a minute per user and instance: "active in the last 15 minutes" needs no more.

@@ -234,26 +234,38 @@ describe('saves, views, shares and analytics', () => {
 });
 
 describe('event results', () => {
-  it('reports the average rating and feedback count of an event', async () => {
+  it('reports the average rating and feedback count of a completed event', async () => {
     const host = await app.newUser();
     const a = await app.newUser();
     const b = await app.newUser();
     const id = await createAs(host);
+    await addParticipant(id, a);
+    await addParticipant(id, b);
+    // Over since yesterday: only then can participants rate it.
+    await app.database.db
+      .update(events)
+      .set({ startsAt: new Date(Date.now() - 26 * 3600_000), endsAt: new Date(Date.now() - 24 * 3600_000) })
+      .where(eq(events.id, id));
     await app.database.db.insert(ratings).values([
       { eventId: id, raterId: a.id, rateeId: host.id, score: 5, feedback: 'Harikaydı' },
       { eventId: id, raterId: b.id, rateeId: host.id, score: 4 },
     ]);
     const res = await app.gql(
-      'query($id: ID!) { event(id: $id) { averageRating feedbackCount timeLeft } }',
+      'query($id: ID!) { event(id: $id) { status averageRating feedbackCount participants { user { id } } } }',
       { id },
       { token: a.token },
     );
-    expect(res.data.event).toMatchObject({ averageRating: 4.5, feedbackCount: 2 });
+    expect(res.data.event).toMatchObject({ status: 'COMPLETED', averageRating: 4.5, feedbackCount: 2 });
+    expect(res.data.event.participants).toHaveLength(2);
+
+    // An upcoming event has no ratings yet (and a time left in the viewer's language).
+    const upcoming = await createAs(host);
     const en = await app.gql(
-      'query($id: ID!) { event(id: $id) { timeLeft } }',
-      { id },
+      'query($id: ID!) { event(id: $id) { averageRating feedbackCount participants { user { id } } timeLeft } }',
+      { id: upcoming },
       { token: a.token, headers: { 'accept-language': 'en' } },
     );
+    expect(en.data.event).toMatchObject({ averageRating: null, feedbackCount: 0, participants: [] });
     expect(en.data.event.timeLeft).toMatch(/^\d+ d( \d+ h)?$/);
   });
 });
