@@ -56,6 +56,9 @@ export function uuidArray(ids: readonly string[]): SQL {
   return sql`${`{${ids.filter(isUuid).join(',')}}`}::uuid[]`;
 }
 
+// The same for a statement's `= any($ids::uuid[])` placeholder.
+export const validUuids = (ids: readonly string[]): string[] => ids.filter(isUuid);
+
 // Hot reads as named prepared statements: PostgreSQL parses and plans a statement once per
 // connection (after five runs it may keep a generic plan) instead of on every call, and the driver
 // sends only Bind/Execute. The name is derived from the SQL text, so each filter combination gets its

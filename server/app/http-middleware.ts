@@ -22,12 +22,19 @@ export function requestScope(logger: Logger) {
     const id = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     const locale = pickLocale(req.header('accept-language'));
     req.id = id;
-    req.log = logger.child({ requestId: id });
+    // The request's child logger is made when something logs (most requests log nothing).
+    let log: Logger | undefined;
+    Object.defineProperty(req, 'log', {
+      get: () => (log ??= logger.child({ requestId: id })),
+      set: (value: Logger) => (log = value),
+      configurable: true,
+    });
     res.setHeader('X-Request-Id', id);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const level = res.statusCode >= 500 ? 'error' : 'info';
+      if (!logger.isLevelEnabled(level)) return;
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const path = req.originalUrl.split('?')[0];
       if (path === '/healthz' || path === '/readyz') return;
       req.log[level](

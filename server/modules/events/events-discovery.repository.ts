@@ -4,13 +4,7 @@ import { statementRows } from '#db/row-codec.ts';
 import { events, type EventRow } from '#db/schema/index.ts';
 import { notBlockedWith } from '#server/modules/safety/safety.filters.ts';
 import type { EventModel } from './events.mappers.ts';
-import {
-  countStatement,
-  eventListRow,
-  listStatement,
-  metresOfChord,
-  type EventListQuery,
-} from './events-list.query.ts';
+import { countStatement, eventListRow, listStatement, type EventListQuery } from './events-list.query.ts';
 
 // Finding events: the map's nearest-first page and the lists' filters and search (their SQL is
 // events-list.query.ts), My Events, a user's activity.
@@ -68,15 +62,9 @@ export function createEventsDiscovery(db: DbOrTx) {
   return {
     async list(q: EventListQuery): Promise<EventModel[]> {
       const { statement, values } = listStatement(q);
+      // Near pages also carry "distanceKm" and "sortKey" (the chord the page is ordered by).
       const rows = await statementRows(db, statement, values);
-      if (!q.near) return rows.map(eventListRow.decode);
-      return rows.map((raw) => {
-        const event: EventModel = eventListRow.decode(raw);
-        const chord = Number(raw.chord);
-        event.distanceKm = metresOfChord(chord) / 1000;
-        event.sortKey = chord;
-        return event;
-      });
+      return rows.map(eventListRow.decode);
     },
 
     async count(q: EventListQuery): Promise<number> {

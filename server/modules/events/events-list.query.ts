@@ -47,8 +47,8 @@ export type EventListQuery = {
 // need no per-row trigonometry in SQL.
 const EARTH_RADIUS_M = 6378168;
 const chordOf = (metres: number) => 2 * EARTH_RADIUS_M * Math.sin(metres / (2 * EARTH_RADIUS_M));
-export const metresOfChord = (chord: number) =>
-  2 * EARTH_RADIUS_M * Math.asin(Math.min(1, chord / (2 * EARTH_RADIUS_M)));
+// The great-circle distance in km of a chord ("sortKey"), in SQL.
+const DISTANCE_KM = `2 * ${EARTH_RADIUS_M} * asin(least(1, "sortKey" / ${2 * EARTH_RADIUS_M})) / 1000`;
 
 // ll_to_earth computed here: the query then holds a plain cube constant, which keeps planning cheap.
 function earthXyz(p: { lat: number; lng: number }): [number, number, number] {
@@ -251,12 +251,13 @@ function pageSql(s: Shape): SQL {
         sql`(${chord} > ${P('afterChord')}::float8 or (${chord} = ${P('afterChord')}::float8 and ${events.id} > ${P('afterId')}::uuid))`,
       );
     }
-    const radius = s.radius ? sql`where chord <= ${P('maxChord')}::float8` : sql``;
+    // The row arrives with its distance and sort key (EventModel), nothing added to it afterwards.
+    const radius = s.radius ? sql`where "sortKey" <= ${P('maxChord')}::float8` : sql``;
     return sql`
-      select * from (
-        select ${eventListRow.columns}, ${chord} as chord from ${events}
-        where ${and(conds)} order by chord limit ${P('limit')}::int
-      ) nearest ${radius} order by chord`;
+      select *, ${sql.raw(DISTANCE_KM)} as "distanceKm" from (
+        select ${eventListRow.columns}, ${chord} as "sortKey" from ${events}
+        where ${and(conds)} order by "sortKey" limit ${P('limit')}::int
+      ) nearest ${radius} order by "sortKey"`;
   }
   const conds = conditions(s, true);
   if (s.afterStart) {

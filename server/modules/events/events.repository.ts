@@ -1,6 +1,13 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
-import { preparedRows, rowCodec, uuidArray } from '#db/row-codec.ts';
+import {
+  prepareStatement,
+  preparedRows,
+  rowCodec,
+  statementRows,
+  uuidArray,
+  validUuids,
+} from '#db/row-codec.ts';
 import {
   eventParticipants,
   events,
@@ -15,6 +22,9 @@ import {
 // events-discovery.repository.ts, counters and statistics in events-analytics.repository.ts.
 
 export const eventRow = rowCodec(events);
+const BY_IDS = prepareStatement(
+  sql`select ${eventRow.columns} from ${events} where ${events.id} = any(${sql.placeholder('ids')}::uuid[])`,
+);
 const participantRow = rowCodec(eventParticipants);
 
 export function createEventsRepository(db: DbOrTx) {
@@ -26,10 +36,7 @@ export function createEventsRepository(db: DbOrTx) {
 
     async findByIds(ids: readonly string[]): Promise<EventRow[]> {
       if (ids.length === 0) return [];
-      const rows = await preparedRows(
-        db,
-        sql`select ${eventRow.columns} from ${events} where ${events.id} = any(${uuidArray(ids)})`,
-      );
+      const rows = await statementRows(db, BY_IDS, { ids: validUuids(ids) });
       return rows.map(eventRow.decode);
     },
 

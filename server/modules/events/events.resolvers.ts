@@ -165,8 +165,7 @@ export const eventsResolvers: Resolvers = {
       e.distanceKm === undefined || e.distanceKm === null ? null : Math.round(e.distanceKm * 100) / 100,
     startsInMinutes: (e, _args, ctx) => minutesUntil(e.startsAt, ctx.now),
     // The row's count is kept with the participant rows (same transaction): no look-up for none.
-    participants: (e, _args, ctx) =>
-      e.participantCount === 0 ? [] : ctx.loaders.participants.load(e.id),
+    participants: (e, _args, ctx) => (e.participantCount === 0 ? [] : ctx.loaders.participants.load(e.id)),
     timeLeft: (e, _args, ctx) => timeLeftText(e, ctx.now, ctx.locale),
     averageRating: async (e, _args, ctx) => (await ratingOf(e, ctx)).average,
     feedbackCount: async (e, _args, ctx) => (await ratingOf(e, ctx)).count,

@@ -1,6 +1,13 @@
 import { and, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
-import { preparedRows, rowCodec, uuidArray } from '#db/row-codec.ts';
+import {
+  prepareStatement,
+  preparedRows,
+  rowCodec,
+  statementRows,
+  uuidArray,
+  validUuids,
+} from '#db/row-codec.ts';
 import {
   blocks,
   eventParticipants,
@@ -55,6 +62,19 @@ const NO_STATS: UserStatsModel = {
   hostRatingCount: 0,
 };
 
+// The stat* columns stay on the decoded row (deleting keys would slow every later read of it).
+const BY_SUB = prepareStatement(
+  sql`select ${userRow.columns} from ${users} where ${users.sub} = ${sql.placeholder('sub')} limit 1`,
+);
+const WITH_STATS = prepareStatement(
+  sql`select ${userRow.columns}, ${STATS_COLUMNS} from ${users} ${STATS_JOIN}
+  where ${users.id} = any(${sql.placeholder('ids')}::uuid[])`,
+);
+const STATS = prepareStatement(
+  sql`select ${users.id} as id, ${STATS_COLUMNS} from ${users} ${STATS_JOIN}
+  where ${users.id} = any(${sql.placeholder('ids')}::uuid[])`,
+);
+
 function statsOf(raw: Record<string, unknown>): UserStatsModel {
   const stats = {
     eventsHosted: raw.statHosted as number,
@@ -63,8 +83,6 @@ function statsOf(raw: Record<string, unknown>): UserStatsModel {
     averageRating: raw.statRating as number | null,
     hostRatingCount: raw.statRatings as number,
   };
-  for (const key of ['statHosted', 'statJoined', 'statParticipants', 'statRating', 'statRatings'])
-    delete raw[key];
   return stats;
 }
 
@@ -72,10 +90,7 @@ export function createUsersRepository(db: DbOrTx) {
   return {
     async findBySub(sub: string): Promise<UserRow | undefined> {
       // Every request resolves its viewer by sub: a prepared statement and the row codec.
-      const [raw] = await preparedRows(
-        db,
-        sql`select ${userRow.columns} from ${users} where ${users.sub} = ${sub} limit 1`,
-      );
+      const [raw] = await statementRows(db, BY_SUB, { sub });
       return raw ? userRow.decode(raw) : undefined;
     },
 
@@ -92,11 +107,7 @@ export function createUsersRepository(db: DbOrTx) {
     // statement (cards show the host's rating and rank next to the name).
     async findWithStats(ids: readonly string[]): Promise<{ row: UserRow; stats: UserStatsModel }[]> {
       if (ids.length === 0) return [];
-      const rows = await preparedRows(
-        db,
-        sql`select ${userRow.columns}, ${STATS_COLUMNS} from ${users} ${STATS_JOIN}
-        where ${users.id} = any(${uuidArray(ids)})`,
-      );
+      const rows = await statementRows(db, WITH_STATS, { ids: validUuids(ids) });
       return rows.map((raw) => ({ stats: statsOf(raw), row: userRow.decode(raw) }));
     },
 
@@ -129,11 +140,7 @@ export function createUsersRepository(db: DbOrTx) {
       const ids = [...userIds];
       const result = new Map<string, UserStatsModel>(ids.map((id) => [id, { ...NO_STATS }]));
       if (ids.length === 0) return result;
-      const rows = await preparedRows(
-        db,
-        sql`select ${users.id} as id, ${STATS_COLUMNS} from ${users} ${STATS_JOIN}
-        where ${users.id} = any(${uuidArray(ids)})`,
-      );
+      const rows = await statementRows(db, STATS, { ids: validUuids(ids) });
       for (const raw of rows) result.set(raw.id as string, statsOf(raw));
       return result;
     },
