@@ -17,6 +17,7 @@ import type { GameType } from '../modules/enum-values.ts';
 import type { TimeWindow } from '../modules/enum-values.ts';
 import type { QuickFilter } from '../modules/enum-values.ts';
 import type { ActivityType } from '../modules/enum-values.ts';
+import type { HostRank } from '../modules/enum-values.ts';
 import type { Device } from '../modules/enum-values.ts';
 import type { ShareChannel } from '../modules/enum-values.ts';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
@@ -709,6 +710,8 @@ export type GeoPointInput = {
   /** Longitude in degrees, -180 to 180. */
   lng: Scalars['Float']['input'];
 };
+
+export type { HostRank };
 
 /** An HTTP header. */
 export type HttpHeader = {
@@ -1926,6 +1929,10 @@ export type UserStats = {
   eventsHosted: Scalars['Int']['output'];
   /** Events this user took part in as an accepted participant. */
   eventsJoined: Scalars['Int']['output'];
+  /** The host's rank, from events hosted, participants gathered and ratings (ADR 038). */
+  hostRank: HostRank;
+  /** Ratings received as a host (what averageRating averages). */
+  hostRatingCount: Scalars['Int']['output'];
   /** Participants across all events this user hosted. */
   totalParticipants: Scalars['Int']['output'];
 };
@@ -2116,6 +2123,7 @@ export type ResolversTypes = {
   GeoBoundsInput: GeoBoundsInput;
   GeoPoint: ResolverTypeWrapper<GeoPoint>;
   GeoPointInput: GeoPointInput;
+  HostRank: HostRank;
   HttpHeader: ResolverTypeWrapper<HttpHeader>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
@@ -2803,6 +2811,11 @@ export type GeoPointResolvers<
   lat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   lng?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
+
+export type HostRankResolvers = EnumResolverSignature<
+  { BRONZE?: any; DIAMOND?: any; GOLD?: any; NEW?: any; SILVER?: any },
+  ResolversTypes['HostRank']
+>;
 
 export type HttpHeaderResolvers<
   ContextType = Context,
@@ -3672,6 +3685,8 @@ export type UserStatsResolvers<
   averageRating?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   eventsHosted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   eventsJoined?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  hostRank?: Resolver<ResolversTypes['HostRank'], ParentType, ContextType>;
+  hostRatingCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   totalParticipants?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
@@ -3734,6 +3749,7 @@ export type Resolvers<ContextType = Context> = {
   ExpiringTokens?: ExpiringTokensResolvers<ContextType>;
   GameType?: GameTypeResolvers;
   GeoPoint?: GeoPointResolvers<ContextType>;
+  HostRank?: HostRankResolvers;
   HttpHeader?: HttpHeaderResolvers<ContextType>;
   IpLocation?: IpLocationResolvers<ContextType>;
   JoinCheck?: JoinCheckResolvers<ContextType>;

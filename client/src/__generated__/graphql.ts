@@ -222,6 +222,24 @@ export type GeoPointInput = {
   lng: number;
 };
 
+/**
+ * A host's rank (ADR 038): the highest level whose every threshold holds. An average counts once 3
+ * ratings back it. BRONZE: 1 event hosted and 1 participant. SILVER: 3 events, 8 participants, an
+ * average of at least 3.5. GOLD: 10 events, 30 participants, 5 ratings averaging at least 4.0. DIAMOND:
+ * 25 events, 100 participants, 15 ratings averaging at least 4.5.
+ */
+export type HostRank =
+  /** Bronze. */
+  | 'BRONZE'
+  /** Diamond. */
+  | 'DIAMOND'
+  /** Gold. */
+  | 'GOLD'
+  /** Not ranked yet: nobody has taken part in an event of this host. */
+  | 'NEW'
+  /** Silver. */
+  | 'SILVER';
+
 /** A join request to act on. */
 export type JoinRequestRefInput = {
   /** The request. */
@@ -647,7 +665,7 @@ export type LobbyEventCard_EventFragment = {
     __typename: 'User';
     id: string;
     displayName: string;
-    stats: { __typename: 'UserStats'; averageRating: number | null };
+    stats: { __typename: 'UserStats'; averageRating: number | null; hostRank: HostRank };
   };
 };
 
@@ -860,7 +878,12 @@ export type JoinRequestDialogQuery = {
       id: string;
       displayName: string;
       avatarUrl: string | null;
-      stats: { __typename: 'UserStats'; averageRating: number | null; eventsHosted: number };
+      stats: {
+        __typename: 'UserStats';
+        averageRating: number | null;
+        eventsHosted: number;
+        hostRank: HostRank;
+      };
     };
   } | null;
 };
@@ -2155,7 +2178,7 @@ export type OnlineLobbyQuery = {
           __typename: 'User';
           id: string;
           displayName: string;
-          stats: { __typename: 'UserStats'; averageRating: number | null };
+          stats: { __typename: 'UserStats'; averageRating: number | null; hostRank: HostRank };
         };
       };
     }>;

@@ -134,6 +134,24 @@ export type GeoPointInput = {
   lng: number;
 };
 
+/**
+ * A host's rank (ADR 038): the highest level whose every threshold holds. An average counts once 3
+ * ratings back it. BRONZE: 1 event hosted and 1 participant. SILVER: 3 events, 8 participants, an
+ * average of at least 3.5. GOLD: 10 events, 30 participants, 5 ratings averaging at least 4.0. DIAMOND:
+ * 25 events, 100 participants, 15 ratings averaging at least 4.5.
+ */
+export type HostRank =
+  /** Bronze. */
+  | 'BRONZE'
+  /** Diamond. */
+  | 'DIAMOND'
+  /** Gold. */
+  | 'GOLD'
+  /** Not ranked yet: nobody has taken part in an event of this host. */
+  | 'NEW'
+  /** Silver. */
+  | 'SILVER';
+
 /** A join request to act on. */
 export type JoinRequestRefInput = {
   /** The request. */
@@ -256,6 +274,7 @@ export type LegacyUserFragment = {
     eventsHosted: number;
     eventsJoined: number;
     averageRating: number | null;
+    hostRank: HostRank;
   };
 };
 
@@ -300,6 +319,7 @@ export type LegacyEventFragment = {
       eventsHosted: number;
       eventsJoined: number;
       averageRating: number | null;
+      hostRank: HostRank;
     };
   };
   participants: Array<{
@@ -315,6 +335,7 @@ export type LegacyEventFragment = {
         eventsHosted: number;
         eventsJoined: number;
         averageRating: number | null;
+        hostRank: HostRank;
       };
     };
   }>;
@@ -346,6 +367,7 @@ export type LegacyEventFragment = {
         eventsHosted: number;
         eventsJoined: number;
         averageRating: number | null;
+        hostRank: HostRank;
       };
     };
     check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string>; engine: string };
@@ -411,6 +433,7 @@ export type LegacyEventListQuery = {
             eventsHosted: number;
             eventsJoined: number;
             averageRating: number | null;
+            hostRank: HostRank;
           };
         };
         participants: Array<{
@@ -426,6 +449,7 @@ export type LegacyEventListQuery = {
               eventsHosted: number;
               eventsJoined: number;
               averageRating: number | null;
+              hostRank: HostRank;
             };
           };
         }>;
@@ -457,6 +481,7 @@ export type LegacyEventListQuery = {
               eventsHosted: number;
               eventsJoined: number;
               averageRating: number | null;
+              hostRank: HostRank;
             };
           };
           check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string>; engine: string };
@@ -520,6 +545,7 @@ export type LegacyEventQuery = {
         eventsHosted: number;
         eventsJoined: number;
         averageRating: number | null;
+        hostRank: HostRank;
       };
     };
     participants: Array<{
@@ -535,6 +561,7 @@ export type LegacyEventQuery = {
           eventsHosted: number;
           eventsJoined: number;
           averageRating: number | null;
+          hostRank: HostRank;
         };
       };
     }>;
@@ -566,6 +593,7 @@ export type LegacyEventQuery = {
           eventsHosted: number;
           eventsJoined: number;
           averageRating: number | null;
+          hostRank: HostRank;
         };
       };
       check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string>; engine: string };
@@ -630,6 +658,7 @@ export type LegacyMyEventsQuery = {
             eventsHosted: number;
             eventsJoined: number;
             averageRating: number | null;
+            hostRank: HostRank;
           };
         };
         participants: Array<{
@@ -645,6 +674,7 @@ export type LegacyMyEventsQuery = {
               eventsHosted: number;
               eventsJoined: number;
               averageRating: number | null;
+              hostRank: HostRank;
             };
           };
         }>;
@@ -676,6 +706,7 @@ export type LegacyMyEventsQuery = {
               eventsHosted: number;
               eventsJoined: number;
               averageRating: number | null;
+              hostRank: HostRank;
             };
           };
           check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string>; engine: string };

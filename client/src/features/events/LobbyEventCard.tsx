@@ -3,6 +3,7 @@ import { gql } from '@apollo/client';
 import { Link } from 'react-router-dom';
 import type { LobbyEventCard_EventFragment } from '#client/__generated__/graphql.ts';
 import { Badge } from '#client/components/ui/Badge.tsx';
+import { HostRankBadge } from '#client/components/ui/HostRankBadge.tsx';
 import { SkillBadge } from '#client/components/ui/SkillBadge.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
@@ -34,6 +35,7 @@ export const LOBBY_EVENT_CARD_FRAGMENT = gql`
       displayName
       stats {
         averageRating
+        hostRank
       }
     }
   }
@@ -82,6 +84,7 @@ export function LobbyEventCard({
         <span className="truncate">
           {t('lobby.host')}: <span className="text-ink-100">{event.host.displayName}</span>
         </span>
+        <HostRankBadge rank={event.host.stats.hostRank} />
         {rating != null ? <span className="shrink-0 text-amber-300">★ {ratingText(rating, fmt)}</span> : null}
       </p>
       <p className="line-clamp-2 text-sm text-ink-200">{event.description}</p>

@@ -94,6 +94,12 @@ export const eventsEn: Record<keyof typeof eventsTr, string> = {
   'lobby.empty': 'No online events match the filters.',
   'lobby.mic': 'MIC',
   'lobby.host': 'Host',
+  'rank.NEW': 'New host',
+  'rank.BRONZE': 'Bronze',
+  'rank.SILVER': 'Silver',
+  'rank.GOLD': 'Gold',
+  'rank.DIAMOND': 'Diamond',
+  'rank.hint': 'Host rank: from events hosted, participants and ratings',
   'lobby.requirements': 'Requirements',
   'lobby.slots': '{count} slots',
 

@@ -93,6 +93,12 @@ export const eventsTr = {
   'lobby.empty': 'Filtrelere uyan online etkinlik yok.',
   'lobby.mic': 'MIC',
   'lobby.host': 'Host',
+  'rank.NEW': 'Yeni host',
+  'rank.BRONZE': 'Bronz',
+  'rank.SILVER': 'Gümüş',
+  'rank.GOLD': 'Altın',
+  'rank.DIAMOND': 'Elmas',
+  'rank.hint': 'Host rütbesi: düzenlenen etkinlikler, katılımcılar ve puanlardan',
   'lobby.requirements': 'Gereksinimler',
   'lobby.slots': '{count} slot',
 
