@@ -9,3 +9,4 @@ export * from './social.table.ts';
 export * from './identity.table.ts';
 export * from './analytics.table.ts';
 export * from './upload.table.ts';
+export * from './draft.table.ts';

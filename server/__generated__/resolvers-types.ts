@@ -567,7 +567,11 @@ export type EventFilter = {
   quick?: InputMaybe<Array<QuickFilter>>;
   /** With near: only events within this many kilometres (1, 5, 10; null for any distance). */
   radiusKm?: InputMaybe<Scalars['Float']['input']>;
-  /** Words to find in the title, description, tags and public place; Turkish-aware ("kadikoy" finds Kadıköy). */
+  /**
+   * Words to find in the title, description, tags and public place, or in the host's display name or
+   * username; every word must occur in one of them. Turkish-aware ("kadikoy" finds Kadıköy, "cagri"
+   * finds Çağrı).
+   */
   search?: InputMaybe<Scalars['String']['input']>;
   /** Only these skill levels. */
   skillLevels?: InputMaybe<Array<SkillLevel>>;
@@ -806,7 +810,7 @@ export type LobbyStats = {
   activePlayers: Scalars['Int']['output'];
   /** Average rating of hosts of online events; null when nobody was rated. */
   averageHostRating?: Maybe<Scalars['Float']['output']>;
-  /** Distinct games and platforms with upcoming online events. */
+  /** Open games: online events that have not ended, are not cancelled and still have a free slot. */
   gamesAvailable: Scalars['Int']['output'];
   /** Share of decided join requests (last 30 days) that were accepted, 0 to 1; null when none were decided. */
   matchSuccessRate?: Maybe<Scalars['Float']['output']>;

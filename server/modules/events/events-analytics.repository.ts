@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { eventSaves, eventShares, eventViews, type EventRow } from '#db/schema/index.ts';
-import { textArray } from './events-discovery.repository.ts';
 
 // Counters around events: saves, views per Turkish day, shares, the host's analytics and the lobby's
 // stats strip.
@@ -79,7 +78,8 @@ export function createEventsAnalytics(db: DbOrTx) {
       return { ...views, byDay: byDay.map((d) => ({ date: String(d.day), count: d.n })) };
     },
 
-    async lobbyStats(now: Date, popularGames: readonly string[], gamePlatforms: readonly string[]) {
+    // 'Açık oyun': online events one can still join (not over, not cancelled, a free slot).
+    async lobbyStats(now: Date) {
       const [row] = (
         await db.execute<{
           active: number;
@@ -90,13 +90,9 @@ export function createEventsAnalytics(db: DbOrTx) {
         }>(sql`
         select
           (select count(*)::int from users where last_seen_at > ${new Date(now.getTime() - 15 * 60_000)}) as active,
-          (select count(distinct g)::int from (
-             select unnest(tags) as g from events
-               where mode = 'online' and cancelled_at is null and ends_at > ${now} and tags && ${textArray(popularGames)}
-             union all
-             select platform from events
-               where mode = 'online' and cancelled_at is null and ends_at > ${now} and platform is not null
-           ) games where g = any(${textArray([...popularGames, ...gamePlatforms])})) as games,
+          (select count(*)::int from events
+             where mode = 'online' and cancelled_at is null and ends_at > ${now}
+               and participant_count < max_participants) as games,
           (select count(*)::int from join_requests where status = 'accepted' and decided_at > ${new Date(now.getTime() - 30 * 86_400_000)}) as accepted,
           (select count(*)::int from join_requests where status in ('accepted', 'declined') and decided_at > ${new Date(now.getTime() - 30 * 86_400_000)}) as decided,
           (select round(avg(r.score)::numeric, 2)::float8 from ratings r join events e on e.id = r.event_id and e.host_id = r.ratee_id

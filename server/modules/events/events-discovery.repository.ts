@@ -11,11 +11,6 @@ import { countStatement, eventListRow, listStatement, type EventListQuery } from
 
 export type { EventListQuery };
 
-export const textArray = (values: readonly string[]) =>
-  sql`ARRAY[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]`;
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type MineQuery = {

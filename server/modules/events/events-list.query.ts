@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { prepareStatement, rowCodec, type Statement } from '#db/row-codec.ts';
-import { events } from '#db/schema/index.ts';
+import { events, users } from '#db/schema/index.ts';
 import type { QuickFilter } from '#server/modules/enum-values.ts';
 import { notBlockedWith } from '#server/modules/safety/safety.filters.ts';
 import {
@@ -211,8 +211,13 @@ function conditions(s: Shape, withRadius: boolean): SQL[] {
     conds.push(sql`${events.publicLng} between ${P('west')}::float8 and ${P('east')}::float8`);
   }
   for (let i = 0; i < s.words; i++) {
-    // search_text is already folded; LIKE '%…%' is served by the trigram index.
-    conds.push(sql`${events.searchText} like ${P(`word${i}`)}`);
+    // Each word in the event's text or in its host's display name or username (the lobby promises
+    // finding players). Both are folded alike and served by trigram indexes; the hosts whose name
+    // matches are looked up once per word (an init plan), then their events by host.
+    const word = P(`word${i}`);
+    conds.push(
+      sql`(${events.searchText} like ${word} or ${events.hostId} = any(array(select u.id from ${users} u where u.search_name like ${word})))`,
+    );
   }
   if (s.category) conds.push(sql`${events.category} = ${P('category')}`);
   if (s.tags) conds.push(sql`${events.tags} && ${P('tags')}::text[]`);

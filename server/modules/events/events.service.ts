@@ -11,7 +11,7 @@ import { decodeCursor, pageOf, pageSize } from '#server/lib/paging.ts';
 import { inTransaction, type AfterCommit } from '#server/lib/unit-of-work.ts';
 import type { TokensService } from '#server/modules/tokens/tokens.service.ts';
 import { ISTANBUL } from '#server/modules/geo/geo.types.ts';
-import { categoriesFor, DURATIONS, GAME_PLATFORMS, PLATFORM_ROWS, POPULAR_GAMES } from './events.catalog.ts';
+import { categoriesFor, DURATIONS, PLATFORM_ROWS } from './events.catalog.ts';
 import { shiftDay, turkeyDay } from '#server/lib/turkey-time.ts';
 import { AppError, ErrorCode, notFound } from '#server/errors/app-error.ts';
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
@@ -248,7 +248,7 @@ export function createEventsService(
     },
 
     async lobbyStats() {
-      const row = await counters.lobbyStats(deps.clock.now(), POPULAR_GAMES, GAME_PLATFORMS);
+      const row = await counters.lobbyStats(deps.clock.now());
       return {
         activePlayers: row.active,
         gamesAvailable: row.games,

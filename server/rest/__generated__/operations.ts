@@ -61,7 +61,11 @@ export type EventFilter = {
   quick?: Array<QuickFilter> | null | undefined;
   /** With near: only events within this many kilometres (1, 5, 10; null for any distance). */
   radiusKm?: number | null | undefined;
-  /** Words to find in the title, description, tags and public place; Turkish-aware ("kadikoy" finds Kadıköy). */
+  /**
+   * Words to find in the title, description, tags and public place, or in the host's display name or
+   * username; every word must occur in one of them. Turkish-aware ("kadikoy" finds Kadıköy, "cagri"
+   * finds Çağrı).
+   */
   search?: string | null | undefined;
   /** Only these skill levels. */
   skillLevels?: Array<SkillLevel> | null | undefined;
