@@ -477,17 +477,22 @@ export type EventJoinRequestsArgs = {
 /** What the host learns about an event. */
 export type EventAnalytics = {
   __typename?: 'EventAnalytics';
-  /** Accepted requests divided by unique viewers; null without views. */
+  /** Join requests the content check declined on its own (counted apart from requests). */
+  autoDeclinedRequests: Scalars['Int']['output'];
+  /**
+   * Share of unique viewers who sent a join request (auto-declined ones excluded), 0 to 1; null
+   * without views.
+   */
   conversionRate?: Maybe<Scalars['Float']['output']>;
   /** Median minutes from a request to the host's decision; null until the host decided one. */
   medianResponseMinutes?: Maybe<Scalars['Float']['output']>;
   /** The day with the most unique viewers; null without views. */
   peakDay?: Maybe<Scalars['Date']['output']>;
-  /** Join requests received (all states). */
+  /** Join requests people sent (any state); those the content check declined on its own are not here. */
   requests: Scalars['Int']['output'];
   /** Saves (likes). */
   saves: Scalars['Int']['output'];
-  /** Shares through the share dialog. */
+  /** Shares through the share dialog, each user and channel counted once per day. */
   shares: Scalars['Int']['output'];
   /** Unique viewers of the details page (each viewer counted once per day, the host never). */
   views: Scalars['Int']['output'];
@@ -905,7 +910,7 @@ export type Mutation = {
    * again replaces the score and feedback. Feedback goes through the content check.
    */
   rateEvent: RateEventPayload;
-  /** Count a share from the share dialog. */
+  /** Count a share from the share dialog (once per user, channel and Turkish day). */
   recordEventShare: RecordEventActivityPayload;
   /** Count a view of an event's details page (once per viewer and day). */
   recordEventView: RecordEventActivityPayload;
@@ -1419,7 +1424,10 @@ export type RatingSummary = {
 /** The result of recording a view or a share. */
 export type RecordEventActivityPayload = {
   __typename?: 'RecordEventActivityPayload';
-  /** Whether this call counted (a viewer counts once per day; hosts never count). */
+  /**
+   * Whether this call counted (a view: once per viewer and day, hosts never; a share: once per user,
+   * channel and day).
+   */
   counted: Scalars['Boolean']['output'];
 };
 
@@ -2692,6 +2700,7 @@ export type EventAnalyticsResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['EventAnalytics'] = ResolversParentTypes['EventAnalytics'],
 > = {
+  autoDeclinedRequests?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   conversionRate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   medianResponseMinutes?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   peakDay?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;

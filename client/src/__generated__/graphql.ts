@@ -729,6 +729,7 @@ export type AnalyticsPanel_AnalyticsFragment = {
   saves: number;
   shares: number;
   requests: number;
+  autoDeclinedRequests: number;
   conversionRate: number | null;
   medianResponseMinutes: number | null;
   peakDay: string | null;
@@ -1994,6 +1995,7 @@ export type EventDetailsRouteQuery = {
       saves: number;
       shares: number;
       requests: number;
+      autoDeclinedRequests: number;
       conversionRate: number | null;
       medianResponseMinutes: number | null;
       peakDay: string | null;

@@ -45,26 +45,45 @@ export function createEventsAnalytics(db: DbOrTx) {
       return rows.length === 1;
     },
 
-    async recordShare(eventId: string, userId: string, channel: string): Promise<void> {
-      await db.insert(eventShares).values({ eventId, userId, channel });
+    // One row per user, channel and Turkish day; true when this call added it.
+    async recordShare(eventId: string, userId: string, channel: string, day: string): Promise<boolean> {
+      const rows = await db
+        .insert(eventShares)
+        .values({ eventId, userId, channel, day })
+        .onConflictDoNothing()
+        .returning({ id: eventShares.id });
+      return rows.length === 1;
     },
 
     async analytics(event: Pick<EventRow, 'id' | 'hostId'>) {
       const [views] = (
         await db.execute<{
           views: number;
+          viewers: number;
           saves: number;
           shares: number;
           requests: number;
-          accepted: number;
+          auto_declined: number;
+          viewers_who_asked: number;
           median_minutes: number | null;
         }>(sql`
+        with real_requests as (
+          -- Requests a person sent, not the ones the content check declined on its own.
+          select user_id from join_requests
+          where event_id = ${event.id}
+            and not (status = 'declined' and check_verdict = 'block' and decided_by is null)
+        )
         select
           (select count(*)::int from event_views where event_id = ${event.id}) as views,
+          (select count(distinct viewer_id)::int from event_views where event_id = ${event.id}) as viewers,
           (select count(*)::int from event_saves where event_id = ${event.id}) as saves,
           (select count(*)::int from event_shares where event_id = ${event.id}) as shares,
-          (select count(*)::int from join_requests where event_id = ${event.id}) as requests,
-          (select count(*)::int from join_requests where event_id = ${event.id} and status = 'accepted') as accepted,
+          (select count(*)::int from real_requests) as requests,
+          (select count(*)::int from join_requests where event_id = ${event.id}
+             and status = 'declined' and check_verdict = 'block' and decided_by is null) as auto_declined,
+          (select count(distinct r.user_id)::int from real_requests r
+             where exists (select 1 from event_views v where v.event_id = ${event.id} and v.viewer_id = r.user_id)
+          ) as viewers_who_asked,
           (select percentile_cont(0.5) within group (order by extract(epoch from decided_at - created_at) / 60.0)
              from join_requests where event_id = ${event.id} and decided_by = ${event.hostId} and decided_at is not null
           )::float8 as median_minutes`)

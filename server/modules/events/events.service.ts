@@ -211,11 +211,11 @@ export function createEventsService(
       return counters.recordView(event.id, viewer.id, turkeyDay(deps.clock.now()));
     },
 
+    // Once per user, channel and Turkish day (false: already counted today).
     async recordShare(viewer: Viewer, eventId: string, channel: string): Promise<boolean> {
       const [event] = await this.byIds([eventId]);
       if (!event) throw notFound('error.eventNotFound');
-      await counters.recordShare(event.id, viewer.id, channel);
-      return true;
+      return counters.recordShare(event.id, viewer.id, channel, turkeyDay(deps.clock.now()));
     },
 
     // Host only (others get null).
@@ -241,7 +241,8 @@ export function createEventsService(
         saves: a.saves,
         shares: a.shares,
         requests: a.requests,
-        conversionRate: a.views > 0 ? Math.round((a.accepted / a.views) * 1000) / 1000 : null,
+        autoDeclinedRequests: a.auto_declined,
+        conversionRate: a.viewers > 0 ? Math.round((a.viewers_who_asked / a.viewers) * 1000) / 1000 : null,
         medianResponseMinutes: a.median_minutes === null ? null : Math.round(a.median_minutes * 10) / 10,
         peakDay: peak?.date ?? null,
       };

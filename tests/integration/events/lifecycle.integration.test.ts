@@ -198,8 +198,13 @@ describe('saves, views, shares and analytics', () => {
 
     const SHARE =
       'mutation($id: ID!, $c: ShareChannel!) { recordEventShare(input: {id: $id, channel: $c}) { counted } }';
-    await app.gql(SHARE, { id, c: 'WHATSAPP' }, { token: viewers[2].token });
-    await app.gql(SHARE, { id, c: 'COPY_LINK' }, { token: viewers[2].token });
+    const share = async (c: string, who = viewers[2]) =>
+      (await app.gql(SHARE, { id, c }, { token: who.token })).data.recordEventShare.counted;
+    expect(await share('WHATSAPP')).toBe(true);
+    expect(await share('COPY_LINK')).toBe(true);
+    // The same button again the same day is the same share.
+    expect(await share('WHATSAPP')).toBe(false);
+    expect(await share('COPY_LINK')).toBe(false);
 
     // One accepted request decided after 30 minutes.
     const created = new Date(Date.now() - 3_600_000);
@@ -213,9 +218,18 @@ describe('saves, views, shares and analytics', () => {
         decidedBy: host.id,
       },
       { eventId: id, userId: viewers[1].id, status: 'pending' },
+      // Declined by the content check on its own: no real request (and no viewer asked twice).
+      {
+        eventId: id,
+        userId: viewers[2].id,
+        status: 'declined',
+        checkVerdict: 'block',
+        checkReasons: ['spam'],
+        decidedAt: new Date(),
+      },
     ]);
 
-    const ANALYTICS = `query($id: ID!) { event(id: $id) { analytics { views viewsByDay { date count } saves shares requests conversionRate medianResponseMinutes peakDay } } }`;
+    const ANALYTICS = `query($id: ID!) { event(id: $id) { analytics { views viewsByDay { date count } saves shares requests autoDeclinedRequests conversionRate medianResponseMinutes peakDay } } }`;
     const mine = await app.gql(ANALYTICS, { id }, { token: host.token });
     const today = toTurkeyDateTime(new Date()).date;
     expect(mine.data.event.analytics).toEqual({
@@ -224,7 +238,9 @@ describe('saves, views, shares and analytics', () => {
       saves: 1,
       shares: 2,
       requests: 2,
-      conversionRate: 0.333,
+      autoDeclinedRequests: 1,
+      // Two of the three viewers sent a real request.
+      conversionRate: 0.667,
       medianResponseMinutes: 30,
       peakDay: today,
     });

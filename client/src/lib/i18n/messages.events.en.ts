@@ -240,6 +240,10 @@ export const eventsEn: Record<keyof typeof eventsTr, string> = {
   'analytics.requests': 'Requests',
   'analytics.chartTitle': 'Daily views',
   'analytics.chartEmpty': 'No views yet.',
+  'analytics.chartTooShort':
+    'The chart needs at least 2 days of data. {count} views so far; the daily chart appears here tomorrow.',
+  'analytics.autoDeclined': '+{count} requests declined by the automatic check (not counted)',
+  'analytics.conversionHint': 'Share of viewers who sent a request',
   'analytics.chartLabel': 'Unique views per day over the last {count} days',
   'analytics.insights': 'Insights',
   'analytics.peak': 'Peak Interest',

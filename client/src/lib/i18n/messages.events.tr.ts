@@ -239,6 +239,10 @@ export const eventsTr = {
   'analytics.requests': 'Requests',
   'analytics.chartTitle': 'Günlük görüntülenme',
   'analytics.chartEmpty': 'Henüz görüntülenme yok.',
+  'analytics.chartTooShort':
+    'Grafik için en az 2 günlük veri gerekiyor. Şimdiye kadar {count} görüntülenme; yarın burada günlük grafik olacak.',
+  'analytics.autoDeclined': '+{count} istek otomatik kontrolde reddedildi (sayılmadı)',
+  'analytics.conversionHint': 'Görüntüleyenlerden istek gönderenlerin oranı',
   'analytics.chartLabel': 'Son {count} günün günlük benzersiz görüntülenmeleri',
   'analytics.insights': 'Insights',
   'analytics.peak': 'Peak Interest',
