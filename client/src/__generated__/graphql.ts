@@ -657,6 +657,7 @@ export type LobbyEventCard_EventFragment = {
   description: string;
   startsAt: string;
   timeLeft: string;
+  status: EventStatus;
   participantCount: number;
   maxParticipants: number;
   freeSlots: number;
@@ -705,6 +706,7 @@ export type PhysicalEventCard_EventFragment = {
   title: string;
   description: string;
   timeLeft: string;
+  status: EventStatus;
   distanceKm: number | null;
   participantCount: number;
   maxParticipants: number;
@@ -859,6 +861,7 @@ export type CardJoinButton_EventFragment = {
   title: string;
   viewerRole: ViewerRole;
   freeSlots: number;
+  status: EventStatus;
 };
 
 export type JoinRequestDialogQueryVariables = Exact<{
@@ -1650,6 +1653,7 @@ export type PublicProfileQuery = {
         participantCount: number;
         maxParticipants: number;
         startsAt: string;
+        status: EventStatus;
       };
     }> | null;
     eventsInCommon: Array<{ __typename: 'Event'; id: string; title: string }>;
@@ -2171,6 +2175,7 @@ export type OnlineLobbyQuery = {
         description: string;
         startsAt: string;
         timeLeft: string;
+        status: EventStatus;
         participantCount: number;
         maxParticipants: number;
         freeSlots: number;
@@ -2222,6 +2227,7 @@ export type PhysicalDashboardQuery = {
         title: string;
         description: string;
         timeLeft: string;
+        status: EventStatus;
         distanceKm: number | null;
         participantCount: number;
         maxParticipants: number;
@@ -2279,6 +2285,7 @@ export type ProfileRouteQuery = {
         participantCount: number;
         maxParticipants: number;
         startsAt: string;
+        status: EventStatus;
       };
     }> | null;
     interests: Array<{ __typename: 'EventTag'; id: string; label: string }>;

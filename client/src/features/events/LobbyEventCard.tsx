@@ -3,6 +3,7 @@ import { gql } from '@apollo/client';
 import { Link } from 'react-router-dom';
 import type { LobbyEventCard_EventFragment } from '#client/__generated__/graphql.ts';
 import { Badge } from '#client/components/ui/Badge.tsx';
+import { EventStatusBadge } from '#client/components/ui/EventStatusBadge.tsx';
 import { HostRankBadge } from '#client/components/ui/HostRankBadge.tsx';
 import { SkillBadge } from '#client/components/ui/SkillBadge.tsx';
 import { cn } from '#client/lib/cn.ts';
@@ -20,6 +21,7 @@ export const LOBBY_EVENT_CARD_FRAGMENT = gql`
     }
     startsAt
     timeLeft
+    status
     participantCount
     maxParticipants
     freeSlots
@@ -64,6 +66,7 @@ export function LobbyEventCard({
           🎮 {event.platform?.label ?? '—'}
         </Badge>
         <div className="flex shrink-0 items-center gap-1.5">
+          {event.status === 'UPCOMING' ? null : <EventStatusBadge status={event.status} />}
           {event.voiceChat === 'REQUIRED' ? (
             <Badge tone="warning" title={t('quick.MIC_REQUIRED')}>
               🎙️ {t('lobby.mic')}

@@ -221,6 +221,10 @@ export const eventsTr = {
   'details.noPendingRequests': 'No pending requests',
   'details.host': 'Host',
   'details.timeLeft': 'Kalan süre',
+  'details.state': 'Durum',
+  'details.completedBanner': 'Bu etkinlik sona erdi.',
+  'details.cancelledBanner':
+    'Bu etkinlik iptal edildi. Katılımcılar ve bekleyen istek sahipleri haberdar edildi.',
   'details.language': 'Dil',
   'details.profile.title': 'Profil',
   'details.profile.memberSince': '{date} tarihinden beri üye',
