@@ -25,7 +25,9 @@ export type SavedPaymentMethod = {
   brand: string | null;
   last4: string | null;
 };
-export type NotificationPrefs = Partial<Record<'emailJoinRequests' | 'emailDecisions', boolean>>;
+export type NotificationPrefs = Partial<
+  Record<'emailJoinRequests' | 'emailDecisions' | 'emailEventChanges', boolean>
+>;
 export type IpLocation = { lat: number; lng: number; country: string | null; city: string | null };
 
 export const users = pgTable(

@@ -1147,6 +1147,11 @@ export type NotificationPreferences = {
   __typename?: 'NotificationPreferences';
   /** Requesters: an e-mail when the host accepts or declines. */
   emailDecisions: Scalars['Boolean']['output'];
+  /**
+   * Participants and pending requesters: an e-mail when an event is cancelled or its time or place
+   * changes.
+   */
+  emailEventChanges: Scalars['Boolean']['output'];
   /** Hosts: an e-mail for each new join request. */
   emailJoinRequests: Scalars['Boolean']['output'];
 };
@@ -1815,6 +1820,8 @@ export type UpdateProfilePayload = {
 export type UpdateSettingsInput = {
   /** Requesters: e-mail when the host decides. */
   emailDecisions?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Participants and pending requesters: e-mail when an event is cancelled or moved. */
+  emailEventChanges?: InputMaybe<Scalars['Boolean']['input']>;
   /** Hosts: e-mail for each new join request. */
   emailJoinRequests?: InputMaybe<Scalars['Boolean']['input']>;
   /** Interface language kept on the account: "tr" or "en". */
@@ -3139,6 +3146,7 @@ export type NotificationPreferencesResolvers<
     ResolversParentTypes['NotificationPreferences'],
 > = {
   emailDecisions?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  emailEventChanges?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   emailJoinRequests?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 

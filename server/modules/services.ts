@@ -27,7 +27,7 @@ export function createServices(deps: Deps) {
   const geo = createGeoService(deps.config, deps.logger);
   const checker = createMessageChecker(deps.config);
   const users = createUsersService(deps, { tokens, checker, geo, badges });
-  const events = createEventsService(deps, tokens, notifications, badges);
+  const events = createEventsService(deps, tokens, notifications, badges, users);
   const safety = createSafetyService(deps, { users, events });
   const joinRequests = createJoinRequestsService(deps, {
     events,

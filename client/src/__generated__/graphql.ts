@@ -551,6 +551,8 @@ export type UpdateProfileInput = {
 export type UpdateSettingsInput = {
   /** Requesters: e-mail when the host decides. */
   emailDecisions?: boolean | null | undefined;
+  /** Participants and pending requesters: e-mail when an event is cancelled or moved. */
+  emailEventChanges?: boolean | null | undefined;
   /** Hosts: e-mail for each new join request. */
   emailJoinRequests?: boolean | null | undefined;
   /** Interface language kept on the account: "tr" or "en". */
@@ -1520,6 +1522,7 @@ export type UpdateSettingsMutation = {
         __typename: 'NotificationPreferences';
         emailJoinRequests: boolean;
         emailDecisions: boolean;
+        emailEventChanges: boolean;
       } | null;
     };
   };
@@ -2347,6 +2350,7 @@ export type SettingsRouteQuery = {
       __typename: 'NotificationPreferences';
       emailJoinRequests: boolean;
       emailDecisions: boolean;
+      emailEventChanges: boolean;
     } | null;
   };
 };

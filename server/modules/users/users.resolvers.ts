@@ -72,6 +72,7 @@ export const usersResolvers: Resolvers = {
     notificationPreferences: own((u) => ({
       emailJoinRequests: u.notificationPrefs.emailJoinRequests ?? true,
       emailDecisions: u.notificationPrefs.emailDecisions ?? true,
+      emailEventChanges: u.notificationPrefs.emailEventChanges ?? true,
     })),
     exactLocation: own((u) =>
       u.exactLocation

@@ -248,7 +248,7 @@ export function createUsersService(
         const current = await repo.lock(tx, viewer.id);
         if (!current) throw unauthenticated();
         const prefs = { ...current.notificationPrefs };
-        for (const key of ['emailJoinRequests', 'emailDecisions'] as const) {
+        for (const key of ['emailJoinRequests', 'emailDecisions', 'emailEventChanges'] as const) {
           const value = v[key];
           if (value !== undefined && value !== null) prefs[key] = value;
         }

@@ -93,6 +93,7 @@ const settingsSchema = z.object({
   locale: z.enum(['tr', 'en'], 'validation.language').nullish(),
   emailJoinRequests: z.boolean().nullish(),
   emailDecisions: z.boolean().nullish(),
+  emailEventChanges: z.boolean().nullish(),
 });
 
 export type SettingsChanges = z.infer<typeof settingsSchema>;

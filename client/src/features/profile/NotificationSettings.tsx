@@ -4,9 +4,13 @@ import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useUpdateSettingsMutation } from '#client/features/profile/useUpdateSettingsMutation.ts';
 import { Switch } from '#client/components/ui/Switch.tsx';
 
-export type NotificationPreferences = { emailJoinRequests: boolean; emailDecisions: boolean };
-// The e-mails Squad sends today; message and event-change e-mails add their switch when they land.
-const KINDS = ['emailJoinRequests', 'emailDecisions'] as const;
+export type NotificationPreferences = {
+  emailJoinRequests: boolean;
+  emailDecisions: boolean;
+  emailEventChanges: boolean;
+};
+// The e-mails Squad sends today; message e-mails add their switch when they land.
+const KINDS = ['emailJoinRequests', 'emailDecisions', 'emailEventChanges'] as const;
 
 // E-mail choices, saved as each switch flips (the cache updates the viewer by id).
 export function NotificationSettings({ preferences }: { preferences: NotificationPreferences }) {

@@ -19,6 +19,7 @@ export const UPDATE_SETTINGS_MUTATION: TypedDocumentNode<
         notificationPreferences {
           emailJoinRequests
           emailDecisions
+          emailEventChanges
         }
       }
     }

@@ -27,6 +27,7 @@ export const SETTINGS_ROUTE_QUERY: TypedDocumentNode<SettingsRouteQuery, Setting
       notificationPreferences {
         emailJoinRequests
         emailDecisions
+        emailEventChanges
       }
     }
   }
