@@ -70,6 +70,8 @@ const config: CodegenConfig = {
           AvatarUpload: '../modules/uploads/uploads.service.ts#AvatarUploadModel',
           TokenPackage: '../modules/tokens/tokens.packages.ts#TokenPackageDef',
           TokenPurchase: '../../db/schema/index.ts#TokenPurchaseRow',
+          EventDraft: '../../db/schema/index.ts#EventDraftRow',
+          EventDraftValues: '../modules/events/event-drafts.service.ts#DraftValues',
         },
       },
     },

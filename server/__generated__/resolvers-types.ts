@@ -46,11 +46,13 @@ import type {
   ReportRow,
   BlockRow,
   TokenPurchaseRow,
+  EventDraftRow,
 } from '../../db/schema/index.ts';
 import type { TokenBalanceChangeModel } from '../modules/tokens/tokens.mappers.ts';
 import type { BadgeDef } from '../modules/badges/badges.catalog.ts';
 import type { AvatarUploadModel } from '../modules/uploads/uploads.service.ts';
 import type { TokenPackageDef } from '../modules/tokens/tokens.packages.ts';
+import type { DraftValues } from '../modules/events/event-drafts.service.ts';
 import type { Context } from '../context/context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -263,6 +265,11 @@ export type CreateEventInput = {
   date: Scalars['Date']['input'];
   /** Description, 10 to 2000 characters. */
   description: Scalars['String']['input'];
+  /**
+   * Publishing a saved draft (ADR 037): the viewer's draft is deleted in the creation's transaction.
+   * A draft that is not the viewer's (or no longer exists) is NOT_FOUND, and nothing is created.
+   */
+  draftId?: InputMaybe<Scalars['ID']['input']>;
   /** Duration in minutes: 30, 60, 90, 120, 180 or 240 ("4+ saat"). */
   durationMinutes: Scalars['Int']['input'];
   /** Language of the event: "tr" (default) or "en". */
@@ -322,6 +329,19 @@ export type DeleteAccountPayload = {
   __typename?: 'DeleteAccountPayload';
   /** Upcoming events the viewer hosted that were cancelled. */
   cancelledEvents: Scalars['Int']['output'];
+};
+
+/** Which draft. */
+export type DeleteEventDraftInput = {
+  /** The viewer's draft. */
+  id: Scalars['ID']['input'];
+};
+
+/** The deleted draft. */
+export type DeleteEventDraftPayload = {
+  __typename?: 'DeleteEventDraftPayload';
+  /** Its id (gone from myEventDrafts). */
+  id: Scalars['ID']['output'];
 };
 
 export type { Device };
@@ -539,6 +559,123 @@ export type EventConnection = {
   pageInfo: PageInfo;
   /** How many events match the filter in all. */
   totalCount: Scalars['Int']['output'];
+};
+
+/**
+ * A create-event wizard saved for later (ADR 037). Only its host can see it; it is not an event: it
+ * is not listed anywhere, and no token is charged until it is published (createEvent with draftId).
+ */
+export type EventDraft = {
+  __typename?: 'EventDraft';
+  /** When it was first saved. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Stable id. */
+  id: Scalars['ID']['output'];
+  /** Physical or online (chosen on the wizard's first step). */
+  mode: EventMode;
+  /** The wizard step the host saved on, 2 to 6: where the wizard resumes. */
+  step: Scalars['Int']['output'];
+  /** When it was last saved. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** What was filled in so far; any field may be missing or not yet valid. */
+  values: EventDraftValues;
+};
+
+/**
+ * The wizard's fields as far as they are filled; checked for type and length only (everything else when
+ * the draft is published).
+ */
+export type EventDraftInput = {
+  /** Category id. */
+  category?: InputMaybe<Scalars['ID']['input']>;
+  /** Start day (YYYY-MM-DD, Turkey). */
+  date?: InputMaybe<Scalars['Date']['input']>;
+  /** Description. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Duration in minutes (one of the catalogue's durations). */
+  durationMinutes?: InputMaybe<Scalars['Int']['input']>;
+  /** "tr" or "en". */
+  language?: InputMaybe<Scalars['String']['input']>;
+  /** Physical: the exact place. */
+  location?: InputMaybe<EventDraftLocationInput>;
+  /** Capacity. */
+  maxParticipants?: InputMaybe<Scalars['Int']['input']>;
+  /** Online: the platform id. */
+  platform?: InputMaybe<Scalars['ID']['input']>;
+  /** Physical: the public place text. */
+  publicLocation?: InputMaybe<Scalars['String']['input']>;
+  /** Requirements text. */
+  requirements?: InputMaybe<Scalars['String']['input']>;
+  /** Expected skill level. */
+  skillLevel?: InputMaybe<SkillLevel>;
+  /** Tag ids. */
+  tags?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** Start time (HH:mm, Turkey). */
+  time?: InputMaybe<Scalars['Time']['input']>;
+  /** Title (at most the event limit's length). */
+  title?: InputMaybe<Scalars['String']['input']>;
+  /** Online: voice chat expectation. */
+  voiceChat?: InputMaybe<VoiceChat>;
+};
+
+/** A draft's exact place. */
+export type EventDraftLocation = {
+  __typename?: 'EventDraftLocation';
+  /** Street address. */
+  address?: Maybe<Scalars['String']['output']>;
+  /** Latitude. */
+  lat: Scalars['Float']['output'];
+  /** Longitude. */
+  lng: Scalars['Float']['output'];
+  /** Place name, if given yet. */
+  name?: Maybe<Scalars['String']['output']>;
+};
+
+/** A draft's exact place. */
+export type EventDraftLocationInput = {
+  /** Street address. */
+  address?: InputMaybe<Scalars['String']['input']>;
+  /** Latitude. */
+  lat: Scalars['Float']['input'];
+  /** Longitude. */
+  lng: Scalars['Float']['input'];
+  /** Place name, if given yet. */
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A draft's fields, as far as they were filled in (the fields of CreateEventInput). */
+export type EventDraftValues = {
+  __typename?: 'EventDraftValues';
+  /** Category id. */
+  category?: Maybe<Scalars['ID']['output']>;
+  /** Start day in Turkey. */
+  date?: Maybe<Scalars['Date']['output']>;
+  /** Description. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** Duration in minutes. */
+  durationMinutes?: Maybe<Scalars['Int']['output']>;
+  /** "tr" or "en". */
+  language?: Maybe<Scalars['String']['output']>;
+  /** Physical: the exact place picked so far. */
+  location?: Maybe<EventDraftLocation>;
+  /** Capacity; null keeps the default. */
+  maxParticipants?: Maybe<Scalars['Int']['output']>;
+  /** Online: the platform id. */
+  platform?: Maybe<Scalars['ID']['output']>;
+  /** Physical: the public place text. */
+  publicLocation?: Maybe<Scalars['String']['output']>;
+  /** Requirements text. */
+  requirements?: Maybe<Scalars['String']['output']>;
+  /** Expected skill level. */
+  skillLevel?: Maybe<SkillLevel>;
+  /** Tag ids. */
+  tags: Array<Scalars['ID']['output']>;
+  /** Start time in Turkey. */
+  time?: Maybe<Scalars['Time']['output']>;
+  /** Title. */
+  title?: Maybe<Scalars['String']['output']>;
+  /** Online: voice chat expectation. */
+  voiceChat?: Maybe<VoiceChat>;
 };
 
 /** One event in a list. */
@@ -900,6 +1037,8 @@ export type Mutation = {
    * user on past events and ratings.
    */
   deleteAccount: DeleteAccountPayload;
+  /** Delete one of the viewer's drafts. */
+  deleteEventDraft: DeleteEventDraftPayload;
   /** Leave an event you joined; your place becomes free. */
   leaveEvent: LeaveEventPayload;
   /** Mark notifications as read. */
@@ -928,6 +1067,8 @@ export type Mutation = {
   requestToJoin: RequestToJoinPayload;
   /** Save (like) an event. */
   saveEvent: SaveEventPayload;
+  /** Save the wizard for later as a draft (no token is charged; nothing is listed). */
+  saveEventDraft: SaveEventDraftPayload;
   /** Write to the host (or, as the host, to a requester or participant). */
   sendMessage: SendMessagePayload;
   /** Turn auto-refill on or off and set its threshold and package. */
@@ -1000,6 +1141,11 @@ export type MutationDeleteAccountArgs = {
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationDeleteEventDraftArgs = {
+  input: DeleteEventDraftInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationLeaveEventArgs = {
   input: LeaveEventInput;
 };
@@ -1042,6 +1188,11 @@ export type MutationRequestToJoinArgs = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationSaveEventArgs = {
   input: EventRefInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationSaveEventDraftArgs = {
+  input: SaveEventDraftInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -1260,6 +1411,8 @@ export type Query = {
   event?: Maybe<Event>;
   /** Categories, tags, platforms and durations of the create-event wizard. */
   eventCatalog: EventCatalog;
+  /** One of the viewer's drafts; anyone else's is NOT_FOUND. */
+  eventDraft: EventDraft;
   /** Events matching a filter; nearest first with `near`, otherwise soonest first. */
   events: EventConnection;
   /** Places in Turkey matching a text, Turkish-aware, nearest to `near` (Istanbul by default) among equals. */
@@ -1272,6 +1425,8 @@ export type Query = {
   me: User;
   /** Counters of the My Events screen. */
   myEventCounts: MyEventCounts;
+  /** The viewer's saved event drafts, last saved first (the My Events 'Drafts' tab). */
+  myEventDrafts: Array<EventDraft>;
   /** Events the viewer hosts, joined or asked to join, soonest first. */
   myEvents: EventConnection;
   /** The viewer's notifications, newest first. */
@@ -1311,6 +1466,11 @@ export type QueryDistrictsArgs = {
 
 /** Read operations. */
 export type QueryEventArgs = {
+  id: Scalars['ID']['input'];
+};
+
+/** Read operations. */
+export type QueryEventDraftArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -1531,6 +1691,25 @@ export type ReviewConnection = {
 };
 
 export type { Role };
+
+/** Save the wizard as a draft: a new one, or over one of the viewer's drafts. */
+export type SaveEventDraftInput = {
+  /** The draft to save over; none for a new draft (at most 20 per host). */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  /** Physical or online. */
+  mode: EventMode;
+  /** The wizard step, 2 to 6. */
+  step: Scalars['Int']['input'];
+  /** The fields so far. */
+  values: EventDraftInput;
+};
+
+/** The saved draft. */
+export type SaveEventDraftPayload = {
+  __typename?: 'SaveEventDraftPayload';
+  /** The draft as stored. */
+  draft: EventDraft;
+};
 
 /** The result of saveEvent and unsaveEvent. */
 export type SaveEventPayload = {
@@ -2108,6 +2287,8 @@ export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DeleteAccountInput: DeleteAccountInput;
   DeleteAccountPayload: ResolverTypeWrapper<DeleteAccountPayload>;
+  DeleteEventDraftInput: DeleteEventDraftInput;
+  DeleteEventDraftPayload: ResolverTypeWrapper<DeleteEventDraftPayload>;
   Device: Device;
   District: ResolverTypeWrapper<District>;
   DurationOption: ResolverTypeWrapper<DurationModel>;
@@ -2125,6 +2306,11 @@ export type ResolversTypes = {
   >;
   EventCategory: ResolverTypeWrapper<CategoryDef>;
   EventConnection: ResolverTypeWrapper<EventConnectionModel>;
+  EventDraft: ResolverTypeWrapper<EventDraftRow>;
+  EventDraftInput: EventDraftInput;
+  EventDraftLocation: ResolverTypeWrapper<EventDraftLocation>;
+  EventDraftLocationInput: EventDraftLocationInput;
+  EventDraftValues: ResolverTypeWrapper<DraftValues>;
   EventEdge: ResolverTypeWrapper<Omit<EventEdge, 'node'> & { node: ResolversTypes['Event'] }>;
   EventFilter: EventFilter;
   EventLimits: ResolverTypeWrapper<EventLimits>;
@@ -2216,6 +2402,10 @@ export type ResolversTypes = {
   >;
   ReviewConnection: ResolverTypeWrapper<ReviewConnectionModel>;
   Role: Role;
+  SaveEventDraftInput: SaveEventDraftInput;
+  SaveEventDraftPayload: ResolverTypeWrapper<
+    Omit<SaveEventDraftPayload, 'draft'> & { draft: ResolversTypes['EventDraft'] }
+  >;
   SaveEventPayload: ResolverTypeWrapper<Omit<SaveEventPayload, 'event'> & { event: ResolversTypes['Event'] }>;
   SavedPaymentMethod: ResolverTypeWrapper<SavedPaymentMethod>;
   SendMessageInput: SendMessageInput;
@@ -2311,6 +2501,8 @@ export type ResolversParentTypes = {
   DateTime: Scalars['DateTime']['output'];
   DeleteAccountInput: DeleteAccountInput;
   DeleteAccountPayload: DeleteAccountPayload;
+  DeleteEventDraftInput: DeleteEventDraftInput;
+  DeleteEventDraftPayload: DeleteEventDraftPayload;
   District: District;
   DurationOption: DurationModel;
   Earning: Earning;
@@ -2325,6 +2517,11 @@ export type ResolversParentTypes = {
   };
   EventCategory: CategoryDef;
   EventConnection: EventConnectionModel;
+  EventDraft: EventDraftRow;
+  EventDraftInput: EventDraftInput;
+  EventDraftLocation: EventDraftLocation;
+  EventDraftLocationInput: EventDraftLocationInput;
+  EventDraftValues: DraftValues;
   EventEdge: Omit<EventEdge, 'node'> & { node: ResolversParentTypes['Event'] };
   EventFilter: EventFilter;
   EventLimits: EventLimits;
@@ -2394,6 +2591,8 @@ export type ResolversParentTypes = {
     joinRequest: ResolversParentTypes['JoinRequest'];
   };
   ReviewConnection: ReviewConnectionModel;
+  SaveEventDraftInput: SaveEventDraftInput;
+  SaveEventDraftPayload: Omit<SaveEventDraftPayload, 'draft'> & { draft: ResolversParentTypes['EventDraft'] };
   SaveEventPayload: Omit<SaveEventPayload, 'event'> & { event: ResolversParentTypes['Event'] };
   SavedPaymentMethod: SavedPaymentMethod;
   SendMessageInput: SendMessageInput;
@@ -2607,6 +2806,14 @@ export type DeleteAccountPayloadResolvers<
   cancelledEvents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type DeleteEventDraftPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['DeleteEventDraftPayload'] =
+    ResolversParentTypes['DeleteEventDraftPayload'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
 export type DeviceResolvers = EnumResolverSignature<
   { MOBILE?: any; PC?: any; PLAYSTATION?: any; XBOX?: any },
   ResolversTypes['Device']
@@ -2747,6 +2954,49 @@ export type EventConnectionResolvers<
   edges?: Resolver<Array<ResolversTypes['EventEdge']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type EventDraftResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['EventDraft'] = ResolversParentTypes['EventDraft'],
+> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  mode?: Resolver<ResolversTypes['EventMode'], ParentType, ContextType>;
+  step?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  values?: Resolver<ResolversTypes['EventDraftValues'], ParentType, ContextType>;
+};
+
+export type EventDraftLocationResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['EventDraftLocation'] = ResolversParentTypes['EventDraftLocation'],
+> = {
+  address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  lng?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type EventDraftValuesResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['EventDraftValues'] = ResolversParentTypes['EventDraftValues'],
+> = {
+  category?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  date?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  durationMinutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  language?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  location?: Resolver<Maybe<ResolversTypes['EventDraftLocation']>, ParentType, ContextType>;
+  maxParticipants?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  platform?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  publicLocation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requirements?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  skillLevel?: Resolver<Maybe<ResolversTypes['SkillLevel']>, ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  time?: Resolver<Maybe<ResolversTypes['Time']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  voiceChat?: Resolver<Maybe<ResolversTypes['VoiceChat']>, ParentType, ContextType>;
 };
 
 export type EventEdgeResolvers<
@@ -2998,6 +3248,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationDeleteAccountArgs, 'input'>
   >;
+  deleteEventDraft?: Resolver<
+    ResolversTypes['DeleteEventDraftPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteEventDraftArgs, 'input'>
+  >;
   leaveEvent?: Resolver<
     ResolversTypes['LeaveEventPayload'],
     ParentType,
@@ -3051,6 +3307,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationSaveEventArgs, 'input'>
+  >;
+  saveEventDraft?: Resolver<
+    ResolversTypes['SaveEventDraftPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveEventDraftArgs, 'input'>
   >;
   sendMessage?: Resolver<
     ResolversTypes['SendMessagePayload'],
@@ -3261,6 +3523,12 @@ export type QueryResolvers<
     RequireFields<QueryEventArgs, 'id'>
   >;
   eventCatalog?: Resolver<ResolversTypes['EventCatalog'], ParentType, ContextType>;
+  eventDraft?: Resolver<
+    ResolversTypes['EventDraft'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryEventDraftArgs, 'id'>
+  >;
   events?: Resolver<
     ResolversTypes['EventConnection'],
     ParentType,
@@ -3277,6 +3545,7 @@ export type QueryResolvers<
   lobbyStats?: Resolver<ResolversTypes['LobbyStats'], ParentType, ContextType>;
   me?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   myEventCounts?: Resolver<ResolversTypes['MyEventCounts'], ParentType, ContextType>;
+  myEventDrafts?: Resolver<Array<ResolversTypes['EventDraft']>, ParentType, ContextType>;
   myEvents?: Resolver<
     ResolversTypes['EventConnection'],
     ParentType,
@@ -3437,6 +3706,14 @@ export type ReviewConnectionResolvers<
 };
 
 export type RoleResolvers = EnumResolverSignature<{ ADMIN?: any; USER?: any }, ResolversTypes['Role']>;
+
+export type SaveEventDraftPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['SaveEventDraftPayload'] =
+    ResolversParentTypes['SaveEventDraftPayload'],
+> = {
+  draft?: Resolver<ResolversTypes['EventDraft'], ParentType, ContextType>;
+};
 
 export type SaveEventPayloadResolvers<
   ContextType = Context,
@@ -3750,6 +4027,7 @@ export type Resolvers<ContextType = Context> = {
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
   DeleteAccountPayload?: DeleteAccountPayloadResolvers<ContextType>;
+  DeleteEventDraftPayload?: DeleteEventDraftPayloadResolvers<ContextType>;
   Device?: DeviceResolvers;
   District?: DistrictResolvers<ContextType>;
   DurationOption?: DurationOptionResolvers<ContextType>;
@@ -3760,6 +4038,9 @@ export type Resolvers<ContextType = Context> = {
   EventCatalog?: EventCatalogResolvers<ContextType>;
   EventCategory?: EventCategoryResolvers<ContextType>;
   EventConnection?: EventConnectionResolvers<ContextType>;
+  EventDraft?: EventDraftResolvers<ContextType>;
+  EventDraftLocation?: EventDraftLocationResolvers<ContextType>;
+  EventDraftValues?: EventDraftValuesResolvers<ContextType>;
   EventEdge?: EventEdgeResolvers<ContextType>;
   EventLimits?: EventLimitsResolvers<ContextType>;
   EventLocation?: EventLocationResolvers<ContextType>;
@@ -3810,6 +4091,7 @@ export type Resolvers<ContextType = Context> = {
   RequestToJoinPayload?: RequestToJoinPayloadResolvers<ContextType>;
   ReviewConnection?: ReviewConnectionResolvers<ContextType>;
   Role?: RoleResolvers;
+  SaveEventDraftPayload?: SaveEventDraftPayloadResolvers<ContextType>;
   SaveEventPayload?: SaveEventPayloadResolvers<ContextType>;
   SavedPaymentMethod?: SavedPaymentMethodResolvers<ContextType>;
   SendMessagePayload?: SendMessagePayloadResolvers<ContextType>;

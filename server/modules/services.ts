@@ -1,6 +1,7 @@
 import type { Deps } from '#server/context/deps.ts';
 import { createBadgesService } from './badges/badges.service.ts';
 import { createEventsService } from './events/events.service.ts';
+import { createEventDraftsService } from './events/event-drafts.service.ts';
 import { createGeoService } from './geo/geo.service.ts';
 import { createJoinRequestsService } from './join-requests/join-requests.service.ts';
 import { createMessagesService } from './messages/messages.service.ts';
@@ -27,7 +28,8 @@ export function createServices(deps: Deps) {
   const geo = createGeoService(deps.config, deps.logger);
   const checker = createMessageChecker(deps.config);
   const users = createUsersService(deps, { tokens, checker, geo, badges });
-  const events = createEventsService(deps, tokens, notifications, badges, users);
+  const drafts = createEventDraftsService(deps);
+  const events = createEventsService(deps, tokens, notifications, badges, users, drafts);
   const safety = createSafetyService(deps, { users, events });
   const joinRequests = createJoinRequestsService(deps, {
     events,
@@ -48,11 +50,13 @@ export function createServices(deps: Deps) {
   // deletion's transaction; pictures nobody uses any more leave storage after commit.
   users.onAccountDeleted((tx, afterCommit, user) => events.cancelUpcomingHostedBy(tx, afterCommit, user));
   users.onAccountDeleted((tx, afterCommit, user) => joinRequests.endAllOf(tx, afterCommit, user));
+  users.onAccountDeleted((tx, _afterCommit, user) => drafts.removeAllOf(tx, user));
   users.onAvatarDropped((key) => uploads.dropAvatarFiles(key));
   return {
     tokens,
     users,
     events,
+    drafts,
     notifications,
     geo,
     joinRequests,

@@ -81,9 +81,9 @@ describe('events', () => {
     // Step 5: the search button waits for text; the address search flies to the place.
     const picker = dialog.getByTestId('location-picker-map');
     await picker.locator('.leaflet-container').waitFor();
-    await expect.poll(() => dialog.getByRole('button', { name: 'Ara' }).isDisabled()).toBe(true);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Ara', exact: true }).isDisabled()).toBe(true);
     await dialog.getByPlaceholder('Örn. Moda, Kadıköy').fill('Kadıköy');
-    await dialog.getByRole('button', { name: 'Ara' }).click();
+    await dialog.getByRole('button', { name: 'Ara', exact: true }).click();
     await expect.poll(() => dialog.getByTestId('picked-location').textContent()).toContain('Kadıköy');
     await page.waitForTimeout(1300); // the 1 s fly-to
     // A click on the map picks that point; it is reverse geocoded and suggests the public text.

@@ -62,6 +62,11 @@ export type CreateEventInput = {
   date: string;
   /** Description, 10 to 2000 characters. */
   description: string;
+  /**
+   * Publishing a saved draft (ADR 037): the viewer's draft is deleted in the creation's transaction.
+   * A draft that is not the viewer's (or no longer exists) is NOT_FOUND, and nothing is created.
+   */
+  draftId?: string | number | null | undefined;
   /** Duration in minutes: 30, 60, 90, 120, 180 or 240 ("4+ saat"). */
   durationMinutes: number;
   /** Language of the event: "tr" (default) or "en". */
@@ -98,6 +103,12 @@ export type DeleteAccountInput = {
   confirmation: string;
 };
 
+/** Which draft. */
+export type DeleteEventDraftInput = {
+  /** The viewer's draft. */
+  id: string | number;
+};
+
 /** A device the lobby filters by; each selects the platforms that run on it. */
 export type Device =
   /** A phone or tablet. */
@@ -108,6 +119,55 @@ export type Device =
   | 'PLAYSTATION'
   /** An Xbox console. */
   | 'XBOX';
+
+/**
+ * The wizard's fields as far as they are filled; checked for type and length only (everything else when
+ * the draft is published).
+ */
+export type EventDraftInput = {
+  /** Category id. */
+  category?: string | number | null | undefined;
+  /** Start day (YYYY-MM-DD, Turkey). */
+  date?: string | null | undefined;
+  /** Description. */
+  description?: string | null | undefined;
+  /** Duration in minutes (one of the catalogue's durations). */
+  durationMinutes?: number | null | undefined;
+  /** "tr" or "en". */
+  language?: string | null | undefined;
+  /** Physical: the exact place. */
+  location?: EventDraftLocationInput | null | undefined;
+  /** Capacity. */
+  maxParticipants?: number | null | undefined;
+  /** Online: the platform id. */
+  platform?: string | number | null | undefined;
+  /** Physical: the public place text. */
+  publicLocation?: string | null | undefined;
+  /** Requirements text. */
+  requirements?: string | null | undefined;
+  /** Expected skill level. */
+  skillLevel?: SkillLevel | null | undefined;
+  /** Tag ids. */
+  tags?: Array<string | number> | null | undefined;
+  /** Start time (HH:mm, Turkey). */
+  time?: string | null | undefined;
+  /** Title (at most the event limit's length). */
+  title?: string | null | undefined;
+  /** Online: voice chat expectation. */
+  voiceChat?: VoiceChat | null | undefined;
+};
+
+/** A draft's exact place. */
+export type EventDraftLocationInput = {
+  /** Street address. */
+  address?: string | null | undefined;
+  /** Latitude. */
+  lat: number;
+  /** Longitude. */
+  lng: number;
+  /** Place name, if given yet. */
+  name?: string | null | undefined;
+};
 
 /** Which events to list. */
 export type EventFilter = {
@@ -417,6 +477,18 @@ export type RequestToJoinInput = {
   eventId: string | number;
   /** Optional message to the host, at most 500 characters (trimmed). */
   message?: string | null | undefined;
+};
+
+/** Save the wizard as a draft: a new one, or over one of the viewer's drafts. */
+export type SaveEventDraftInput = {
+  /** The draft to save over; none for a new draft (at most 20 per host). */
+  id?: string | number | null | undefined;
+  /** Physical or online. */
+  mode: EventMode;
+  /** The wizard step, 2 to 6. */
+  step: number;
+  /** The fields so far. */
+  values: EventDraftInput;
 };
 
 /** A message between an event's host and one other user. */
@@ -1792,6 +1864,74 @@ export type ApplyReferralCodeMutation = {
   };
 };
 
+export type MyEventDraftsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type MyEventDraftsQuery = {
+  myEventDrafts: Array<{
+    __typename: 'EventDraft';
+    id: string;
+    mode: EventMode;
+    step: number;
+    updatedAt: string;
+    values: {
+      __typename: 'EventDraftValues';
+      title: string | null;
+      description: string | null;
+      category: string | null;
+      tags: Array<string>;
+      date: string | null;
+      time: string | null;
+      durationMinutes: number | null;
+      maxParticipants: number | null;
+      publicLocation: string | null;
+      platform: string | null;
+      requirements: string | null;
+      skillLevel: SkillLevel | null;
+      voiceChat: VoiceChat | null;
+      language: string | null;
+      location: {
+        __typename: 'EventDraftLocation';
+        name: string | null;
+        address: string | null;
+        lat: number;
+        lng: number;
+      } | null;
+    };
+  }>;
+};
+
+export type EventDraft_DraftFragment = {
+  __typename: 'EventDraft';
+  id: string;
+  mode: EventMode;
+  step: number;
+  updatedAt: string;
+  values: {
+    __typename: 'EventDraftValues';
+    title: string | null;
+    description: string | null;
+    category: string | null;
+    tags: Array<string>;
+    date: string | null;
+    time: string | null;
+    durationMinutes: number | null;
+    maxParticipants: number | null;
+    publicLocation: string | null;
+    platform: string | null;
+    requirements: string | null;
+    skillLevel: SkillLevel | null;
+    voiceChat: VoiceChat | null;
+    language: string | null;
+    location: {
+      __typename: 'EventDraftLocation';
+      name: string | null;
+      address: string | null;
+      lat: number;
+      lng: number;
+    } | null;
+  };
+};
+
 export type CreateEventMutationVariables = Exact<{
   input: CreateEventInput;
 }>;
@@ -1809,6 +1949,55 @@ export type CreateEventMutation = {
     };
     viewer: { __typename: 'User'; id: string; tokenBalance: number | null };
   };
+};
+
+export type SaveEventDraftMutationVariables = Exact<{
+  input: SaveEventDraftInput;
+}>;
+
+export type SaveEventDraftMutation = {
+  saveEventDraft: {
+    __typename: 'SaveEventDraftPayload';
+    draft: {
+      __typename: 'EventDraft';
+      id: string;
+      mode: EventMode;
+      step: number;
+      updatedAt: string;
+      values: {
+        __typename: 'EventDraftValues';
+        title: string | null;
+        description: string | null;
+        category: string | null;
+        tags: Array<string>;
+        date: string | null;
+        time: string | null;
+        durationMinutes: number | null;
+        maxParticipants: number | null;
+        publicLocation: string | null;
+        platform: string | null;
+        requirements: string | null;
+        skillLevel: SkillLevel | null;
+        voiceChat: VoiceChat | null;
+        language: string | null;
+        location: {
+          __typename: 'EventDraftLocation';
+          name: string | null;
+          address: string | null;
+          lat: number;
+          lng: number;
+        } | null;
+      };
+    };
+  };
+};
+
+export type DeleteEventDraftMutationVariables = Exact<{
+  input: DeleteEventDraftInput;
+}>;
+
+export type DeleteEventDraftMutation = {
+  deleteEventDraft: { __typename: 'DeleteEventDraftPayload'; id: string };
 };
 
 export type UpdateEventMutationVariables = Exact<{

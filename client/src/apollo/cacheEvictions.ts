@@ -15,6 +15,7 @@ export type RootField =
   | 'lobbyStats'
   | 'myEventCounts'
   | 'myEvents'
+  | 'myEventDrafts'
   | 'notifications'
   | 'tokenLedger'
   | 'tokenPurchases';

@@ -19,6 +19,7 @@ import type { UsersService } from '#server/modules/users/users.service.ts';
 import { wantsEmail } from '#server/modules/users/users.mappers.ts';
 import type { Mail } from '#server/mail/mailer.ts';
 import { eventCancelledMail, eventMovedMail, type Recipient } from './events.mails.ts';
+import type { EventDraftsService } from './event-drafts.service.ts';
 import { eventStatus, roundToKilometre, type EventModel } from './events.mappers.ts';
 import { requireHost, type ViewerRole } from '#server/auth/access.ts';
 import { createEventsActivity } from './events-activity.service.ts';
@@ -65,6 +66,7 @@ export function createEventsService(
   notifications: NotificationsService,
   badges: BadgesService,
   users: UsersService,
+  drafts: EventDraftsService,
 ) {
   const repo = createEventsRepository(deps.db);
   const discovery = createEventsDiscovery(deps.db);
@@ -168,8 +170,11 @@ export function createEventsService(
 
     async createEvent(viewer: Viewer, input: unknown): Promise<{ event: EventRow; balanceAfter: number }> {
       const v = validateCreateEvent(input, deps.clock.now());
+      const draftId = (input as { draftId?: unknown } | null)?.draftId;
       const id = crypto.randomUUID();
       return inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
+        // Publishing a draft: it goes in this transaction, or nothing happens (ADR 037).
+        if (typeof draftId === 'string') await drafts.consume(tx, viewer, draftId);
         const event = await repo.insert(tx, { id, hostId: viewer.id, mode: v.mode, ...columnsOf(v) });
         // The charge locks the host's row, so parallel creates queue and each sees the real balance;
         // when it fails the whole transaction, event included, rolls back.

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '#server/lib/clock.ts';
 import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
-import { buildOnlineEventInput } from '#tests/factories/events.ts';
 import { ACCEPT, joinRequestSteps } from '#tests/integration/join-requests/join-requests.fixtures.ts';
 import { startTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
