@@ -415,6 +415,11 @@ export type Event = {
   durationMinutes: Scalars['Int']['output'];
   /** End instant (start plus duration). */
   endsAt: Scalars['DateTime']['output'];
+  /**
+   * Priority listing (ADR 038): the host has a valid Enterprise package ("Öncelikli listeleme").
+   * Lists put up to 3 such events at the top of each page and cards mark them 'Öne çıkan'.
+   */
+  featured: Scalars['Boolean']['output'];
   /** How many participants left a rating or written feedback for this event. */
   feedbackCount: Scalars['Int']['output'];
   /** Places left: maxParticipants minus participantCount. */
@@ -2870,6 +2875,7 @@ export type EventResolvers<
   durationLabel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   durationMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   endsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  featured?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   feedbackCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   freeSlots?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   gameType?: Resolver<Maybe<ResolversTypes['GameType']>, ParentType, ContextType>;

@@ -97,6 +97,11 @@ export function createLoaders(services: Services, viewer: Viewer | null, options
       const blocked = await services.safety.blockedAmong(viewer, ids);
       return ids.map((id) => blocked.has(id));
     }, o),
+    // Hosts with priority listing (ADR 038), for events not read through a list page (which knows).
+    hostFeatured: new DataLoader<string, boolean>(async (ids) => {
+      const featured = await services.events.featuredHosts(ids);
+      return ids.map((id) => featured.has(id));
+    }, o),
     participants: new DataLoader<string, ParticipantRow[]>(async (ids) => {
       const map = await services.events.participantsOf(ids);
       return ids.map((id) => map.get(id) ?? []);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events } from '#db/schema/index.ts';
+import { events, tokenPurchases, users } from '#db/schema/index.ts';
 import { accessToken, confirmedAccount, graphql, mailsTo } from './accounts.ts';
 import { launch, newContext, shot, signIn, watchErrors } from './browser.ts';
 import { startOwnApp, type OwnApp } from './own-app.ts';
@@ -292,6 +292,44 @@ describe('a finished event (an app whose database the test reaches)', () => {
     await card.waitFor();
     expect(await card.textContent()).toContain('completed');
     await shot(page, 'my-events-completed');
+    await context.close();
+  });
+
+  it('marks events of a host with a valid Enterprise package "Öne çıkan" and lists them first', async () => {
+    const host = await account(own.url);
+    const other = await account(own.url);
+    const player = await account(own.url);
+    await createEvent(other, onlineInput(`Sıradan lobi ${suffix}`), own.url);
+    const title = `Öne çıkan lobi ${suffix}`;
+    await createEvent(host, { ...onlineInput(title), date: inDays(4) }, own.url);
+    // Enterprise bought 10 days ago (the checkout itself has its own tests).
+    const [row] = await own.app.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, host.email));
+    const paidAt = new Date(Date.now() - 10 * 24 * 3600_000);
+    await own.app.database.db.insert(tokenPurchases).values({
+      userId: row.id,
+      packageId: 'enterprise',
+      tokens: 50,
+      bonusTokens: 10,
+      amountCents: 6999,
+      provider: 'sandbox',
+      status: 'paid',
+      createdAt: paidAt,
+      expiresAt: new Date(paidAt.getTime() + 3600_000),
+      paidAt,
+    });
+
+    const context = await newContext(browser, undefined, own.url);
+    const page = await context.newPage();
+    await signIn(page, player.email, player.password);
+    await page.goto('/dashboard/online');
+    const first = page.getByTestId('lobby-card').first();
+    await first.getByTestId('featured-badge').waitFor();
+    expect(await first.textContent()).toContain(title);
+    expect(await first.getByTestId('featured-badge').textContent()).toContain('Öne çıkan');
+    await shot(page, 'lobby-featured');
     await context.close();
   });
 });

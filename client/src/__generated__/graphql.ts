@@ -732,6 +732,7 @@ export type LobbyEventCard_EventFragment = {
   startsAt: string;
   timeLeft: string;
   status: EventStatus;
+  featured: boolean;
   participantCount: number;
   maxParticipants: number;
   freeSlots: number;
@@ -781,6 +782,7 @@ export type PhysicalEventCard_EventFragment = {
   description: string;
   timeLeft: string;
   status: EventStatus;
+  featured: boolean;
   distanceKm: number | null;
   participantCount: number;
   maxParticipants: number;
@@ -845,6 +847,7 @@ export type EventSummaryCard_EventFragment = {
   title: string;
   description: string;
   status: EventStatus;
+  featured: boolean;
   startsAt: string;
   endsAt: string;
   participantCount: number;
@@ -2162,6 +2165,7 @@ export type EventDetailsRouteQuery = {
     saveCount: number;
     viewerHasSaved: boolean;
     description: string;
+    featured: boolean;
     startsAt: string;
     endsAt: string;
     maxParticipants: number;
@@ -2368,6 +2372,7 @@ export type OnlineLobbyQuery = {
         startsAt: string;
         timeLeft: string;
         status: EventStatus;
+        featured: boolean;
         participantCount: number;
         maxParticipants: number;
         freeSlots: number;
@@ -2420,6 +2425,7 @@ export type PhysicalDashboardQuery = {
         description: string;
         timeLeft: string;
         status: EventStatus;
+        featured: boolean;
         distanceKm: number | null;
         participantCount: number;
         maxParticipants: number;

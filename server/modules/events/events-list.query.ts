@@ -3,6 +3,7 @@ import { prepareStatement, rowCodec, type Statement } from '#db/row-codec.ts';
 import { events, users } from '#db/schema/index.ts';
 import type { QuickFilter } from '#server/modules/enum-values.ts';
 import { notBlockedWith } from '#server/modules/safety/safety.filters.ts';
+import { hasPriorityListing } from '#server/modules/payments/payments.filters.ts';
 import {
   CHILL_CATEGORIES,
   CHILL_TAGS,
@@ -258,8 +259,10 @@ function pageSql(s: Shape): SQL {
     }
     // The row arrives with its distance and sort key (EventModel), nothing added to it afterwards.
     const radius = s.radius ? sql`where "sortKey" <= ${P('maxChord')}::float8` : sql``;
+    // Whether the host has priority listing (ADR 038) is asked for the page's rows only.
     return sql`
-      select *, ${sql.raw(DISTANCE_KM)} as "distanceKm" from (
+      select *, ${sql.raw(DISTANCE_KM)} as "distanceKm",
+        ${hasPriorityListing(sql`nearest."hostId"`, P('now'))} as "featured" from (
         select ${eventListRow.columns}, ${chord} as "sortKey" from ${events}
         where ${and(conds)} order by "sortKey" limit ${P('limit')}::int
       ) nearest ${radius} order by "sortKey"`;
@@ -271,7 +274,8 @@ function pageSql(s: Shape): SQL {
     );
   }
   return sql`
-    select ${eventListRow.columns} from ${events} where ${and(conds)}
+    select ${eventListRow.columns}, ${hasPriorityListing(events.hostId, P('now'))} as "featured"
+    from ${events} where ${and(conds)}
     order by ${events.startsAt}, ${events.id} limit ${P('limit')}::int`;
 }
 

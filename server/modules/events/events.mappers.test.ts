@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventStatus, roundToKilometre, timeLeftText } from './events.mappers.ts';
+import { eventStatus, featuredFirst, roundToKilometre, timeLeftText } from './events.mappers.ts';
 
 const at = (iso: string) => new Date(iso);
 const event = { startsAt: at('2026-11-21T18:00:00Z'), endsAt: at('2026-11-21T19:30:00Z'), cancelledAt: null };
@@ -25,5 +25,19 @@ describe('event mappers', () => {
     expect(timeLeftText(event, at('2026-11-19T16:00:00Z'))).toBe('2 gün 2 saat');
     expect(timeLeftText(event, at('2026-11-21T18:30:00Z'))).toBe('Başladı');
     expect(timeLeftText(event, at('2026-11-22T18:30:00Z'))).toBe('Bitti');
+  });
+});
+
+describe('featuredFirst (priority listing within a page)', () => {
+  const page = (flags: string) => [...flags].map((f, i) => ({ id: i, featured: f === 'F' }));
+  const order = (items: { id: number }[]) => items.map((e) => e.id).join('');
+
+  it('moves featured events to the top in their own order, the rest keep theirs', () => {
+    expect(order(featuredFirst(page('nnFnF'), (e) => e.featured))).toBe('24013');
+    expect(order(featuredFirst(page('nnn'), (e) => e.featured))).toBe('012');
+  });
+
+  it('lifts at most three a page, so a page is never all sponsored', () => {
+    expect(order(featuredFirst(page('nFFFFn'), (e) => e.featured))).toBe('123045');
   });
 });

@@ -12,8 +12,20 @@ export const EVENT_SQL_ONLY_COLUMNS = [
   'updatedAt',
 ] as const;
 export type EventFields = Omit<EventRow, (typeof EVENT_SQL_ONLY_COLUMNS)[number]>;
-// distanceKm: from the query's point; sortKey: the chord it was ordered by (for cursors).
-export type EventModel = EventFields & { distanceKm?: number | null; sortKey?: number };
+// distanceKm: from the query's point; sortKey: the chord it was ordered by (for cursors); featured:
+// the host has priority listing (ADR 038), known when a list page selected it.
+export type EventModel = EventFields & { distanceKm?: number | null; sortKey?: number; featured?: boolean };
+
+// Priority listing within one page (ADR 038): up to FEATURED_PER_PAGE events of featured hosts move
+// to the top, in their own order; the rest keep theirs. Pages, cursors and the query's order (nearest
+// or soonest first) stay as they are.
+export const FEATURED_PER_PAGE = 3;
+export function featuredFirst<T>(page: readonly T[], featured: (item: T) => boolean): T[] {
+  const first: T[] = [];
+  const rest: T[] = [];
+  for (const item of page) (featured(item) && first.length < FEATURED_PER_PAGE ? first : rest).push(item);
+  return first.length === 0 ? [...page] : [...first, ...rest];
+}
 export type EventLocationModel = {
   name: string | null;
   address: string | null;

@@ -16,12 +16,18 @@ import {
   type NewEventRow,
   type ParticipantRow,
 } from '#db/schema/index.ts';
+import { hasPriorityListing } from '#server/modules/payments/payments.filters.ts';
 
 // An event's own rows: writes, locks, the loaders behind every card (events by id, the viewer's
 // relation, participants, ratings) and who hears about a change. Lists and search live in
 // events-discovery.repository.ts, counters and statistics in events-analytics.repository.ts.
 
 export const eventRow = rowCodec(events);
+// Of these hosts, those with priority listing now (ADR 038): for an event not read through a list page.
+const FEATURED_HOSTS = prepareStatement(
+  sql`select h.id from unnest(${sql.placeholder('ids')}::uuid[]) as h(id)
+  where ${hasPriorityListing(sql`h.id`, sql.placeholder('now'))}`,
+);
 const BY_IDS = prepareStatement(
   sql`select ${eventRow.columns} from ${events} where ${events.id} = any(${sql.placeholder('ids')}::uuid[])`,
 );
@@ -32,6 +38,12 @@ export function createEventsRepository(db: DbOrTx) {
     async insert(tx: DbOrTx, values: NewEventRow): Promise<EventRow> {
       const [row] = await tx.insert(events).values(values).returning();
       return row;
+    },
+
+    async featuredHosts(hostIds: readonly string[], now: Date): Promise<Set<string>> {
+      if (hostIds.length === 0) return new Set();
+      const rows = await statementRows(db, FEATURED_HOSTS, { ids: validUuids(hostIds), now });
+      return new Set(rows.map((r) => r.id as string));
     },
 
     async findByIds(ids: readonly string[]): Promise<EventRow[]> {

@@ -170,6 +170,7 @@ export const eventsResolvers: Resolvers = {
     averageRating: async (e, _args, ctx) => (await ratingOf(e, ctx)).average,
     feedbackCount: async (e, _args, ctx) => (await ratingOf(e, ctx)).count,
     gameType: (e) => (e.gameType as GameType | null) ?? null,
+    featured: (e, _args, ctx) => e.featured ?? ctx.loaders.hostFeatured.load(e.hostId),
     saveCount: (e, _args, ctx) => ctx.loaders.saveCount.load(e.id),
     viewerHasSaved: (e, _args, ctx) => ctx.loaders.viewerSaved.load(e.id),
     analytics: (e, _args, ctx) => ctx.services.events.analytics(requireViewer(ctx), e),

@@ -20,7 +20,7 @@ import { wantsEmail } from '#server/modules/users/users.mappers.ts';
 import type { Mail } from '#server/mail/mailer.ts';
 import { eventCancelledMail, eventMovedMail, type Recipient } from './events.mails.ts';
 import type { EventDraftsService } from './event-drafts.service.ts';
-import { eventStatus, roundToKilometre, type EventModel } from './events.mappers.ts';
+import { eventStatus, featuredFirst, roundToKilometre, type EventModel } from './events.mappers.ts';
 import { requireHost, type ViewerRole } from '#server/auth/access.ts';
 import { createEventsActivity } from './events-activity.service.ts';
 import {
@@ -324,16 +324,20 @@ export function createEventsService(
         after,
       };
       const rows = await discovery.list(query);
+      const page = pageOf(rows, limit, (e: EventModel) =>
+        f.near ? { d: e.sortKey ?? 0, id: e.id } : { s: e.startsAt.toISOString(), id: e.id },
+      );
+      // Priority listing (ADR 038) reorders within the page; endCursor stays the query's last row.
       return {
-        ...pageOf(rows, limit, (e: EventModel) =>
-          f.near ? { d: e.sortKey ?? 0, id: e.id } : { s: e.startsAt.toISOString(), id: e.id },
-        ),
+        ...page,
+        edges: featuredFirst(page.edges, (edge) => edge.node.featured === true),
         totalCount: () => discovery.count({ ...query, after: undefined }),
         viewerId: viewer.id,
       };
     },
 
     relationsOf: (viewer: Viewer, eventIds: readonly string[]) => repo.relationsOf(viewer.id, eventIds),
+    featuredHosts: (hostIds: readonly string[]) => repo.featuredHosts(hostIds, deps.clock.now()),
     participantsOf: (eventIds: readonly string[]) => repo.participantsOf(eventIds),
 
     defaultCenter: () => ISTANBUL,

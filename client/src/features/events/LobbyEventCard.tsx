@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { LobbyEventCard_EventFragment } from '#client/__generated__/graphql.ts';
 import { Badge } from '#client/components/ui/Badge.tsx';
 import { EventStatusBadge } from '#client/components/ui/EventStatusBadge.tsx';
+import { FeaturedBadge } from '#client/components/ui/FeaturedBadge.tsx';
 import { HostRankBadge } from '#client/components/ui/HostRankBadge.tsx';
 import { SkillBadge } from '#client/components/ui/SkillBadge.tsx';
 import { cn } from '#client/lib/cn.ts';
@@ -22,6 +23,7 @@ export const LOBBY_EVENT_CARD_FRAGMENT = gql`
     startsAt
     timeLeft
     status
+    featured
     participantCount
     maxParticipants
     freeSlots
@@ -62,9 +64,12 @@ export function LobbyEventCard({
       data-event-id={event.id}
     >
       <div className="flex items-start justify-between gap-2">
-        <Badge tone="info" className="shrink-0">
-          🎮 {event.platform?.label ?? '—'}
-        </Badge>
+        <div className="flex min-w-0 flex-wrap items-center gap-1.5">
+          <Badge tone="info" className="shrink-0">
+            🎮 {event.platform?.label ?? '—'}
+          </Badge>
+          {event.featured ? <FeaturedBadge /> : null}
+        </div>
         <div className="flex shrink-0 items-center gap-1.5">
           {event.status === 'UPCOMING' ? null : <EventStatusBadge status={event.status} />}
           {event.voiceChat === 'REQUIRED' ? (

@@ -5,6 +5,7 @@ import type { PhysicalEventCard_EventFragment } from '#client/__generated__/grap
 import { Avatar } from '#client/components/ui/Avatar.tsx';
 import { Badge } from '#client/components/ui/Badge.tsx';
 import { EventStatusBadge } from '#client/components/ui/EventStatusBadge.tsx';
+import { FeaturedBadge } from '#client/components/ui/FeaturedBadge.tsx';
 import { SkillBadge } from '#client/components/ui/SkillBadge.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
@@ -26,6 +27,7 @@ export const PHYSICAL_EVENT_CARD_FRAGMENT = gql`
     }
     timeLeft
     status
+    featured
     distanceKm
     participantCount
     maxParticipants
@@ -71,6 +73,7 @@ export function PhysicalEventCard({
           <p className="flex flex-wrap items-center gap-2 text-xs font-semibold tracking-wide text-accent-400 uppercase">
             {event.category.label}
             {event.status === 'UPCOMING' ? null : <EventStatusBadge status={event.status} />}
+            {event.featured ? <FeaturedBadge /> : null}
           </p>
           <h3 className="mt-0.5 text-base leading-snug font-bold text-white group-hover:text-pop-400">
             <Link

@@ -94,6 +94,8 @@ export const eventsEn: Record<keyof typeof eventsTr, string> = {
   'lobby.empty': 'No online events match the filters.',
   'lobby.mic': 'MIC',
   'lobby.host': 'Host',
+  'events.featured': 'Featured',
+  'events.featuredHint': 'Priority listing: the host has the Enterprise package',
   'rank.NEW': 'New host',
   'rank.BRONZE': 'Bronze',
   'rank.SILVER': 'Silver',

@@ -93,6 +93,8 @@ export const eventsTr = {
   'lobby.empty': 'Filtrelere uyan online etkinlik yok.',
   'lobby.mic': 'MIC',
   'lobby.host': 'Host',
+  'events.featured': 'Öne çıkan',
+  'events.featuredHint': 'Öncelikli listeleme: host’un Enterprise paketi var',
   'rank.NEW': 'Yeni host',
   'rank.BRONZE': 'Bronz',
   'rank.SILVER': 'Gümüş',

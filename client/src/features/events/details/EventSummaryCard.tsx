@@ -8,6 +8,7 @@ import { Card } from '#client/components/ui/Card.tsx';
 import { priceText, ratingText } from '#client/lib/format.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { EventStatusBadge } from '#client/components/ui/EventStatusBadge.tsx';
+import { FeaturedBadge } from '#client/components/ui/FeaturedBadge.tsx';
 
 export const EVENT_SUMMARY_CARD_FRAGMENT = gql`
   fragment EventSummaryCard_event on Event {
@@ -20,6 +21,7 @@ export const EVENT_SUMMARY_CARD_FRAGMENT = gql`
       label
     }
     status
+    featured
     startsAt
     endsAt
     participantCount
@@ -89,6 +91,7 @@ export function EventSummaryCard({
           {event.mode === 'ONLINE' ? '🎮' : '📍'} {event.category.label}
         </Badge>
         <EventStatusBadge status={event.status} />
+        {event.featured ? <FeaturedBadge /> : null}
       </div>
       {event.status === 'COMPLETED' || event.status === 'CANCELLED' ? (
         <p
