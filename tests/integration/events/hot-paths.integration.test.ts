@@ -7,17 +7,19 @@ import { startTestApp, type TestApp, type TestUser } from '#tests/helpers/test-a
 // pool every query goes through.
 let app: TestApp;
 let viewer: TestUser;
-const near = { lat: 40.9902, lng: 29.0285 };
+// Hakkari: far from the other test files' events (the database is shared).
+const near = { lat: 37.5744, lng: 43.7408 };
 
 beforeAll(async () => {
   app = await startTestApp();
   viewer = await app.newUser();
-  // Three hosts, one event each, around Kadıköy.
+  // Three hosts, one event each, a few hundred metres apart.
   for (let i = 0; i < 3; i++) {
     const host = await app.newUser();
     const input = buildPhysicalEventInput({
       title: `Sıcak yol ${i + 1}`,
       location: { name: `Nokta ${i}`, lat: near.lat + i * 0.003, lng: near.lng + i * 0.003 },
+      publicLocation: 'Merkez, Hakkari',
     });
     const res = await app.gql(CREATE_EVENT, { input }, { token: host.token });
     if (res.errors) throw new Error(JSON.stringify(res.errors));
