@@ -116,27 +116,26 @@ function shapeOf(q: EventListQuery): Shape {
   };
 }
 
+// The shape as a short string (one character per flag); runs on every request.
+const flag = (on: boolean) => (on ? '1' : '0');
 const keyOf = (s: Shape) =>
-  [
-    s.near,
-    s.radius,
-    s.afterDistance,
-    s.afterStart,
-    s.mode,
-    s.past,
-    s.bounds,
-    s.category,
-    s.tags,
-    s.startsBefore,
-    s.startsAfter,
-    s.skill,
-    s.gameType,
-    s.platforms,
-    s.voiceChat,
-    s.viewer,
-  ]
-    .map(Number)
-    .join('') + `|${s.words}|${s.quick.join(',')}`;
+  flag(s.near) +
+  flag(s.radius) +
+  flag(s.afterDistance) +
+  flag(s.afterStart) +
+  flag(s.mode) +
+  flag(s.past) +
+  flag(s.bounds) +
+  flag(s.category) +
+  flag(s.tags) +
+  flag(s.startsBefore) +
+  flag(s.startsAfter) +
+  flag(s.skill) +
+  flag(s.gameType) +
+  flag(s.platforms) +
+  flag(s.voiceChat) +
+  flag(s.viewer) +
+  `|${s.words}|${s.quick.join(',')}`;
 
 // The placeholders' values for a query (the names the builders below use).
 function valuesOf(q: EventListQuery): Record<string, unknown> {
