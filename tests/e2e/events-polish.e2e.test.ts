@@ -232,6 +232,24 @@ describe('events polish (issue 18)', () => {
     await expect
       .poll(async () => (await mailsTo(guest.email)).map((m) => m.subject), { timeout: 10_000 })
       .toContain(`"${title}" iptal edildi`);
+
+    // The e-mail has its own switch in the settings (on until turned off).
+    await page.goto('/dashboard/settings');
+    const mails = page.getByTestId('notification-settings');
+    const changes = mails.getByRole('switch', {
+      name: /Katıldığım ya da istek gönderdiğim etkinliklerin iptali/,
+    });
+    await changes.waitFor();
+    expect(await changes.isChecked()).toBe(true);
+    await changes.click();
+    await page.getByText('Bildirim tercihlerin kaydedildi').first().waitFor();
+    await mails.scrollIntoViewIfNeeded();
+    await shot(page, 'settings-event-change-emails');
+    const saved = await graphql<{ me: { notificationPreferences: { emailEventChanges: boolean } } }>(
+      guest.token,
+      '{ me { notificationPreferences { emailEventChanges } } }',
+    );
+    expect(saved.me.notificationPreferences.emailEventChanges).toBe(false);
     await context.close();
   });
 
