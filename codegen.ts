@@ -80,6 +80,8 @@ const config: CodegenConfig = {
           ModerationAppeal: '../../db/schema/index.ts#ModerationAppealRow',
           ModerationUserHistory: '../modules/trust/trust.mappers.ts#ModerationUserModel',
           AccountStanding: '../modules/trust/trust-appeals.service.ts#AccountStandingModel',
+          EventDraft: '../../db/schema/index.ts#EventDraftRow',
+          EventDraftValues: '../modules/events/event-drafts.service.ts#DraftValues',
         },
       },
     },

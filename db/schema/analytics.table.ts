@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { events } from './event.table.ts';
 import { users } from './user.table.ts';
 
@@ -34,7 +44,8 @@ export const eventSaves = pgTable(
   (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_saves_user_idx').on(t.userId)],
 );
 
-// Shares through the share dialog.
+// Shares through the share dialog: one per user, channel and Turkish day (a second click on the
+// same button the same day is the same share).
 export const eventShares = pgTable(
   'event_shares',
   {
@@ -44,10 +55,14 @@ export const eventShares = pgTable(
       .references(() => events.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     channel: text('channel').notNull(),
+    day: date('day')
+      .notNull()
+      .default(sql`(now() at time zone 'Europe/Istanbul')::date`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('event_shares_channel', sql`${t.channel} in ('copy_link', 'twitter', 'whatsapp', 'discord')`),
     index('event_shares_event_idx').on(t.eventId),
+    uniqueIndex('event_shares_once_a_day_idx').on(t.eventId, t.userId, t.channel, t.day),
   ],
 );

@@ -10,3 +10,4 @@ export * from './identity.table.ts';
 export * from './analytics.table.ts';
 export * from './upload.table.ts';
 export * from './moderation.table.ts';
+export * from './draft.table.ts';

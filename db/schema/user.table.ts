@@ -26,7 +26,7 @@ export type SavedPaymentMethod = {
   last4: string | null;
 };
 export type NotificationPrefs = Partial<
-  Record<'emailJoinRequests' | 'emailDecisions' | 'emailMessages', boolean>
+  Record<'emailJoinRequests' | 'emailDecisions' | 'emailMessages' | 'emailEventChanges', boolean>
 >;
 export type IpLocation = { lat: number; lng: number; country: string | null; city: string | null };
 
@@ -43,6 +43,11 @@ export const users = pgTable(
     // The username folded the Turkish way (search_norm: İ/I/ı -> i, accents dropped, lower case):
     // "Çağrı" and "cagri" are one name. Its unique index decides concurrent claims.
     usernameKey: text('username_key').generatedAlwaysAs(sql`search_norm(username::text)`),
+    // Display name and username folded the same way, for finding events by their host (lobby search;
+    // trigram index below).
+    searchName: text('search_name').generatedAlwaysAs(
+      sql`search_norm(display_name || ' ' || coalesce(username::text, ''))`,
+    ),
     fullName: text('full_name'),
     bio: text('bio'),
     // An external picture URL (demo data); an uploaded picture is avatarKey instead.
@@ -104,6 +109,7 @@ export const users = pgTable(
     check('users_auto_refill_threshold', sql`${t.autoRefillThreshold} >= 1`),
     index('users_last_seen_idx').on(t.lastSeenAt),
     uniqueIndex('users_username_key_idx').on(t.usernameKey),
+    index('users_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
   ],
 );
 

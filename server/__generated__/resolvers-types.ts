@@ -25,6 +25,7 @@ import type { GameType } from '../modules/enum-values.ts';
 import type { TimeWindow } from '../modules/enum-values.ts';
 import type { QuickFilter } from '../modules/enum-values.ts';
 import type { ActivityType } from '../modules/enum-values.ts';
+import type { HostRank } from '../modules/enum-values.ts';
 import type { Device } from '../modules/enum-values.ts';
 import type { ShareChannel } from '../modules/enum-values.ts';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
@@ -56,6 +57,7 @@ import type {
   ContentFlagRow,
   ModerationActionRow,
   ModerationAppealRow,
+  EventDraftRow,
 } from '../../db/schema/index.ts';
 import type { ConversationMemberModel } from '../modules/messages/messages.mappers.ts';
 import type {
@@ -69,6 +71,7 @@ import type { AvatarUploadModel } from '../modules/uploads/uploads.service.ts';
 import type { TokenPackageDef } from '../modules/tokens/tokens.packages.ts';
 import type { ModerationUserModel } from '../modules/trust/trust.mappers.ts';
 import type { AccountStandingModel } from '../modules/trust/trust-appeals.service.ts';
+import type { DraftValues } from '../modules/events/event-drafts.service.ts';
 import type { Context } from '../context/context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -424,6 +427,11 @@ export type CreateEventInput = {
   date: Scalars['Date']['input'];
   /** Description, 10 to 2000 characters. */
   description: Scalars['String']['input'];
+  /**
+   * Publishing a saved draft (ADR 037): the viewer's draft is deleted in the creation's transaction.
+   * A draft that is not the viewer's (or no longer exists) is NOT_FOUND, and nothing is created.
+   */
+  draftId?: InputMaybe<Scalars['ID']['input']>;
   /** Duration in minutes: 30, 60, 90, 120, 180 or 240 ("4+ saat"). */
   durationMinutes: Scalars['Int']['input'];
   /** Language of the event: "tr" (default) or "en". */
@@ -502,6 +510,19 @@ export type DeleteAccountPayload = {
   __typename?: 'DeleteAccountPayload';
   /** Upcoming events the viewer hosted that were cancelled. */
   cancelledEvents: Scalars['Int']['output'];
+};
+
+/** Which draft. */
+export type DeleteEventDraftInput = {
+  /** The viewer's draft. */
+  id: Scalars['ID']['input'];
+};
+
+/** The deleted draft. */
+export type DeleteEventDraftPayload = {
+  __typename?: 'DeleteEventDraftPayload';
+  /** Its id (gone from myEventDrafts). */
+  id: Scalars['ID']['output'];
 };
 
 export type { Device };
@@ -583,6 +604,11 @@ export type Event = {
   durationMinutes: Scalars['Int']['output'];
   /** End instant (start plus duration). */
   endsAt: Scalars['DateTime']['output'];
+  /**
+   * Priority listing (ADR 038): the host has a valid Enterprise package ("Öncelikli listeleme").
+   * Lists put up to 3 such events at the top of each page and cards mark them 'Öne çıkan'.
+   */
+  featured: Scalars['Boolean']['output'];
   /** How many participants left a rating or written feedback for this event. */
   feedbackCount: Scalars['Int']['output'];
   /** Places left: maxParticipants minus participantCount. */
@@ -669,17 +695,22 @@ export type EventJoinRequestsArgs = {
 /** What the host learns about an event. */
 export type EventAnalytics = {
   __typename?: 'EventAnalytics';
-  /** Accepted requests divided by unique viewers; null without views. */
+  /** Join requests the content check declined on its own (counted apart from requests). */
+  autoDeclinedRequests: Scalars['Int']['output'];
+  /**
+   * Share of unique viewers who sent a join request (auto-declined ones excluded), 0 to 1; null
+   * without views.
+   */
   conversionRate?: Maybe<Scalars['Float']['output']>;
   /** Median minutes from a request to the host's decision; null until the host decided one. */
   medianResponseMinutes?: Maybe<Scalars['Float']['output']>;
   /** The day with the most unique viewers; null without views. */
   peakDay?: Maybe<Scalars['Date']['output']>;
-  /** Join requests received (all states). */
+  /** Join requests people sent (any state); those the content check declined on its own are not here. */
   requests: Scalars['Int']['output'];
   /** Saves (likes). */
   saves: Scalars['Int']['output'];
-  /** Shares through the share dialog. */
+  /** Shares through the share dialog, each user and channel counted once per day. */
   shares: Scalars['Int']['output'];
   /** Unique viewers of the details page (each viewer counted once per day, the host never). */
   views: Scalars['Int']['output'];
@@ -728,6 +759,123 @@ export type EventConnection = {
   totalCount: Scalars['Int']['output'];
 };
 
+/**
+ * A create-event wizard saved for later (ADR 037). Only its host can see it; it is not an event: it
+ * is not listed anywhere, and no token is charged until it is published (createEvent with draftId).
+ */
+export type EventDraft = {
+  __typename?: 'EventDraft';
+  /** When it was first saved. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Stable id. */
+  id: Scalars['ID']['output'];
+  /** Physical or online (chosen on the wizard's first step). */
+  mode: EventMode;
+  /** The wizard step the host saved on, 2 to 6: where the wizard resumes. */
+  step: Scalars['Int']['output'];
+  /** When it was last saved. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** What was filled in so far; any field may be missing or not yet valid. */
+  values: EventDraftValues;
+};
+
+/**
+ * The wizard's fields as far as they are filled; checked for type and length only (everything else when
+ * the draft is published).
+ */
+export type EventDraftInput = {
+  /** Category id. */
+  category?: InputMaybe<Scalars['ID']['input']>;
+  /** Start day (YYYY-MM-DD, Turkey). */
+  date?: InputMaybe<Scalars['Date']['input']>;
+  /** Description. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Duration in minutes (one of the catalogue's durations). */
+  durationMinutes?: InputMaybe<Scalars['Int']['input']>;
+  /** "tr" or "en". */
+  language?: InputMaybe<Scalars['String']['input']>;
+  /** Physical: the exact place. */
+  location?: InputMaybe<EventDraftLocationInput>;
+  /** Capacity. */
+  maxParticipants?: InputMaybe<Scalars['Int']['input']>;
+  /** Online: the platform id. */
+  platform?: InputMaybe<Scalars['ID']['input']>;
+  /** Physical: the public place text. */
+  publicLocation?: InputMaybe<Scalars['String']['input']>;
+  /** Requirements text. */
+  requirements?: InputMaybe<Scalars['String']['input']>;
+  /** Expected skill level. */
+  skillLevel?: InputMaybe<SkillLevel>;
+  /** Tag ids. */
+  tags?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** Start time (HH:mm, Turkey). */
+  time?: InputMaybe<Scalars['Time']['input']>;
+  /** Title (at most the event limit's length). */
+  title?: InputMaybe<Scalars['String']['input']>;
+  /** Online: voice chat expectation. */
+  voiceChat?: InputMaybe<VoiceChat>;
+};
+
+/** A draft's exact place. */
+export type EventDraftLocation = {
+  __typename?: 'EventDraftLocation';
+  /** Street address. */
+  address?: Maybe<Scalars['String']['output']>;
+  /** Latitude. */
+  lat: Scalars['Float']['output'];
+  /** Longitude. */
+  lng: Scalars['Float']['output'];
+  /** Place name, if given yet. */
+  name?: Maybe<Scalars['String']['output']>;
+};
+
+/** A draft's exact place. */
+export type EventDraftLocationInput = {
+  /** Street address. */
+  address?: InputMaybe<Scalars['String']['input']>;
+  /** Latitude. */
+  lat: Scalars['Float']['input'];
+  /** Longitude. */
+  lng: Scalars['Float']['input'];
+  /** Place name, if given yet. */
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A draft's fields, as far as they were filled in (the fields of CreateEventInput). */
+export type EventDraftValues = {
+  __typename?: 'EventDraftValues';
+  /** Category id. */
+  category?: Maybe<Scalars['ID']['output']>;
+  /** Start day in Turkey. */
+  date?: Maybe<Scalars['Date']['output']>;
+  /** Description. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** Duration in minutes. */
+  durationMinutes?: Maybe<Scalars['Int']['output']>;
+  /** "tr" or "en". */
+  language?: Maybe<Scalars['String']['output']>;
+  /** Physical: the exact place picked so far. */
+  location?: Maybe<EventDraftLocation>;
+  /** Capacity; null keeps the default. */
+  maxParticipants?: Maybe<Scalars['Int']['output']>;
+  /** Online: the platform id. */
+  platform?: Maybe<Scalars['ID']['output']>;
+  /** Physical: the public place text. */
+  publicLocation?: Maybe<Scalars['String']['output']>;
+  /** Requirements text. */
+  requirements?: Maybe<Scalars['String']['output']>;
+  /** Expected skill level. */
+  skillLevel?: Maybe<SkillLevel>;
+  /** Tag ids. */
+  tags: Array<Scalars['ID']['output']>;
+  /** Start time in Turkey. */
+  time?: Maybe<Scalars['Time']['output']>;
+  /** Title. */
+  title?: Maybe<Scalars['String']['output']>;
+  /** Online: voice chat expectation. */
+  voiceChat?: Maybe<VoiceChat>;
+};
+
 /** One event in a list. */
 export type EventEdge = {
   __typename?: 'EventEdge';
@@ -759,7 +907,11 @@ export type EventFilter = {
   quick?: InputMaybe<Array<QuickFilter>>;
   /** With near: only events within this many kilometres (1, 5, 10; null for any distance). */
   radiusKm?: InputMaybe<Scalars['Float']['input']>;
-  /** Words to find in the title, description, tags and public place; Turkish-aware ("kadikoy" finds Kadıköy). */
+  /**
+   * Words to find in the title, description, tags and public place, or in the host's display name or
+   * username; every word must occur in one of them. Turkish-aware ("kadikoy" finds Kadıköy, "cagri"
+   * finds Çağrı).
+   */
   search?: InputMaybe<Scalars['String']['input']>;
   /** Only these skill levels. */
   skillLevels?: InputMaybe<Array<SkillLevel>>;
@@ -967,6 +1119,8 @@ export type GeoPointInput = {
   lng: Scalars['Float']['input'];
 };
 
+export type { HostRank };
+
 /** An HTTP header. */
 export type HttpHeader = {
   __typename?: 'HttpHeader';
@@ -1073,7 +1227,7 @@ export type LobbyStats = {
   activePlayers: Scalars['Int']['output'];
   /** Average rating of hosts of online events; null when nobody was rated. */
   averageHostRating?: Maybe<Scalars['Float']['output']>;
-  /** Distinct games and platforms with upcoming online events. */
+  /** Open games: online events that have not ended, are not cancelled and still have a free slot. */
   gamesAvailable: Scalars['Int']['output'];
   /** Share of decided join requests (last 30 days) that were accepted, 0 to 1; null when none were decided. */
   matchSuccessRate?: Maybe<Scalars['Float']['output']>;
@@ -1383,6 +1537,8 @@ export type Mutation = {
    * user on past events and ratings.
    */
   deleteAccount: DeleteAccountPayload;
+  /** Delete one of the viewer's drafts. */
+  deleteEventDraft: DeleteEventDraftPayload;
   /** Closes a report without action; the reporter is told. */
   dismissReport: ModerationActionPayload;
   /** Leaves a flagged text as it is. */
@@ -1401,7 +1557,7 @@ export type Mutation = {
    * again replaces the score and feedback. Feedback goes through the content check.
    */
   rateEvent: RateEventPayload;
-  /** Count a share from the share dialog. */
+  /** Count a share from the share dialog (once per user, channel and Turkish day). */
   recordEventShare: RecordEventActivityPayload;
   /** Count a view of an event's details page (once per viewer and day). */
   recordEventView: RecordEventActivityPayload;
@@ -1433,6 +1589,8 @@ export type Mutation = {
   revealMessage: MessagePayload;
   /** Save (like) an event. */
   saveEvent: SaveEventPayload;
+  /** Save the wizard for later as a draft (no token is charged; nothing is listed). */
+  saveEventDraft: SaveEventDraftPayload;
   /** Sends a message in one of the viewer's conversations; the content check runs first. */
   sendChatMessage: SendChatMessagePayload;
   /** Asks a user to be friends (rate-limited; never across a block). Accepts at once if they asked first. */
@@ -1535,6 +1693,11 @@ export type MutationDeleteAccountArgs = {
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationDeleteEventDraftArgs = {
+  input: DeleteEventDraftInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationDismissReportArgs = {
   input: DismissReportInput;
 };
@@ -1632,6 +1795,11 @@ export type MutationRevealMessageArgs = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationSaveEventArgs = {
   input: EventRefInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationSaveEventDraftArgs = {
+  input: SaveEventDraftInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -1764,6 +1932,11 @@ export type NotificationPreferences = {
   __typename?: 'NotificationPreferences';
   /** Requesters: an e-mail when the host accepts or declines. */
   emailDecisions: Scalars['Boolean']['output'];
+  /**
+   * Participants and pending requesters: an e-mail when an event is cancelled or its time or place
+   * changes.
+   */
+  emailEventChanges: Scalars['Boolean']['output'];
   /** Hosts: an e-mail for each new join request. */
   emailJoinRequests: Scalars['Boolean']['output'];
   /** An e-mail about unread messages when away (at most one per conversation an hour). */
@@ -1893,6 +2066,8 @@ export type Query = {
   event?: Maybe<Event>;
   /** Categories, tags, platforms and durations of the create-event wizard. */
   eventCatalog: EventCatalog;
+  /** One of the viewer's drafts; anyone else's is NOT_FOUND. */
+  eventDraft: EventDraft;
   /** Events matching a filter; nearest first with `near`, otherwise soonest first. */
   events: EventConnection;
   /** The viewer's open friend requests, both ways. */
@@ -1921,6 +2096,8 @@ export type Query = {
   moderationUser?: Maybe<ModerationUserHistory>;
   /** Counters of the My Events screen. */
   myEventCounts: MyEventCounts;
+  /** The viewer's saved event drafts, last saved first (the My Events 'Drafts' tab). */
+  myEventDrafts: Array<EventDraft>;
   /** Events the viewer hosts, joined or asked to join, soonest first. */
   myEvents: EventConnection;
   /** The viewer's notifications, newest first. */
@@ -1980,6 +2157,11 @@ export type QueryDistrictsArgs = {
 
 /** Read operations. */
 export type QueryEventArgs = {
+  id: Scalars['ID']['input'];
+};
+
+/** Read operations. */
+export type QueryEventDraftArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -2135,7 +2317,10 @@ export type RatingSummary = {
 /** The result of recording a view or a share. */
 export type RecordEventActivityPayload = {
   __typename?: 'RecordEventActivityPayload';
-  /** Whether this call counted (a viewer counts once per day; hosts never count). */
+  /**
+   * Whether this call counted (a view: once per viewer and day, hosts never; a share: once per user,
+   * channel and day).
+   */
   counted: Scalars['Boolean']['output'];
 };
 
@@ -2283,6 +2468,25 @@ export type ReviewConnection = {
 };
 
 export type { Role };
+
+/** Save the wizard as a draft: a new one, or over one of the viewer's drafts. */
+export type SaveEventDraftInput = {
+  /** The draft to save over; none for a new draft (at most 20 per host). */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  /** Physical or online. */
+  mode: EventMode;
+  /** The wizard step, 2 to 6. */
+  step: Scalars['Int']['input'];
+  /** The fields so far. */
+  values: EventDraftInput;
+};
+
+/** The saved draft. */
+export type SaveEventDraftPayload = {
+  __typename?: 'SaveEventDraftPayload';
+  /** The draft as stored. */
+  draft: EventDraft;
+};
 
 /** The result of saveEvent and unsaveEvent. */
 export type SaveEventPayload = {
@@ -2633,6 +2837,8 @@ export type UpdateProfilePayload = {
 export type UpdateSettingsInput = {
   /** Requesters: e-mail when the host decides. */
   emailDecisions?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Participants and pending requesters: e-mail when an event is cancelled or moved. */
+  emailEventChanges?: InputMaybe<Scalars['Boolean']['input']>;
   /** Hosts: e-mail for each new join request. */
   emailJoinRequests?: InputMaybe<Scalars['Boolean']['input']>;
   /** E-mail about unread messages when away. */
@@ -2774,6 +2980,10 @@ export type UserStats = {
   eventsHosted: Scalars['Int']['output'];
   /** Events this user took part in as an accepted participant. */
   eventsJoined: Scalars['Int']['output'];
+  /** The host's rank, from events hosted, participants gathered and ratings (ADR 038). */
+  hostRank: HostRank;
+  /** Ratings received as a host (what averageRating averages). */
+  hostRatingCount: Scalars['Int']['output'];
   /** Participants across all events this user hosted. */
   totalParticipants: Scalars['Int']['output'];
 };
@@ -2968,6 +3178,8 @@ export type ResolversTypes = {
   >;
   DeleteAccountInput: DeleteAccountInput;
   DeleteAccountPayload: ResolverTypeWrapper<DeleteAccountPayload>;
+  DeleteEventDraftInput: DeleteEventDraftInput;
+  DeleteEventDraftPayload: ResolverTypeWrapper<DeleteEventDraftPayload>;
   Device: Device;
   DismissReportInput: DismissReportInput;
   District: ResolverTypeWrapper<District>;
@@ -2986,6 +3198,11 @@ export type ResolversTypes = {
   >;
   EventCategory: ResolverTypeWrapper<CategoryDef>;
   EventConnection: ResolverTypeWrapper<EventConnectionModel>;
+  EventDraft: ResolverTypeWrapper<EventDraftRow>;
+  EventDraftInput: EventDraftInput;
+  EventDraftLocation: ResolverTypeWrapper<EventDraftLocation>;
+  EventDraftLocationInput: EventDraftLocationInput;
+  EventDraftValues: ResolverTypeWrapper<DraftValues>;
   EventEdge: ResolverTypeWrapper<Omit<EventEdge, 'node'> & { node: ResolversTypes['Event'] }>;
   EventFilter: EventFilter;
   EventLimits: ResolverTypeWrapper<EventLimits>;
@@ -3018,6 +3235,7 @@ export type ResolversTypes = {
   GeoBoundsInput: GeoBoundsInput;
   GeoPoint: ResolverTypeWrapper<GeoPoint>;
   GeoPointInput: GeoPointInput;
+  HostRank: HostRank;
   HttpHeader: ResolverTypeWrapper<HttpHeader>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
@@ -3131,6 +3349,10 @@ export type ResolversTypes = {
   RestoreUserInput: RestoreUserInput;
   ReviewConnection: ResolverTypeWrapper<ReviewConnectionModel>;
   Role: Role;
+  SaveEventDraftInput: SaveEventDraftInput;
+  SaveEventDraftPayload: ResolverTypeWrapper<
+    Omit<SaveEventDraftPayload, 'draft'> & { draft: ResolversTypes['EventDraft'] }
+  >;
   SaveEventPayload: ResolverTypeWrapper<Omit<SaveEventPayload, 'event'> & { event: ResolversTypes['Event'] }>;
   SavedPaymentMethod: ResolverTypeWrapper<SavedPaymentMethod>;
   SendChatMessageInput: SendChatMessageInput;
@@ -3259,6 +3481,8 @@ export type ResolversParentTypes = {
   };
   DeleteAccountInput: DeleteAccountInput;
   DeleteAccountPayload: DeleteAccountPayload;
+  DeleteEventDraftInput: DeleteEventDraftInput;
+  DeleteEventDraftPayload: DeleteEventDraftPayload;
   DismissReportInput: DismissReportInput;
   District: District;
   DurationOption: DurationModel;
@@ -3274,6 +3498,11 @@ export type ResolversParentTypes = {
   };
   EventCategory: CategoryDef;
   EventConnection: EventConnectionModel;
+  EventDraft: EventDraftRow;
+  EventDraftInput: EventDraftInput;
+  EventDraftLocation: EventDraftLocation;
+  EventDraftLocationInput: EventDraftLocationInput;
+  EventDraftValues: DraftValues;
   EventEdge: Omit<EventEdge, 'node'> & { node: ResolversParentTypes['Event'] };
   EventFilter: EventFilter;
   EventLimits: EventLimits;
@@ -3386,6 +3615,8 @@ export type ResolversParentTypes = {
   RespondToFriendRequestInput: RespondToFriendRequestInput;
   RestoreUserInput: RestoreUserInput;
   ReviewConnection: ReviewConnectionModel;
+  SaveEventDraftInput: SaveEventDraftInput;
+  SaveEventDraftPayload: Omit<SaveEventDraftPayload, 'draft'> & { draft: ResolversParentTypes['EventDraft'] };
   SaveEventPayload: Omit<SaveEventPayload, 'event'> & { event: ResolversParentTypes['Event'] };
   SavedPaymentMethod: SavedPaymentMethod;
   SendChatMessageInput: SendChatMessageInput;
@@ -3739,6 +3970,14 @@ export type DeleteAccountPayloadResolvers<
   cancelledEvents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type DeleteEventDraftPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['DeleteEventDraftPayload'] =
+    ResolversParentTypes['DeleteEventDraftPayload'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
 export type DeviceResolvers = EnumResolverSignature<
   { MOBILE?: any; PC?: any; PLAYSTATION?: any; XBOX?: any },
   ResolversTypes['Device']
@@ -3795,6 +4034,7 @@ export type EventResolvers<
   durationLabel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   durationMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   endsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  featured?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   feedbackCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   freeSlots?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   friendsGoing?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
@@ -3841,6 +4081,7 @@ export type EventAnalyticsResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['EventAnalytics'] = ResolversParentTypes['EventAnalytics'],
 > = {
+  autoDeclinedRequests?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   conversionRate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   medianResponseMinutes?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   peakDay?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
@@ -3880,6 +4121,49 @@ export type EventConnectionResolvers<
   edges?: Resolver<Array<ResolversTypes['EventEdge']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type EventDraftResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['EventDraft'] = ResolversParentTypes['EventDraft'],
+> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  mode?: Resolver<ResolversTypes['EventMode'], ParentType, ContextType>;
+  step?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  values?: Resolver<ResolversTypes['EventDraftValues'], ParentType, ContextType>;
+};
+
+export type EventDraftLocationResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['EventDraftLocation'] = ResolversParentTypes['EventDraftLocation'],
+> = {
+  address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  lng?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type EventDraftValuesResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['EventDraftValues'] = ResolversParentTypes['EventDraftValues'],
+> = {
+  category?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  date?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  durationMinutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  language?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  location?: Resolver<Maybe<ResolversTypes['EventDraftLocation']>, ParentType, ContextType>;
+  maxParticipants?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  platform?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  publicLocation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requirements?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  skillLevel?: Resolver<Maybe<ResolversTypes['SkillLevel']>, ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  time?: Resolver<Maybe<ResolversTypes['Time']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  voiceChat?: Resolver<Maybe<ResolversTypes['VoiceChat']>, ParentType, ContextType>;
 };
 
 export type EventEdgeResolvers<
@@ -4018,6 +4302,11 @@ export type GeoPointResolvers<
   lat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   lng?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
+
+export type HostRankResolvers = EnumResolverSignature<
+  { BRONZE?: any; DIAMOND?: any; GOLD?: any; NEW?: any; SILVER?: any },
+  ResolversTypes['HostRank']
+>;
 
 export type HttpHeaderResolvers<
   ContextType = Context,
@@ -4368,6 +4657,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationDeleteAccountArgs, 'input'>
   >;
+  deleteEventDraft?: Resolver<
+    ResolversTypes['DeleteEventDraftPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteEventDraftArgs, 'input'>
+  >;
   dismissReport?: Resolver<
     ResolversTypes['ModerationActionPayload'],
     ParentType,
@@ -4487,6 +4782,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationSaveEventArgs, 'input'>
+  >;
+  saveEventDraft?: Resolver<
+    ResolversTypes['SaveEventDraftPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveEventDraftArgs, 'input'>
   >;
   sendChatMessage?: Resolver<
     ResolversTypes['SendChatMessagePayload'],
@@ -4613,6 +4914,7 @@ export type NotificationPreferencesResolvers<
     ResolversParentTypes['NotificationPreferences'],
 > = {
   emailDecisions?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  emailEventChanges?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   emailJoinRequests?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   emailMessages?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
@@ -4762,6 +5064,12 @@ export type QueryResolvers<
     RequireFields<QueryEventArgs, 'id'>
   >;
   eventCatalog?: Resolver<ResolversTypes['EventCatalog'], ParentType, ContextType>;
+  eventDraft?: Resolver<
+    ResolversTypes['EventDraft'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryEventDraftArgs, 'id'>
+  >;
   events?: Resolver<
     ResolversTypes['EventConnection'],
     ParentType,
@@ -4811,6 +5119,7 @@ export type QueryResolvers<
     RequireFields<QueryModerationUserArgs, 'id'>
   >;
   myEventCounts?: Resolver<ResolversTypes['MyEventCounts'], ParentType, ContextType>;
+  myEventDrafts?: Resolver<Array<ResolversTypes['EventDraft']>, ParentType, ContextType>;
   myEvents?: Resolver<
     ResolversTypes['EventConnection'],
     ParentType,
@@ -4993,6 +5302,14 @@ export type RoleResolvers = EnumResolverSignature<
   { ADMIN?: any; MODERATOR?: any; USER?: any },
   ResolversTypes['Role']
 >;
+
+export type SaveEventDraftPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['SaveEventDraftPayload'] =
+    ResolversParentTypes['SaveEventDraftPayload'],
+> = {
+  draft?: Resolver<ResolversTypes['EventDraft'], ParentType, ContextType>;
+};
 
 export type SaveEventPayloadResolvers<
   ContextType = Context,
@@ -5298,6 +5615,8 @@ export type UserStatsResolvers<
   averageRating?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   eventsHosted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   eventsJoined?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  hostRank?: Resolver<ResolversTypes['HostRank'], ParentType, ContextType>;
+  hostRatingCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   totalParticipants?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
@@ -5352,6 +5671,7 @@ export type Resolvers<ContextType = Context> = {
   DateTime?: GraphQLScalarType;
   DecideAppealPayload?: DecideAppealPayloadResolvers<ContextType>;
   DeleteAccountPayload?: DeleteAccountPayloadResolvers<ContextType>;
+  DeleteEventDraftPayload?: DeleteEventDraftPayloadResolvers<ContextType>;
   Device?: DeviceResolvers;
   District?: DistrictResolvers<ContextType>;
   DurationOption?: DurationOptionResolvers<ContextType>;
@@ -5362,6 +5682,9 @@ export type Resolvers<ContextType = Context> = {
   EventCatalog?: EventCatalogResolvers<ContextType>;
   EventCategory?: EventCategoryResolvers<ContextType>;
   EventConnection?: EventConnectionResolvers<ContextType>;
+  EventDraft?: EventDraftResolvers<ContextType>;
+  EventDraftLocation?: EventDraftLocationResolvers<ContextType>;
+  EventDraftValues?: EventDraftValuesResolvers<ContextType>;
   EventEdge?: EventEdgeResolvers<ContextType>;
   EventLimits?: EventLimitsResolvers<ContextType>;
   EventLocation?: EventLocationResolvers<ContextType>;
@@ -5379,6 +5702,7 @@ export type Resolvers<ContextType = Context> = {
   FriendshipStatus?: FriendshipStatusResolvers;
   GameType?: GameTypeResolvers;
   GeoPoint?: GeoPointResolvers<ContextType>;
+  HostRank?: HostRankResolvers;
   HttpHeader?: HttpHeaderResolvers<ContextType>;
   IpLocation?: IpLocationResolvers<ContextType>;
   JoinCheck?: JoinCheckResolvers<ContextType>;
@@ -5434,6 +5758,7 @@ export type Resolvers<ContextType = Context> = {
   RequestToJoinPayload?: RequestToJoinPayloadResolvers<ContextType>;
   ReviewConnection?: ReviewConnectionResolvers<ContextType>;
   Role?: RoleResolvers;
+  SaveEventDraftPayload?: SaveEventDraftPayloadResolvers<ContextType>;
   SaveEventPayload?: SaveEventPayloadResolvers<ContextType>;
   SavedPaymentMethod?: SavedPaymentMethodResolvers<ContextType>;
   SendChatMessagePayload?: SendChatMessagePayloadResolvers<ContextType>;

@@ -27,8 +27,9 @@ export function requestScope(logger: Logger) {
     res.setHeader('X-Request-Id', id);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const level = res.statusCode >= 500 ? 'error' : 'info';
+      if (!logger.isLevelEnabled(level)) return;
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const path = req.originalUrl.split('?')[0];
       if (path === '/healthz' || path === '/readyz') return;
       // 'finish' may fire outside the request's async context: the id and operation are written out.

@@ -3,7 +3,19 @@ import type { Viewer } from '#server/context/viewer.ts';
 import { ErrorCode, forbidden, unauthenticated } from '#server/errors/app-error.ts';
 import type { Config } from '#server/lib/config.ts';
 
+// Apollo keeps one parsed document per query text, so each is walked once.
+const asked = new WeakMap<DocumentNode, boolean>();
+
 export function asksForSchema(document: DocumentNode): boolean {
+  let found = asked.get(document);
+  if (found === undefined) {
+    found = walk(document);
+    asked.set(document, found);
+  }
+  return found;
+}
+
+function walk(document: DocumentNode): boolean {
   let found = false;
   visit(document, {
     Field(node) {

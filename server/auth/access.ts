@@ -8,7 +8,7 @@ import type { ViewerRole } from '#server/modules/enum-values.ts';
 // one thing everywhere. Refusals mask existence: what a viewer may not touch is NOT_FOUND.
 
 export type { ViewerRole };
-// The viewer's relation to an event it does not host (the viewerRelation loader).
+// The viewer's relation to an event it does not host (the viewerStanding loader).
 export type Relation = 'participant' | 'requester' | undefined;
 type Who = { id: string } | string;
 

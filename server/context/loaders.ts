@@ -15,6 +15,12 @@ import type { BadgeModel, RatingSummaryModel, UserStatsModel } from '#server/mod
 import type { FriendshipStatus } from '#server/modules/friends/friends.service.ts';
 import type { Viewer } from './viewer.ts';
 
+export type ViewerStanding = {
+  relation: 'participant' | 'requester' | undefined;
+  latest: JoinRequestRow | undefined;
+};
+const NO_STANDING: ViewerStanding = { relation: undefined, latest: undefined };
+
 const byId = <T extends { id: string }>(ids: readonly string[], rows: T[]) => {
   const map = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => map.get(id) ?? null);
@@ -23,15 +29,21 @@ const byId = <T extends { id: string }>(ids: readonly string[], rows: T[]) => {
 // Per-request batching: one query per kind of thing, however many fields ask (no N+1).
 export function createLoaders(services: Services, viewer: Viewer | null, options: { cache?: boolean } = {}) {
   const o = { cache: options.cache ?? true };
+  const userStats = new DataLoader<string, UserStatsModel>(async (ids) => {
+    const stats = await services.users.statsFor(ids);
+    return ids.map((id) => stats.get(id)!);
+  }, o);
   return {
-    user: new DataLoader<string, UserRow | null>(
-      async (ids) => byId(ids, await services.users.byIds(ids)),
-      o,
-    ),
-    userStats: new DataLoader<string, UserStatsModel>(async (ids) => {
-      const stats = await services.users.statsFor(ids);
-      return ids.map((id) => stats.get(id)!);
+    // Users come with their numbers (cards show the host's rating and rank): one statement for both.
+    user: new DataLoader<string, UserRow | null>(async (ids) => {
+      const found = await services.users.withStats(ids);
+      for (const { row, stats } of found) userStats.prime(row.id, stats);
+      return byId(
+        ids,
+        found.map((f) => f.row),
+      );
     }, o),
+    userStats,
     userBadges: new DataLoader<string, BadgeModel[]>(async (ids) => {
       const badges = await services.badges.badgesFor(ids);
       return ids.map((id) => badges.get(id) ?? []);
@@ -47,11 +59,21 @@ export function createLoaders(services: Services, viewer: Viewer | null, options
       async (ids) => byId(ids, await services.events.byIds(ids)),
       o,
     ),
-    // The viewer's relation (participant / requester) to events it does not host.
-    viewerRelation: new DataLoader<string, 'participant' | 'requester' | undefined>(async (ids) => {
-      if (!viewer) return ids.map(() => undefined);
-      const relations = await services.events.relationsOf(viewer, ids);
-      return ids.map((id) => relations.get(id));
+    // Where the viewer stands with events it does not host: its relation (participant, pending
+    // requester) and its latest request, one statement for both.
+    viewerStanding: new DataLoader<string, ViewerStanding>(async (ids) => {
+      if (!viewer) return ids.map(() => NO_STANDING);
+      const standing = await services.joinRequests.standingOf(viewer, ids);
+      return ids.map((id) => {
+        const s = standing.get(id);
+        if (!s) return NO_STANDING;
+        const relation = s.participant
+          ? 'participant'
+          : s.latest?.status === 'pending'
+            ? 'requester'
+            : undefined;
+        return { relation, latest: s.latest };
+      });
     }, o),
     eventRating: new DataLoader<string, { average: number | null; count: number }>(async (ids) => {
       const ratings = await services.events.ratingsOf(ids);
@@ -79,11 +101,6 @@ export function createLoaders(services: Services, viewer: Viewer | null, options
     pendingRequestCount: new DataLoader<string, number>(async (ids) => {
       const counts = await services.joinRequests.pendingCounts(ids);
       return ids.map((id) => counts.get(id) ?? 0);
-    }, o),
-    viewerJoinRequest: new DataLoader<string, JoinRequestRow | undefined>(async (ids) => {
-      if (!viewer) return ids.map(() => undefined);
-      const latest = await services.joinRequests.latestOfViewer(viewer, ids);
-      return ids.map((id) => latest.get(id));
     }, o),
     // Whether the viewer blocked each user (User.viewerHasBlocked).
     viewerBlocked: new DataLoader<string, boolean>(async (ids) => {
@@ -149,6 +166,11 @@ export function createLoaders(services: Services, viewer: Viewer | null, options
       if (!viewer) return ids.map(() => []);
       const rows = await services.friends.friendsGoing(viewer, ids);
       return ids.map((id) => rows.filter((r) => r.eventId === id).map((r) => r.userId));
+    }, o),
+    // Hosts with priority listing (ADR 038), for events not read through a list page (which knows).
+    hostFeatured: new DataLoader<string, boolean>(async (ids) => {
+      const featured = await services.events.featuredHosts(ids);
+      return ids.map((id) => featured.has(id));
     }, o),
     participants: new DataLoader<string, ParticipantRow[]>(async (ids) => {
       const map = await services.events.participantsOf(ids);

@@ -51,10 +51,20 @@ export type Page<T> = {
 // One page from rows fetched with `limit + 1` (the extra row only says that there is a next page).
 export function pageOf<T>(rows: readonly T[], limit: number, cursorOf: (row: T) => Cursor): Page<T> {
   const nodes = rows.slice(0, limit);
-  const edges = nodes.map((node) => ({ cursor: encodeCursor(cursorOf(node)), node }));
+  // An edge's cursor is encoded when a client reads it (lists rarely ask for more than endCursor).
+  const edges = nodes.map((node) => ({
+    node,
+    get cursor() {
+      return encodeCursor(cursorOf(node));
+    },
+  }));
+  const last = nodes.at(-1);
   return {
     nodes,
     edges,
-    pageInfo: { hasNextPage: rows.length > limit, endCursor: edges.at(-1)?.cursor ?? null },
+    pageInfo: {
+      hasNextPage: rows.length > limit,
+      endCursor: last === undefined ? null : encodeCursor(cursorOf(last)),
+    },
   };
 }

@@ -119,6 +119,7 @@ export const enumValues = {
     MIC_REQUIRED: 'mic_required',
   },
   ActivityType: { HOSTED: 'hosted', JOINED: 'joined' },
+  HostRank: { NEW: 'new', BRONZE: 'bronze', SILVER: 'silver', GOLD: 'gold', DIAMOND: 'diamond' },
   Device: { PC: 'pc', PLAYSTATION: 'playstation', XBOX: 'xbox', MOBILE: 'mobile' },
   ShareChannel: { COPY_LINK: 'copy_link', TWITTER: 'twitter', WHATSAPP: 'whatsapp', DISCORD: 'discord' },
 } as const;
@@ -140,6 +141,7 @@ export type GameType = ValueOf<typeof enumValues.GameType>;
 export type TimeWindow = ValueOf<typeof enumValues.TimeWindow>;
 export type QuickFilter = ValueOf<typeof enumValues.QuickFilter>;
 export type ActivityType = ValueOf<typeof enumValues.ActivityType>;
+export type HostRank = ValueOf<typeof enumValues.HostRank>;
 export type Device = ValueOf<typeof enumValues.Device>;
 export type ShareChannel = ValueOf<typeof enumValues.ShareChannel>;
 export type PurchaseStatus = ValueOf<typeof enumValues.PurchaseStatus>;

@@ -1,6 +1,7 @@
 import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
 import { DateScalar, DateTimeScalar, TimeScalar } from '#server/scalars/scalars.ts';
 import { eventsResolvers } from './events/events.resolvers.ts';
+import { eventDraftsResolvers } from './events/event-drafts.resolvers.ts';
 import { geoResolvers } from './geo/geo.resolvers.ts';
 import { tokensResolvers } from './tokens/tokens.resolvers.ts';
 import { usersResolvers } from './users/users.resolvers.ts';
@@ -25,6 +26,7 @@ export function allResolvers(): Resolvers[] {
     usersResolvers,
     tokensResolvers,
     eventsResolvers,
+    eventDraftsResolvers,
     joinRequestsResolvers,
     messagesResolvers,
     notificationsResolvers,

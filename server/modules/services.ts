@@ -1,6 +1,7 @@
 import type { Deps } from '#server/context/deps.ts';
 import { createBadgesService } from './badges/badges.service.ts';
 import { createEventsService } from './events/events.service.ts';
+import { createEventDraftsService } from './events/event-drafts.service.ts';
 import { createGeoService } from './geo/geo.service.ts';
 import { createJoinRequestsService } from './join-requests/join-requests.service.ts';
 import { createMessagesService } from './messages/messages.service.ts';
@@ -39,7 +40,8 @@ export function createServices(deps: Deps) {
   const safeguards = createTrustSafeguards(deps);
   const appeals = createTrustAppealsService(deps, { trust, gate, notifications });
   const users = createUsersService(deps, { tokens, gate, geo, badges });
-  const events = createEventsService(deps, tokens, notifications, badges, gate);
+  const drafts = createEventDraftsService(deps);
+  const events = createEventsService(deps, tokens, notifications, badges, users, drafts, gate);
   const safety = createSafetyService(deps, { users, events, gate, safeguards });
   const joinRequests = createJoinRequestsService(deps, {
     events,
@@ -71,6 +73,7 @@ export function createServices(deps: Deps) {
   // deletion's transaction; pictures nobody uses any more leave storage after commit.
   users.onAccountDeleted((tx, afterCommit, user) => events.cancelUpcomingHostedBy(tx, afterCommit, user));
   users.onAccountDeleted((tx, afterCommit, user) => joinRequests.endAllOf(tx, afterCommit, user));
+  users.onAccountDeleted((tx, _afterCommit, user) => drafts.removeAllOf(tx, user));
   users.onAvatarDropped((key) => uploads.dropAvatarFiles(key));
   // What "remove" means for each kind of flagged content, and a moderator's event cancellation.
   for (const kind of ['bio', 'display_name', 'username', 'avatar'] as const)
@@ -94,6 +97,7 @@ export function createServices(deps: Deps) {
     tokens,
     users,
     events,
+    drafts,
     notifications,
     geo,
     joinRequests,

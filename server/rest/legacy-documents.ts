@@ -14,6 +14,7 @@ const LEGACY_USER = /* GraphQL */ `
       eventsHosted
       eventsJoined
       averageRating
+      hostRank
     }
   }
 `;

@@ -19,6 +19,8 @@ function legacyUser(user: LegacyUserFragment) {
     username: user.username,
     avatar: user.avatarUrl,
     rating: user.stats.averageRating,
+    // The spec's lobby shows the host's rank (ADR 038).
+    rank: lower(user.stats.hostRank),
     eventsHosted: user.stats.eventsHosted,
     eventsAttended: user.stats.eventsJoined,
   };

@@ -3,8 +3,9 @@ import { baseUrl } from './browser.ts';
 
 const CLIENT_ID = 'squad-web';
 
-async function cognito(op: string, body: Record<string, unknown>, ip: string) {
-  const res = await fetch(`${baseUrl()}/cognito/`, {
+// Every helper talks to the e2e server unless given another app's address (`base`).
+async function cognito(op: string, body: Record<string, unknown>, ip: string, base = baseUrl()) {
+  const res = await fetch(`${base}/cognito/`, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-amz-json-1.1',
@@ -20,15 +21,15 @@ async function cognito(op: string, body: Record<string, unknown>, ip: string) {
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 
-export async function mailsTo(email: string): Promise<Mail[]> {
-  const all = (await (await fetch(`${baseUrl()}/dev/mailbox.json`)).json()) as Mail[];
+export async function mailsTo(email: string, base = baseUrl()): Promise<Mail[]> {
+  const all = (await (await fetch(`${base}/dev/mailbox.json`)).json()) as Mail[];
   return all.filter((m) => m.to === email);
 }
 
 export const newEmail = (prefix = 'e2e') => `${prefix}.${crypto.randomUUID().slice(0, 8)}@squad.test`;
 
 // A confirmed account made through the provider's API (for tests that start signed out).
-export async function confirmedAccount(password = 'Squad-e2e-1') {
+export async function confirmedAccount(password = 'Squad-e2e-1', base = baseUrl()) {
   const email = newEmail();
   const ip = `10.99.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
   await cognito(
@@ -40,16 +41,17 @@ export async function confirmedAccount(password = 'Squad-e2e-1') {
       UserAttributes: [{ Name: 'email', Value: email }],
     },
     ip,
+    base,
   );
-  const [mail] = await mailsTo(email);
+  const [mail] = await mailsTo(email, base);
   const code = /code=(\d{6})/.exec(mail.text)![1];
-  await cognito('ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: code }, ip);
+  await cognito('ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: code }, ip, base);
   return { email, password };
 }
 
 // Tokens and GraphQL over the API, for setting up what a test does not click through.
-export async function accessToken(email: string, password: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/cognito/`, {
+export async function accessToken(email: string, password: string, base = baseUrl()): Promise<string> {
+  const res = await fetch(`${base}/cognito/`, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-amz-json-1.1',
@@ -69,8 +71,9 @@ export async function graphql<T>(
   token: string,
   query: string,
   variables: Record<string, unknown> = {},
+  base = baseUrl(),
 ): Promise<T> {
-  const res = await fetch(`${baseUrl()}/graphql`, {
+  const res = await fetch(`${base}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ query, variables }),

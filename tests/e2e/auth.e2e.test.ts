@@ -178,6 +178,37 @@ describe('identity screens in Chromium', () => {
     await context.close();
   });
 
+  it('leaves the Google button out when the identity provider has no Google', async () => {
+    const context = await newContext(browser);
+    // This server has Google; the runtime configuration of one without it says so.
+    await context.route('**/config.json', async (route) => {
+      const response = await route.fetch();
+      const config = (await response.json()) as { features: Record<string, unknown> };
+      await route.fulfill({
+        response,
+        json: { ...config, features: { ...config.features, googleSignIn: false } },
+      });
+    });
+    const page = await context.newPage();
+    for (const [path, name, submit] of [
+      ['/login', 'auth-login-without-google', "Squad'a Gir!"],
+      ['/register', 'auth-register-without-google', 'Hesap Oluştur'],
+    ]) {
+      await page.goto(path);
+      await page.getByRole('button', { name: submit }).waitFor();
+      expect(await page.getByRole('button', { name: 'Google ile devam et' }).count()).toBe(0);
+      expect(await page.getByText('veya e-posta ile').count()).toBe(0);
+      await shot(page, name);
+    }
+    await context.close();
+    // With Google configured the button is there.
+    const withGoogle = await newContext(browser);
+    const page2 = await withGoogle.newPage();
+    await page2.goto('/login');
+    await page2.getByRole('button', { name: 'Google ile devam et' }).waitFor();
+    await withGoogle.close();
+  });
+
   it('shows the Google error text when the provider answers with an error', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

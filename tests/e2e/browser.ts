@@ -28,12 +28,16 @@ export async function launch(): Promise<Browser> {
 export const DESKTOP = { width: 1440, height: 900 };
 export const MOBILE = { width: 390, height: 844 };
 
-export async function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  viewport = DESKTOP,
+  base = baseUrl(),
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport,
     locale: 'tr-TR',
     timezoneId: 'Europe/Istanbul',
-    baseURL: baseUrl(),
+    baseURL: base,
   });
   // No internet here: map tiles and anything external fail fast instead of hanging.
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());

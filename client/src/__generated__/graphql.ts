@@ -130,6 +130,11 @@ export type CreateEventInput = {
   date: string;
   /** Description, 10 to 2000 characters. */
   description: string;
+  /**
+   * Publishing a saved draft (ADR 037): the viewer's draft is deleted in the creation's transaction.
+   * A draft that is not the viewer's (or no longer exists) is NOT_FOUND, and nothing is created.
+   */
+  draftId?: string | number | null | undefined;
   /** Duration in minutes: 30, 60, 90, 120, 180 or 240 ("4+ saat"). */
   durationMinutes: number;
   /** Language of the event: "tr" (default) or "en". */
@@ -176,6 +181,12 @@ export type DeleteAccountInput = {
   confirmation: string;
 };
 
+/** Which draft. */
+export type DeleteEventDraftInput = {
+  /** The viewer's draft. */
+  id: string | number;
+};
+
 /** A device the lobby filters by; each selects the platforms that run on it. */
 export type Device =
   /** A phone or tablet. */
@@ -193,6 +204,55 @@ export type DismissReportInput = {
   reason: string;
   /** The report. */
   reportId: string | number;
+};
+
+/**
+ * The wizard's fields as far as they are filled; checked for type and length only (everything else when
+ * the draft is published).
+ */
+export type EventDraftInput = {
+  /** Category id. */
+  category?: string | number | null | undefined;
+  /** Start day (YYYY-MM-DD, Turkey). */
+  date?: string | null | undefined;
+  /** Description. */
+  description?: string | null | undefined;
+  /** Duration in minutes (one of the catalogue's durations). */
+  durationMinutes?: number | null | undefined;
+  /** "tr" or "en". */
+  language?: string | null | undefined;
+  /** Physical: the exact place. */
+  location?: EventDraftLocationInput | null | undefined;
+  /** Capacity. */
+  maxParticipants?: number | null | undefined;
+  /** Online: the platform id. */
+  platform?: string | number | null | undefined;
+  /** Physical: the public place text. */
+  publicLocation?: string | null | undefined;
+  /** Requirements text. */
+  requirements?: string | null | undefined;
+  /** Expected skill level. */
+  skillLevel?: SkillLevel | null | undefined;
+  /** Tag ids. */
+  tags?: Array<string | number> | null | undefined;
+  /** Start time (HH:mm, Turkey). */
+  time?: string | null | undefined;
+  /** Title (at most the event limit's length). */
+  title?: string | null | undefined;
+  /** Online: voice chat expectation. */
+  voiceChat?: VoiceChat | null | undefined;
+};
+
+/** A draft's exact place. */
+export type EventDraftLocationInput = {
+  /** Street address. */
+  address?: string | null | undefined;
+  /** Latitude. */
+  lat: number;
+  /** Longitude. */
+  lng: number;
+  /** Place name, if given yet. */
+  name?: string | null | undefined;
 };
 
 /** Which events to list. */
@@ -217,7 +277,11 @@ export type EventFilter = {
   quick?: Array<QuickFilter> | null | undefined;
   /** With near: only events within this many kilometres (1, 5, 10; null for any distance). */
   radiusKm?: number | null | undefined;
-  /** Words to find in the title, description, tags and public place; Turkish-aware ("kadikoy" finds Kadıköy). */
+  /**
+   * Words to find in the title, description, tags and public place, or in the host's display name or
+   * username; every word must occur in one of them. Turkish-aware ("kadikoy" finds Kadıköy, "cagri"
+   * finds Çağrı).
+   */
   search?: string | null | undefined;
   /** Only these skill levels. */
   skillLevels?: Array<SkillLevel> | null | undefined;
@@ -324,6 +388,24 @@ export type GeoPointInput = {
   /** Longitude in degrees, -180 to 180. */
   lng: number;
 };
+
+/**
+ * A host's rank (ADR 038): the highest level whose every threshold holds. An average counts once 3
+ * ratings back it. BRONZE: 1 event hosted and 1 participant. SILVER: 3 events, 8 participants, an
+ * average of at least 3.5. GOLD: 10 events, 30 participants, 5 ratings averaging at least 4.0. DIAMOND:
+ * 25 events, 100 participants, 15 ratings averaging at least 4.5.
+ */
+export type HostRank =
+  /** Bronze. */
+  | 'BRONZE'
+  /** Diamond. */
+  | 'DIAMOND'
+  /** Gold. */
+  | 'GOLD'
+  /** Not ranked yet: nobody has taken part in an event of this host. */
+  | 'NEW'
+  /** Silver. */
+  | 'SILVER';
 
 /** A join request to act on. */
 export type JoinRequestRefInput = {
@@ -638,6 +720,18 @@ export type Role =
   /** Any signed-in user. */
   | 'USER';
 
+/** Save the wizard as a draft: a new one, or over one of the viewer's drafts. */
+export type SaveEventDraftInput = {
+  /** The draft to save over; none for a new draft (at most 20 per host). */
+  id?: string | number | null | undefined;
+  /** Physical or online. */
+  mode: EventMode;
+  /** The wizard step, 2 to 6. */
+  step: number;
+  /** The fields so far. */
+  values: EventDraftInput;
+};
+
 /** A message in a conversation of the inbox. */
 export type SendChatMessageInput = {
   /** The text, 1 to 2000 characters after trimming. */
@@ -798,6 +892,8 @@ export type UpdateProfileInput = {
 export type UpdateSettingsInput = {
   /** Requesters: e-mail when the host decides. */
   emailDecisions?: boolean | null | undefined;
+  /** Participants and pending requesters: e-mail when an event is cancelled or moved. */
+  emailEventChanges?: boolean | null | undefined;
   /** Hosts: e-mail for each new join request. */
   emailJoinRequests?: boolean | null | undefined;
   /** E-mail about unread messages when away. */
@@ -928,6 +1024,8 @@ export type LobbyEventCard_EventFragment = {
   description: string;
   startsAt: string;
   timeLeft: string;
+  status: EventStatus;
+  featured: boolean;
   participantCount: number;
   maxParticipants: number;
   freeSlots: number;
@@ -940,7 +1038,7 @@ export type LobbyEventCard_EventFragment = {
     __typename: 'User';
     id: string;
     displayName: string;
-    stats: { __typename: 'UserStats'; averageRating: number | null };
+    stats: { __typename: 'UserStats'; averageRating: number | null; hostRank: HostRank };
   };
   friendsGoing: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
 };
@@ -977,6 +1075,8 @@ export type PhysicalEventCard_EventFragment = {
   title: string;
   description: string;
   timeLeft: string;
+  status: EventStatus;
+  featured: boolean;
   distanceKm: number | null;
   participantCount: number;
   maxParticipants: number;
@@ -1002,6 +1102,7 @@ export type AnalyticsPanel_AnalyticsFragment = {
   saves: number;
   shares: number;
   requests: number;
+  autoDeclinedRequests: number;
   conversionRate: number | null;
   medianResponseMinutes: number | null;
   peakDay: string | null;
@@ -1042,6 +1143,7 @@ export type EventSummaryCard_EventFragment = {
   title: string;
   description: string;
   status: EventStatus;
+  featured: boolean;
   startsAt: string;
   endsAt: string;
   participantCount: number;
@@ -1251,6 +1353,7 @@ export type CardJoinButton_EventFragment = {
   title: string;
   viewerRole: ViewerRole;
   freeSlots: number;
+  status: EventStatus;
 };
 
 export type JoinRequestDialogQueryVariables = Exact<{
@@ -1275,7 +1378,12 @@ export type JoinRequestDialogQuery = {
       id: string;
       displayName: string;
       avatarUrl: string | null;
-      stats: { __typename: 'UserStats'; averageRating: number | null; eventsHosted: number };
+      stats: {
+        __typename: 'UserStats';
+        averageRating: number | null;
+        eventsHosted: number;
+        hostRank: HostRank;
+      };
     };
   } | null;
 };
@@ -2661,6 +2769,7 @@ export type UpdateSettingsMutation = {
         emailJoinRequests: boolean;
         emailDecisions: boolean;
         emailMessages: boolean;
+        emailEventChanges: boolean;
       } | null;
     };
   };
@@ -2797,6 +2906,7 @@ export type PublicProfileQuery = {
         participantCount: number;
         maxParticipants: number;
         startsAt: string;
+        status: EventStatus;
       };
     }> | null;
     eventsInCommon: Array<{ __typename: 'Event'; id: string; title: string }>;
@@ -2932,6 +3042,74 @@ export type ApplyReferralCodeMutation = {
   };
 };
 
+export type MyEventDraftsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type MyEventDraftsQuery = {
+  myEventDrafts: Array<{
+    __typename: 'EventDraft';
+    id: string;
+    mode: EventMode;
+    step: number;
+    updatedAt: string;
+    values: {
+      __typename: 'EventDraftValues';
+      title: string | null;
+      description: string | null;
+      category: string | null;
+      tags: Array<string>;
+      date: string | null;
+      time: string | null;
+      durationMinutes: number | null;
+      maxParticipants: number | null;
+      publicLocation: string | null;
+      platform: string | null;
+      requirements: string | null;
+      skillLevel: SkillLevel | null;
+      voiceChat: VoiceChat | null;
+      language: string | null;
+      location: {
+        __typename: 'EventDraftLocation';
+        name: string | null;
+        address: string | null;
+        lat: number;
+        lng: number;
+      } | null;
+    };
+  }>;
+};
+
+export type EventDraft_DraftFragment = {
+  __typename: 'EventDraft';
+  id: string;
+  mode: EventMode;
+  step: number;
+  updatedAt: string;
+  values: {
+    __typename: 'EventDraftValues';
+    title: string | null;
+    description: string | null;
+    category: string | null;
+    tags: Array<string>;
+    date: string | null;
+    time: string | null;
+    durationMinutes: number | null;
+    maxParticipants: number | null;
+    publicLocation: string | null;
+    platform: string | null;
+    requirements: string | null;
+    skillLevel: SkillLevel | null;
+    voiceChat: VoiceChat | null;
+    language: string | null;
+    location: {
+      __typename: 'EventDraftLocation';
+      name: string | null;
+      address: string | null;
+      lat: number;
+      lng: number;
+    } | null;
+  };
+};
+
 export type CreateEventMutationVariables = Exact<{
   input: CreateEventInput;
 }>;
@@ -2949,6 +3127,55 @@ export type CreateEventMutation = {
     };
     viewer: { __typename: 'User'; id: string; tokenBalance: number | null };
   };
+};
+
+export type SaveEventDraftMutationVariables = Exact<{
+  input: SaveEventDraftInput;
+}>;
+
+export type SaveEventDraftMutation = {
+  saveEventDraft: {
+    __typename: 'SaveEventDraftPayload';
+    draft: {
+      __typename: 'EventDraft';
+      id: string;
+      mode: EventMode;
+      step: number;
+      updatedAt: string;
+      values: {
+        __typename: 'EventDraftValues';
+        title: string | null;
+        description: string | null;
+        category: string | null;
+        tags: Array<string>;
+        date: string | null;
+        time: string | null;
+        durationMinutes: number | null;
+        maxParticipants: number | null;
+        publicLocation: string | null;
+        platform: string | null;
+        requirements: string | null;
+        skillLevel: SkillLevel | null;
+        voiceChat: VoiceChat | null;
+        language: string | null;
+        location: {
+          __typename: 'EventDraftLocation';
+          name: string | null;
+          address: string | null;
+          lat: number;
+          lng: number;
+        } | null;
+      };
+    };
+  };
+};
+
+export type DeleteEventDraftMutationVariables = Exact<{
+  input: DeleteEventDraftInput;
+}>;
+
+export type DeleteEventDraftMutation = {
+  deleteEventDraft: { __typename: 'DeleteEventDraftPayload'; id: string };
 };
 
 export type UpdateEventMutationVariables = Exact<{
@@ -3174,6 +3401,7 @@ export type EventDetailsRouteQuery = {
     saveCount: number;
     viewerHasSaved: boolean;
     description: string;
+    featured: boolean;
     startsAt: string;
     endsAt: string;
     maxParticipants: number;
@@ -3203,6 +3431,7 @@ export type EventDetailsRouteQuery = {
       saves: number;
       shares: number;
       requests: number;
+      autoDeclinedRequests: number;
       conversionRate: number | null;
       medianResponseMinutes: number | null;
       peakDay: string | null;
@@ -3361,6 +3590,8 @@ export type FriendsEventsQuery = {
       title: string;
       description: string;
       timeLeft: string;
+      status: EventStatus;
+      featured: boolean;
       distanceKm: number | null;
       participantCount: number;
       maxParticipants: number;
@@ -3378,7 +3609,7 @@ export type FriendsEventsQuery = {
         id: string;
         displayName: string;
         avatarUrl: string | null;
-        stats: { __typename: 'UserStats'; averageRating: number | null };
+        stats: { __typename: 'UserStats'; averageRating: number | null; hostRank: HostRank };
       };
       platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
       friendsGoing: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
@@ -3499,6 +3730,8 @@ export type OnlineLobbyQuery = {
         description: string;
         startsAt: string;
         timeLeft: string;
+        status: EventStatus;
+        featured: boolean;
         participantCount: number;
         maxParticipants: number;
         freeSlots: number;
@@ -3512,7 +3745,7 @@ export type OnlineLobbyQuery = {
           __typename: 'User';
           id: string;
           displayName: string;
-          stats: { __typename: 'UserStats'; averageRating: number | null };
+          stats: { __typename: 'UserStats'; averageRating: number | null; hostRank: HostRank };
         };
         friendsGoing: Array<{
           __typename: 'User';
@@ -3556,6 +3789,8 @@ export type PhysicalDashboardQuery = {
         title: string;
         description: string;
         timeLeft: string;
+        status: EventStatus;
+        featured: boolean;
         distanceKm: number | null;
         participantCount: number;
         maxParticipants: number;
@@ -3619,6 +3854,7 @@ export type ProfileRouteQuery = {
         participantCount: number;
         maxParticipants: number;
         startsAt: string;
+        status: EventStatus;
       };
     }> | null;
     interests: Array<{ __typename: 'EventTag'; id: string; label: string }>;
@@ -3681,6 +3917,7 @@ export type SettingsRouteQuery = {
       emailJoinRequests: boolean;
       emailDecisions: boolean;
       emailMessages: boolean;
+      emailEventChanges: boolean;
     } | null;
   };
 };

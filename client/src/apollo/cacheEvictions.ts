@@ -27,6 +27,7 @@ export type RootField =
   | 'friendsEvents'
   | 'myEventCounts'
   | 'myEvents'
+  | 'myEventDrafts'
   | 'notifications'
   | 'tokenLedger'
   | 'tokenPurchases'

@@ -6,9 +6,9 @@ import { useToast } from '#client/components/ui/Toast.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
 import { getAuth } from '#client/features/auth/auth.ts';
-import { AuthCard, AuthShell, Divider } from '#client/features/auth/AuthShell.tsx';
+import { AuthCard, AuthShell } from '#client/features/auth/AuthShell.tsx';
 import { signInErrorMessage } from '#client/features/auth/cognitoErrors.ts';
-import { GoogleButton } from '#client/features/auth/GoogleButton.tsx';
+import { GoogleSignIn } from '#client/features/auth/GoogleButton.tsx';
 import { takePrefilledEmail } from '#client/features/auth/prefilledEmail.ts';
 import { EmailInput } from '#client/features/auth/EmailInput.tsx';
 
@@ -51,10 +51,7 @@ export function LoginRoute() {
         <AuthCard className="order-first mx-auto w-full max-w-md lg:order-none">
           <h1 className="text-2xl font-bold text-white">{t('signIn.title')}</h1>
           <p className="mt-1 text-sm text-ink-300">{t('signIn.subtitle')}</p>
-          <div className="mt-6">
-            <GoogleButton disabled={loading} />
-          </div>
-          <Divider label={t('signIn.orWithEmail')} />
+          <GoogleSignIn disabled={loading} />
           <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate={false}>
             <EmailInput value={email} onChange={setEmail} disabled={loading} />
             <Input

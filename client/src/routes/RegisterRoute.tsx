@@ -6,9 +6,9 @@ import { useToast } from '#client/components/ui/Toast.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
 import { getAuth } from '#client/features/auth/auth.ts';
-import { AuthCard, AuthShell, Divider } from '#client/features/auth/AuthShell.tsx';
+import { AuthCard, AuthShell } from '#client/features/auth/AuthShell.tsx';
 import { resendErrorMessage, signUpErrorMessage } from '#client/features/auth/cognitoErrors.ts';
-import { GoogleButton } from '#client/features/auth/GoogleButton.tsx';
+import { GoogleSignIn } from '#client/features/auth/GoogleButton.tsx';
 import { PasswordChecklist } from '#client/features/auth/PasswordChecklist.tsx';
 import { passwordOk, SIGN_UP_RULES } from '#client/features/auth/passwordRules.ts';
 import { rememberPrefilledEmail } from '#client/features/auth/prefilledEmail.ts';
@@ -59,10 +59,7 @@ export function RegisterRoute() {
       <AuthCard>
         <h1 className="text-2xl font-bold text-white">{t('register.title')}</h1>
         <p className="mt-1 text-sm text-ink-300">{t('register.subtitle')}</p>
-        <div className="mt-6">
-          <GoogleButton disabled={loading} />
-        </div>
-        <Divider label={t('signIn.orWithEmail')} />
+        <GoogleSignIn disabled={loading} />
         <form onSubmit={onSubmit} className="flex flex-col gap-4">
           <EmailInput value={email} onChange={setEmail} disabled={loading} />
           <div className="flex flex-col gap-2">

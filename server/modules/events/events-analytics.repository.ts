@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { eventSaves, eventShares, eventViews, type EventRow } from '#db/schema/index.ts';
-import { textArray } from './events-discovery.repository.ts';
 
 // Counters around events: saves, views per Turkish day, shares, the host's analytics and the lobby's
 // stats strip.
@@ -46,26 +45,45 @@ export function createEventsAnalytics(db: DbOrTx) {
       return rows.length === 1;
     },
 
-    async recordShare(eventId: string, userId: string, channel: string): Promise<void> {
-      await db.insert(eventShares).values({ eventId, userId, channel });
+    // One row per user, channel and Turkish day; true when this call added it.
+    async recordShare(eventId: string, userId: string, channel: string, day: string): Promise<boolean> {
+      const rows = await db
+        .insert(eventShares)
+        .values({ eventId, userId, channel, day })
+        .onConflictDoNothing()
+        .returning({ id: eventShares.id });
+      return rows.length === 1;
     },
 
-    async analytics(event: EventRow) {
+    async analytics(event: Pick<EventRow, 'id' | 'hostId'>) {
       const [views] = (
         await db.execute<{
           views: number;
+          viewers: number;
           saves: number;
           shares: number;
           requests: number;
-          accepted: number;
+          auto_declined: number;
+          viewers_who_asked: number;
           median_minutes: number | null;
         }>(sql`
+        with real_requests as (
+          -- Requests a person sent, not the ones the content check declined on its own.
+          select user_id from join_requests
+          where event_id = ${event.id}
+            and not (status = 'declined' and check_verdict = 'block' and decided_by is null)
+        )
         select
           (select count(*)::int from event_views where event_id = ${event.id}) as views,
+          (select count(distinct viewer_id)::int from event_views where event_id = ${event.id}) as viewers,
           (select count(*)::int from event_saves where event_id = ${event.id}) as saves,
           (select count(*)::int from event_shares where event_id = ${event.id}) as shares,
-          (select count(*)::int from join_requests where event_id = ${event.id}) as requests,
-          (select count(*)::int from join_requests where event_id = ${event.id} and status = 'accepted') as accepted,
+          (select count(*)::int from real_requests) as requests,
+          (select count(*)::int from join_requests where event_id = ${event.id}
+             and status = 'declined' and check_verdict = 'block' and decided_by is null) as auto_declined,
+          (select count(distinct r.user_id)::int from real_requests r
+             where exists (select 1 from event_views v where v.event_id = ${event.id} and v.viewer_id = r.user_id)
+          ) as viewers_who_asked,
           (select percentile_cont(0.5) within group (order by extract(epoch from decided_at - created_at) / 60.0)
              from join_requests where event_id = ${event.id} and decided_by = ${event.hostId} and decided_at is not null
           )::float8 as median_minutes`)
@@ -79,7 +97,8 @@ export function createEventsAnalytics(db: DbOrTx) {
       return { ...views, byDay: byDay.map((d) => ({ date: String(d.day), count: d.n })) };
     },
 
-    async lobbyStats(now: Date, popularGames: readonly string[], gamePlatforms: readonly string[]) {
+    // 'Açık oyun': online events one can still join (not over, not cancelled, a free slot).
+    async lobbyStats(now: Date) {
       const [row] = (
         await db.execute<{
           active: number;
@@ -90,13 +109,9 @@ export function createEventsAnalytics(db: DbOrTx) {
         }>(sql`
         select
           (select count(*)::int from users where last_seen_at > ${new Date(now.getTime() - 15 * 60_000)}) as active,
-          (select count(distinct g)::int from (
-             select unnest(tags) as g from events
-               where mode = 'online' and cancelled_at is null and ends_at > ${now} and tags && ${textArray(popularGames)}
-             union all
-             select platform from events
-               where mode = 'online' and cancelled_at is null and ends_at > ${now} and platform is not null
-           ) games where g = any(${textArray([...popularGames, ...gamePlatforms])})) as games,
+          (select count(*)::int from events
+             where mode = 'online' and cancelled_at is null and ends_at > ${now}
+               and participant_count < max_participants) as games,
           (select count(*)::int from join_requests where status = 'accepted' and decided_at > ${new Date(now.getTime() - 30 * 86_400_000)}) as accepted,
           (select count(*)::int from join_requests where status in ('accepted', 'declined') and decided_at > ${new Date(now.getTime() - 30 * 86_400_000)}) as decided,
           (select round(avg(r.score)::numeric, 2)::float8 from ratings r join events e on e.id = r.event_id and e.host_id = r.ratee_id

@@ -142,10 +142,6 @@ export function gameTypeOf(tags: readonly string[], platform: string | null): Ga
   return platform ? (PLATFORMS.get(platform)?.genre ?? null) : null;
 }
 
-// The games counted by the lobby's stats strip: the popular games and the game platforms.
-export const POPULAR_GAMES = CATEGORIES.get('popular-games')!.tags;
-export const GAME_PLATFORMS = ['steam', 'discord', 'cs2'];
-
 // Tag and category sets behind the quick chips (the schema's QuickFilter documents them).
 export const COMPETITIVE_TAGS = ['ranked', 'turnuva'];
 export const CHILL_TAGS = [

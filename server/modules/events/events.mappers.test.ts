@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   eventStatus,
+  featuredFirst,
   PUBLIC_OFFSET_MAX,
   publicPoint,
   roundToKilometre,
@@ -57,5 +58,19 @@ describe('event mappers', () => {
     expect(timeLeftText(event, at('2026-11-19T16:00:00Z'))).toBe('2 gün 2 saat');
     expect(timeLeftText(event, at('2026-11-21T18:30:00Z'))).toBe('Başladı');
     expect(timeLeftText(event, at('2026-11-22T18:30:00Z'))).toBe('Bitti');
+  });
+});
+
+describe('featuredFirst (priority listing within a page)', () => {
+  const page = (flags: string) => [...flags].map((f, i) => ({ id: i, featured: f === 'F' }));
+  const order = (items: { id: number }[]) => items.map((e) => e.id).join('');
+
+  it('moves featured events to the top in their own order, the rest keep theirs', () => {
+    expect(order(featuredFirst(page('nnFnF'), (e) => e.featured))).toBe('24013');
+    expect(order(featuredFirst(page('nnn'), (e) => e.featured))).toBe('012');
+  });
+
+  it('lifts at most three a page, so a page is never all sponsored', () => {
+    expect(order(featuredFirst(page('nFFFFn'), (e) => e.featured))).toBe('123045');
   });
 });

@@ -3,8 +3,31 @@ import type { EventRow, ParticipantRow } from '#db/schema/index.ts';
 import { seesExactPlace, type ViewerRole } from '#server/auth/access.ts';
 import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
 
-// distanceKm: from the query's point; sortKey: the chord it was ordered by (for cursors).
-export type EventModel = EventRow & { distanceKm?: number | null; sortKey?: number };
+// What an event's GraphQL fields read: the row without the columns only SQL uses (the search text,
+// the earth point), nor bookkeeping no field shows. Lists select exactly these (events.repository.ts).
+export const EVENT_SQL_ONLY_COLUMNS = [
+  'searchText',
+  'publicEarth',
+  'rewardsSettledAt',
+  'isDemo',
+  'updatedAt',
+  'hostHiddenUntil',
+] as const;
+export type EventFields = Omit<EventRow, (typeof EVENT_SQL_ONLY_COLUMNS)[number]>;
+// distanceKm: from the query's point; sortKey: the chord it was ordered by (for cursors); featured:
+// the host has priority listing (ADR 038), known when a list page selected it.
+export type EventModel = EventFields & { distanceKm?: number | null; sortKey?: number; featured?: boolean };
+
+// Priority listing within one page (ADR 038): up to FEATURED_PER_PAGE events of featured hosts move
+// to the top, in their own order; the rest keep theirs. Pages, cursors and the query's order (nearest
+// or soonest first) stay as they are.
+export const FEATURED_PER_PAGE = 3;
+export function featuredFirst<T>(page: readonly T[], featured: (item: T) => boolean): T[] {
+  const first: T[] = [];
+  const rest: T[] = [];
+  for (const item of page) (featured(item) && first.length < FEATURED_PER_PAGE ? first : rest).push(item);
+  return first.length === 0 ? [...page] : [...first, ...rest];
+}
 export type EventLocationModel = {
   name: string | null;
   address: string | null;
@@ -53,7 +76,7 @@ export function publicPoint(
   };
 }
 
-export function eventLocation(e: EventRow, role: ViewerRole): EventLocationModel | null {
+export function eventLocation(e: EventFields, role: ViewerRole): EventLocationModel | null {
   if (e.mode !== 'physical' || e.publicLat === null || e.publicLng === null) return null;
   if (seesExactPlace(role) && e.lat !== null && e.lng !== null) {
     return { name: e.locationName, address: e.address, lat: e.lat, lng: e.lng, exact: true };

@@ -1,6 +1,13 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
-import { preparedRows, rowCodec, uuidArray } from '#db/row-codec.ts';
+import {
+  prepareStatement,
+  preparedRows,
+  rowCodec,
+  statementRows,
+  uuidArray,
+  validUuids,
+} from '#db/row-codec.ts';
 import {
   eventParticipants,
   events,
@@ -9,12 +16,21 @@ import {
   type NewEventRow,
   type ParticipantRow,
 } from '#db/schema/index.ts';
+import { hasPriorityListing } from '#server/modules/payments/payments.filters.ts';
 
 // An event's own rows: writes, locks, the loaders behind every card (events by id, the viewer's
 // relation, participants, ratings) and who hears about a change. Lists and search live in
 // events-discovery.repository.ts, counters and statistics in events-analytics.repository.ts.
 
 export const eventRow = rowCodec(events);
+// Of these hosts, those with priority listing now (ADR 038): for an event not read through a list page.
+const FEATURED_HOSTS = prepareStatement(
+  sql`select h.id from unnest(${sql.placeholder('ids')}::uuid[]) as h(id)
+  where ${hasPriorityListing(sql`h.id`, sql.placeholder('now'))}`,
+);
+const BY_IDS = prepareStatement(
+  sql`select ${eventRow.columns} from ${events} where ${events.id} = any(${sql.placeholder('ids')}::uuid[])`,
+);
 const participantRow = rowCodec(eventParticipants);
 
 export function createEventsRepository(db: DbOrTx) {
@@ -24,12 +40,15 @@ export function createEventsRepository(db: DbOrTx) {
       return row;
     },
 
+    async featuredHosts(hostIds: readonly string[], now: Date): Promise<Set<string>> {
+      if (hostIds.length === 0) return new Set();
+      const rows = await statementRows(db, FEATURED_HOSTS, { ids: validUuids(hostIds), now });
+      return new Set(rows.map((r) => r.id as string));
+    },
+
     async findByIds(ids: readonly string[]): Promise<EventRow[]> {
       if (ids.length === 0) return [];
-      const rows = await preparedRows(
-        db,
-        sql`select ${eventRow.columns} from ${events} where ${events.id} = any(${uuidArray(ids)})`,
-      );
+      const rows = await statementRows(db, BY_IDS, { ids: validUuids(ids) });
       return rows.map(eventRow.decode);
     },
 

@@ -7,27 +7,42 @@ import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
 import type { GameType } from '#server/modules/enum-values.ts';
 import { isHost, roleOf, visibleEvent, type ViewerRole } from '#server/auth/access.ts';
 import { pageSize } from '#server/lib/paging.ts';
-import { eventLocation, eventStatus, minutesUntil, timeLeftText } from './events.mappers.ts';
+import {
+  eventLocation,
+  eventStatus,
+  minutesUntil,
+  timeLeftText,
+  type EventFields,
+} from './events.mappers.ts';
 import { loadReferenced } from '#server/context/loaders.ts';
 import { EVENT_CREATION_COST } from '#server/modules/tokens/tokens.packages.ts';
 import { JOIN_MESSAGE_MAX } from '#server/modules/join-requests/join-requests.service.ts';
 import { categoryOf, durationLabel, EVENT_LIMITS, platformOf, tagOf } from './events.catalog.ts';
 
 // The access module's rule; the host needs no look-up.
-export async function viewerRoleOf(event: EventRow, ctx: Context): Promise<ViewerRole> {
+export async function viewerRoleOf(event: EventFields, ctx: Context): Promise<ViewerRole> {
   const viewer = requireViewer(ctx);
   return roleOf(
     viewer,
     event,
-    isHost(viewer, event) ? undefined : await ctx.loaders.viewerRelation.load(event.id),
+    isHost(viewer, event) ? undefined : (await ctx.loaders.viewerStanding.load(event.id)).relation,
   );
+}
+
+// Only a completed event can have ratings (ratings.service: rating opens when the event is over, and a
+// completed event can be neither cancelled nor moved), so lists of upcoming events ask nothing.
+const NO_RATINGS = { average: null, count: 0 };
+function ratingOf(e: EventFields, ctx: Context) {
+  return eventStatus(e, ctx.now) === 'completed'
+    ? ctx.loaders.eventRating.load(e.id)
+    : Promise.resolve(NO_RATINGS);
 }
 
 // Who may open an event: the access rule with the block check and the viewer's relation.
 export async function visibleToViewer(event: EventRow | null | undefined, ctx: Context) {
   return visibleEvent(event, requireViewer(ctx), {
     blockedBetween: ctx.services.safety.blockedBetween,
-    relation: (eventId) => ctx.loaders.viewerRelation.load(eventId),
+    relation: async (eventId) => (await ctx.loaders.viewerStanding.load(eventId)).relation,
   });
 }
 
@@ -149,11 +164,13 @@ export const eventsResolvers: Resolvers = {
     distanceKm: (e) =>
       e.distanceKm === undefined || e.distanceKm === null ? null : Math.round(e.distanceKm * 100) / 100,
     startsInMinutes: (e, _args, ctx) => minutesUntil(e.startsAt, ctx.now),
-    participants: (e, _args, ctx) => ctx.loaders.participants.load(e.id),
+    // The row's count is kept with the participant rows (same transaction): no look-up for none.
+    participants: (e, _args, ctx) => (e.participantCount === 0 ? [] : ctx.loaders.participants.load(e.id)),
     timeLeft: (e, _args, ctx) => timeLeftText(e, ctx.now, ctx.locale),
-    averageRating: async (e, _args, ctx) => (await ctx.loaders.eventRating.load(e.id)).average,
-    feedbackCount: async (e, _args, ctx) => (await ctx.loaders.eventRating.load(e.id)).count,
+    averageRating: async (e, _args, ctx) => (await ratingOf(e, ctx)).average,
+    feedbackCount: async (e, _args, ctx) => (await ratingOf(e, ctx)).count,
     gameType: (e) => (e.gameType as GameType | null) ?? null,
+    featured: (e, _args, ctx) => e.featured ?? ctx.loaders.hostFeatured.load(e.hostId),
     saveCount: (e, _args, ctx) => ctx.loaders.saveCount.load(e.id),
     viewerHasSaved: (e, _args, ctx) => ctx.loaders.viewerSaved.load(e.id),
     analytics: (e, _args, ctx) => ctx.services.events.analytics(requireViewer(ctx), e),

@@ -11,16 +11,20 @@ import { decodeCursor, pageOf, pageSize } from '#server/lib/paging.ts';
 import { inTransaction, type AfterCommit } from '#server/lib/unit-of-work.ts';
 import type { TokensService } from '#server/modules/tokens/tokens.service.ts';
 import { ISTANBUL } from '#server/modules/geo/geo.types.ts';
-import { categoriesFor, DURATIONS, GAME_PLATFORMS, PLATFORM_ROWS, POPULAR_GAMES } from './events.catalog.ts';
-import { shiftDay, turkeyDay } from '#server/lib/turkey-time.ts';
+import { categoriesFor, DURATIONS, PLATFORM_ROWS } from './events.catalog.ts';
 import { AppError, ErrorCode, notFound } from '#server/errors/app-error.ts';
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
 import type { BadgesService } from '#server/modules/badges/badges.service.ts';
 import type { TrustGate } from '#server/modules/trust/trust-gate.service.ts';
-import { eventStatus, publicPoint, type EventModel } from './events.mappers.ts';
 import { serverSecret } from '#server/lib/server-secrets.ts';
-import { isHost, requireHost, type ViewerRole } from '#server/auth/access.ts';
-import { createEventsAnalytics } from './events-analytics.repository.ts';
+import type { UsersService } from '#server/modules/users/users.service.ts';
+import { wantsEmail } from '#server/modules/users/users.mappers.ts';
+import type { Mail } from '#server/mail/mailer.ts';
+import { eventCancelledMail, eventMovedMail, type Recipient } from './events.mails.ts';
+import type { EventDraftsService } from './event-drafts.service.ts';
+import { eventStatus, featuredFirst, publicPoint, type EventModel } from './events.mappers.ts';
+import { requireHost, type ViewerRole } from '#server/auth/access.ts';
+import { createEventsActivity } from './events-activity.service.ts';
 import {
   createActivityQueries,
   createEventsDiscovery,
@@ -65,16 +69,46 @@ export function createEventsService(
   tokens: TokensService,
   notifications: NotificationsService,
   badges: BadgesService,
+  users: UsersService,
+  drafts: EventDraftsService,
   gate: TrustGate,
 ) {
   const repo = createEventsRepository(deps.db);
   const discovery = createEventsDiscovery(deps.db);
-  const counters = createEventsAnalytics(deps.db);
   const activity = createActivityQueries(deps.db);
   let publicPointSecret: Promise<Buffer> | undefined;
   const publicSecret = () => (publicPointSecret ??= serverSecret(deps.db, 'event-public-point'));
 
-  // Accepted participants and pending requesters hear about a change of the event.
+  // After commit: an e-mail to each of the audience who wants event-change e-mails (a failure is
+  // logged, never undoes the change).
+  function mailAudience(
+    afterCommit: AfterCommit,
+    audience: { userId: string; joinRequestId: string | null }[],
+    actorId: string,
+    mailFor: (r: Recipient, host: string) => Mail | null,
+  ) {
+    afterCommit(async () => {
+      try {
+        const people = await users.byIds([actorId, ...audience.map((a) => a.userId)]);
+        const byId = new Map(people.map((u) => [u.id, u]));
+        const host = byId.get(actorId)?.displayName ?? 'Host';
+        for (const a of audience) {
+          const user = byId.get(a.userId);
+          if (!user || !wantsEmail(user, 'emailEventChanges')) continue;
+          const mail = mailFor(
+            { email: user.email, displayName: user.displayName, participant: a.joinRequestId === null },
+            host,
+          );
+          if (mail) await deps.mailer.send(mail);
+        }
+      } catch (err) {
+        deps.logger.warn({ err }, 'event-change e-mail failed');
+      }
+    });
+  }
+
+  // Accepted participants and pending requesters hear about a change of the event: a notification
+  // in the app, and an e-mail made by `mailFor` (ADR 033's event-change switch).
   async function tellAudience(
     tx: Tx,
     afterCommit: AfterCommit,
@@ -82,8 +116,10 @@ export function createEventsService(
     actorId: string,
     type: 'event_updated' | 'event_cancelled',
     data: Record<string, unknown>,
+    mailFor: (r: Recipient, host: string) => Mail | null,
   ) {
     const audience = await repo.audience(tx, event.id);
+    mailAudience(afterCommit, audience, actorId, mailFor);
     await notifications.notify(
       tx,
       afterCommit,
@@ -108,7 +144,10 @@ export function createEventsService(
     now: Date,
   ) {
     const event = await repo.update(tx, current.id, { cancelledAt: now });
-    await tellAudience(tx, afterCommit, event, actorId, 'event_cancelled', { reason });
+    const link = `${deps.config.publicUrl}/dashboard/${event.mode === 'online' ? 'online' : 'physical'}`;
+    await tellAudience(tx, afterCommit, event, actorId, 'event_cancelled', { reason }, (r, host) =>
+      eventCancelledMail(r, { event, host, reason, link }),
+    );
     afterCommit(() =>
       deps.pubsub.publish(channels.event(event.id), { eventId: event.id, kind: 'cancelled' }),
     );
@@ -123,7 +162,11 @@ export function createEventsService(
     ]);
   }
 
+  // Ids that are not UUIDs cannot exist: answer "not found" rather than a database error.
+  const byIds = (ids: readonly string[]): Promise<EventRow[]> => repo.findByIds(ids.filter(isUuid));
+
   return {
+    ...createEventsActivity(deps, byIds),
     // A moderator's cancellation (or the removal of an event's text), in the action's transaction:
     // participants and pending requesters are told as for a host's cancellation; no token refund.
     async cancelForModeration(
@@ -159,10 +202,13 @@ export function createEventsService(
 
     async createEvent(viewer: Viewer, input: unknown): Promise<{ event: EventRow; balanceAfter: number }> {
       const v = validateCreateEvent(input, deps.clock.now());
+      const draftId = (input as { draftId?: unknown } | null)?.draftId;
       const id = crypto.randomUUID();
       const screenings = await screenTexts(viewer, v);
       const secret = await publicSecret();
       return inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
+        // Publishing a draft: it goes in this transaction, or nothing happens (ADR 037).
+        if (typeof draftId === 'string') await drafts.consume(tx, viewer, draftId);
         const event = await repo.insert(tx, {
           id,
           hostId: viewer.id,
@@ -213,7 +259,11 @@ export function createEventsService(
           event.lat !== current.lat ||
           event.lng !== current.lng ||
           event.platform !== current.platform;
-        if (moved) await tellAudience(tx, afterCommit, event, viewer.id, 'event_updated', {});
+        const link = `${deps.config.publicUrl}/dashboard/eventDetails/${event.id}`;
+        if (moved)
+          await tellAudience(tx, afterCommit, event, viewer.id, 'event_updated', {}, (r, host) =>
+            eventMovedMail(r, { event, before: current, host, link }),
+          );
         afterCommit(() =>
           deps.pubsub.publish(channels.event(event.id), { eventId: event.id, kind: 'updated' }),
         );
@@ -241,68 +291,6 @@ export function createEventsService(
         deps.logger.info({ eventId: event.id, refund }, 'event cancelled');
         return { event, tokenRefunded: refund, balanceAfter };
       });
-    },
-
-    async save(viewer: Viewer, eventId: string, saved: boolean): Promise<EventRow> {
-      const [event] = await this.byIds([eventId]);
-      if (!event) throw notFound('error.eventNotFound');
-      if (saved) await counters.save(viewer.id, event.id);
-      else await counters.unsave(viewer.id, event.id);
-      return event;
-    },
-
-    // A viewer counts once per Turkish day; the host never.
-    async recordView(viewer: Viewer, eventId: string): Promise<boolean> {
-      const [event] = await this.byIds([eventId]);
-      if (!event) throw notFound('error.eventNotFound');
-      if (isHost(viewer, event)) return false;
-      return counters.recordView(event.id, viewer.id, turkeyDay(deps.clock.now()));
-    },
-
-    async recordShare(viewer: Viewer, eventId: string, channel: string): Promise<boolean> {
-      const [event] = await this.byIds([eventId]);
-      if (!event) throw notFound('error.eventNotFound');
-      await counters.recordShare(event.id, viewer.id, channel);
-      return true;
-    },
-
-    // Host only (others get null).
-    async analytics(viewer: Viewer, event: EventRow) {
-      if (!isHost(viewer, event)) return null;
-      const a = await counters.analytics(event);
-      // Every day from creation (at most 30 days back) to today, zeros included, for the chart.
-      const today = turkeyDay(deps.clock.now());
-      let day = turkeyDay(event.createdAt);
-      const earliest = shiftDay(today, -29);
-      if (day < earliest) day = earliest;
-      const counts = new Map(a.byDay.map((d) => [d.date, d.count]));
-      const viewsByDay: { date: string; count: number }[] = [];
-      for (; day <= today; day = shiftDay(day, 1))
-        viewsByDay.push({ date: day, count: counts.get(day) ?? 0 });
-      const peak = a.byDay.reduce<{ date: string; count: number } | null>(
-        (best, d) => (!best || d.count > best.count ? d : best),
-        null,
-      );
-      return {
-        views: a.views,
-        viewsByDay,
-        saves: a.saves,
-        shares: a.shares,
-        requests: a.requests,
-        conversionRate: a.views > 0 ? Math.round((a.accepted / a.views) * 1000) / 1000 : null,
-        medianResponseMinutes: a.median_minutes === null ? null : Math.round(a.median_minutes * 10) / 10,
-        peakDay: peak?.date ?? null,
-      };
-    },
-
-    async lobbyStats() {
-      const row = await counters.lobbyStats(deps.clock.now(), POPULAR_GAMES, GAME_PLATFORMS);
-      return {
-        activePlayers: row.active,
-        gamesAvailable: row.games,
-        matchSuccessRate: row.decided > 0 ? Math.round((row.accepted / row.decided) * 1000) / 1000 : null,
-        averageHostRating: row.rating,
-      };
     },
 
     catalog() {
@@ -363,14 +351,9 @@ export function createEventsService(
     // For services that change an event's participants: the row, locked until their transaction ends.
     lockEvent: (tx: Tx, id: string) => (isUuid(id) ? repo.lockForUpdate(tx, id) : Promise.resolve(undefined)),
 
-    saveCounts: (eventIds: readonly string[]) => counters.saveCounts(eventIds),
     ratingsOf: (eventIds: readonly string[]) => repo.ratingsOf(eventIds),
-    savedBy: (viewer: Viewer, eventIds: readonly string[]) => counters.savedBy(viewer.id, eventIds),
 
-    // Ids that are not UUIDs cannot exist: answer "not found" rather than a database error.
-    async byIds(ids: readonly string[]): Promise<EventRow[]> {
-      return repo.findByIds(ids.filter(isUuid));
-    },
+    byIds,
 
     async list(
       viewer: Viewer,
@@ -388,16 +371,20 @@ export function createEventsService(
         after,
       };
       const rows = await discovery.list(query);
+      const page = pageOf(rows, limit, (e: EventModel) =>
+        f.near ? { d: e.sortKey ?? 0, id: e.id } : { s: e.startsAt.toISOString(), id: e.id },
+      );
+      // Priority listing (ADR 038) reorders within the page; endCursor stays the query's last row.
       return {
-        ...pageOf(rows, limit, (e: EventModel) =>
-          f.near ? { d: e.sortKey ?? 0, id: e.id } : { s: e.startsAt.toISOString(), id: e.id },
-        ),
+        ...page,
+        edges: featuredFirst(page.edges, (edge) => edge.node.featured === true),
         totalCount: () => discovery.count({ ...query, after: undefined }),
         viewerId: viewer.id,
       };
     },
 
     relationsOf: (viewer: Viewer, eventIds: readonly string[]) => repo.relationsOf(viewer.id, eventIds),
+    featuredHosts: (hostIds: readonly string[]) => repo.featuredHosts(hostIds, deps.clock.now()),
     participantsOf: (eventIds: readonly string[]) => repo.participantsOf(eventIds),
 
     defaultCenter: () => ISTANBUL,

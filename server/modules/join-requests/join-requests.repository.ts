@@ -1,6 +1,13 @@
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
-import { preparedRows, rowCodec, uuidArray } from '#db/row-codec.ts';
+import {
+  prepareStatement,
+  preparedRows,
+  rowCodec,
+  statementRows,
+  uuidArray,
+  validUuids,
+} from '#db/row-codec.ts';
 import {
   eventParticipants,
   events,
@@ -10,6 +17,16 @@ import {
 } from '#db/schema/index.ts';
 
 const joinRequestRow = rowCodec(joinRequests);
+
+const STANDING = prepareStatement(sql`select e.id as "standingOf",
+  exists (select 1 from ${eventParticipants} p where p.event_id = e.id and p.user_id = ${sql.placeholder('userId')}::uuid) as "standingParticipant",
+  r.*
+from unnest(${sql.placeholder('ids')}::uuid[]) as e(id)
+left join lateral (
+  select ${joinRequestRow.columns} from ${joinRequests}
+  where ${joinRequests.eventId} = e.id and ${joinRequests.userId} = ${sql.placeholder('userId')}::uuid
+  order by ${joinRequests.createdAt} desc limit 1
+) r on true`);
 
 export function createJoinRequestsRepository(db: DbOrTx) {
   return {
@@ -132,17 +149,21 @@ export function createJoinRequestsRepository(db: DbOrTx) {
       return result;
     },
 
-    // The viewer's latest request per event.
-    async latestOfUser(userId: string, eventIds: readonly string[]): Promise<Map<string, JoinRequestRow>> {
-      const result = new Map<string, JoinRequestRow>();
+    // Where the user stands with each event: accepted participant or not, and their latest request
+    // (one statement behind every card's role and the event page's join status).
+    async standingOf(
+      userId: string,
+      eventIds: readonly string[],
+    ): Promise<Map<string, { participant: boolean; latest: JoinRequestRow | undefined }>> {
+      const result = new Map<string, { participant: boolean; latest: JoinRequestRow | undefined }>();
       if (eventIds.length === 0) return result;
-      const rows = await preparedRows(
-        db,
-        sql`select ${joinRequestRow.columns} from ${joinRequests}
-        where ${joinRequests.userId} = ${userId}::uuid and ${joinRequests.eventId} = any(${uuidArray(eventIds)})
-        order by ${joinRequests.createdAt} desc`,
-      );
-      for (const r of rows.map(joinRequestRow.decode)) if (!result.has(r.eventId)) result.set(r.eventId, r);
+      const rows = await statementRows(db, STANDING, { userId, ids: validUuids(eventIds) });
+      for (const raw of rows) {
+        // The standing* columns stay on the decoded row (deleting keys slows later reads).
+        const eventId = raw.standingOf as string;
+        const participant = raw.standingParticipant === true;
+        result.set(eventId, { participant, latest: raw.id ? joinRequestRow.decode(raw) : undefined });
+      }
       return result;
     },
 

@@ -13,8 +13,7 @@ export const joinRequestsResolvers: Resolvers = {
     async requestToJoin(_parent, { input }, ctx) {
       const result = await ctx.services.joinRequests.requestToJoin(requireViewer(ctx), input);
       ctx.loaders.event.clear(result.event.id).prime(result.event.id, result.event);
-      ctx.loaders.viewerRelation.clear(result.event.id);
-      ctx.loaders.viewerJoinRequest.clear(result.event.id);
+      ctx.loaders.viewerStanding.clear(result.event.id);
       return result;
     },
     async acceptRequest(_parent, { input }, ctx) {
@@ -31,16 +30,14 @@ export const joinRequestsResolvers: Resolvers = {
     },
     async withdrawRequest(_parent, { input }, ctx) {
       const result = await ctx.services.joinRequests.withdraw(requireViewer(ctx), input.id);
-      ctx.loaders.viewerRelation.clear(result.event.id);
-      ctx.loaders.viewerJoinRequest.clear(result.event.id);
+      ctx.loaders.viewerStanding.clear(result.event.id);
       return result;
     },
     async leaveEvent(_parent, { input }, ctx) {
       const result = await ctx.services.joinRequests.leave(requireViewer(ctx), input.eventId);
       ctx.loaders.event.clear(result.event.id).prime(result.event.id, result.event);
-      ctx.loaders.viewerRelation.clear(result.event.id);
+      ctx.loaders.viewerStanding.clear(result.event.id);
       ctx.loaders.participants.clear(result.event.id);
-      ctx.loaders.viewerJoinRequest.clear(result.event.id);
       return result;
     },
   },
@@ -48,7 +45,7 @@ export const joinRequestsResolvers: Resolvers = {
     joinRequests: (e, { status }, ctx) => ctx.services.joinRequests.forEvent(requireViewer(ctx), e, status),
     pendingRequestCount: (e, _args, ctx) =>
       isHost(requireViewer(ctx), e) ? ctx.loaders.pendingRequestCount.load(e.id) : null,
-    viewerJoinRequest: async (e, _args, ctx) => (await ctx.loaders.viewerJoinRequest.load(e.id)) ?? null,
+    viewerJoinRequest: async (e, _args, ctx) => (await ctx.loaders.viewerStanding.load(e.id)).latest ?? null,
   },
   JoinRequest: {
     event: (r, _args, ctx) => loadReferenced(ctx.loaders.event, r.eventId, `event of request ${r.id}:`),

@@ -392,7 +392,11 @@ export function createJoinRequestsService(
     },
 
     // Host only: null for everyone else, so requests never leak.
-    async forEvent(viewer: Viewer, event: EventRow, status?: JoinRequestRow['status'] | null) {
+    async forEvent(
+      viewer: Viewer,
+      event: Pick<EventRow, 'id' | 'hostId'>,
+      status?: JoinRequestRow['status'] | null,
+    ) {
       if (!isHost(viewer, event)) return null;
       return repo.forEvents([event.id], status ?? undefined);
     },
@@ -411,7 +415,7 @@ export function createJoinRequestsService(
 
     byIds: (ids: readonly string[]) => repo.byIds(ids),
     pendingCounts: (eventIds: readonly string[]) => repo.pendingCounts(eventIds),
-    latestOfViewer: (viewer: Viewer, eventIds: readonly string[]) => repo.latestOfUser(viewer.id, eventIds),
+    standingOf: (viewer: Viewer, eventIds: readonly string[]) => repo.standingOf(viewer.id, eventIds),
     hostPendingCount: (viewer: Viewer) => repo.hostPendingCount(viewer.id, deps.clock.now()),
   };
 }

@@ -25,7 +25,7 @@ export const ratingsResolvers: Resolvers = {
     async viewerCanRate(e, _args, ctx) {
       const viewer = requireViewer(ctx);
       if (isHost(viewer, e)) return false;
-      return ctx.services.ratings.canRate(viewer, e, await ctx.loaders.viewerRelation.load(e.id));
+      return ctx.services.ratings.canRate(viewer, e, (await ctx.loaders.viewerStanding.load(e.id)).relation);
     },
     viewerCanRateParticipants: (e, _args, ctx) =>
       ctx.services.ratings.canRateParticipants(requireViewer(ctx), e),

@@ -146,14 +146,20 @@ export function createRatingsService(
     },
 
     // Whether rateEvent would accept a rating of the host from the viewer now (the form's visibility).
-    async canRate(viewer: Viewer, event: EventRow, relation: 'participant' | 'requester' | undefined) {
+    async canRate(
+      viewer: Viewer,
+      event: Pick<EventRow, 'id' | 'hostId' | 'startsAt' | 'endsAt' | 'cancelledAt'>,
+      relation: 'participant' | 'requester' | undefined,
+    ) {
       if (ratingRefusal(event, viewer.id, relation === 'participant', deps.clock.now())) return false;
       return !(await safety.blockedBetween(viewer.id, event.hostId));
     },
 
     // Whether the host may rate participants of this event now.
-    canRateParticipants: (viewer: Viewer, event: EventRow) =>
-      participantRatingRefusal(event, viewer.id, true, deps.clock.now()) === null,
+    canRateParticipants: (
+      viewer: Viewer,
+      event: Pick<EventRow, 'id' | 'hostId' | 'startsAt' | 'endsAt' | 'cancelledAt'>,
+    ) => participantRatingRefusal(event, viewer.id, true, deps.clock.now()) === null,
 
     viewerRatingsOf: (viewer: Viewer, eventIds: readonly string[]) => repo.ofRater(viewer.id, eventIds),
 

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { blocks } from '#db/schema/index.ts';
 
@@ -9,7 +9,8 @@ import { blocks } from '#db/schema/index.ts';
 // not `host_id <> all(array(…))`: the planner cannot estimate `<> all` of an unknown array (where one
 // host holds most events it guesses one row) and then sorts every upcoming event by distance instead
 // of walking the nearest-first index, 15 times slower (ADR 008).
-export function notBlockedWith(viewerId: string, ownerId: AnyPgColumn): SQL[] {
+// `viewerId`: the id, or a placeholder for it in a statement built once (events-list.query.ts).
+export function notBlockedWith(viewerId: string | SQLWrapper, ownerId: AnyPgColumn): SQL[] {
   return [
     sql`not exists (select 1 from ${blocks} b where b.blocker_id = ${viewerId}::uuid and b.blocked_id = ${ownerId})`,
     sql`not exists (select 1 from ${blocks} b where b.blocker_id = ${ownerId} and b.blocked_id = ${viewerId}::uuid)`,

@@ -16,7 +16,7 @@ export const safetyResolvers: Resolvers = {
       // The block may have ended requests between the two: what this request cached of them is stale.
       ctx.loaders.joinRequest.clearAll();
       ctx.loaders.pendingRequestCount.clearAll();
-      ctx.loaders.viewerJoinRequest.clearAll();
+      ctx.loaders.viewerStanding.clearAll();
       return { user };
     },
     async unblockUser(_parent, { input }, ctx) {

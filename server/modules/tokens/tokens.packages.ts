@@ -14,6 +14,8 @@ export type TokenPackageDef = {
   discountPercent: number;
   popular: boolean;
   validityDays: number;
+  // "Öncelikli listeleme": while the package is valid, its buyer's events are featured (ADR 038).
+  priorityListing: boolean;
   features: Record<Locale, string[]>;
 };
 
@@ -29,6 +31,7 @@ export const TOKEN_PACKAGES: readonly TokenPackageDef[] = [
     discountPercent: 20,
     popular: false,
     validityDays: 30,
+    priorityListing: false,
     features: {
       tr: ['5 etkinlik oluşturma hakkı', '30 gün geçerli'],
       en: ['5 events to create', 'Valid for 30 days'],
@@ -45,6 +48,7 @@ export const TOKEN_PACKAGES: readonly TokenPackageDef[] = [
     discountPercent: 28,
     popular: true,
     validityDays: 60,
+    priorityListing: false,
     features: {
       tr: ['10 etkinlik oluşturma hakkı', '+2 bonus token', '60 gün geçerli'],
       en: ['10 events to create', '+2 bonus tokens', 'Valid for 60 days'],
@@ -61,6 +65,7 @@ export const TOKEN_PACKAGES: readonly TokenPackageDef[] = [
     discountPercent: 36,
     popular: false,
     validityDays: 90,
+    priorityListing: false,
     features: {
       tr: ['25 etkinlik oluşturma hakkı', '+5 bonus token', '90 gün geçerli', 'Analitik paneli'],
       en: ['25 events to create', '+5 bonus tokens', 'Valid for 90 days', 'Analytics dashboard'],
@@ -77,6 +82,7 @@ export const TOKEN_PACKAGES: readonly TokenPackageDef[] = [
     discountPercent: 44,
     popular: false,
     validityDays: 120,
+    priorityListing: true,
     features: {
       tr: [
         '50 etkinlik oluşturma hakkı',

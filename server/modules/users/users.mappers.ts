@@ -8,6 +8,8 @@ export type UserStatsModel = {
   eventsJoined: number;
   totalParticipants: number;
   averageRating: number | null;
+  // Ratings received as a host (the average's weight; the host rank needs it).
+  hostRatingCount: number;
 };
 export type RatingSummaryModel = { average: number | null; count: number };
 

@@ -1,6 +1,13 @@
 import { and, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
-import { preparedRows, rowCodec, uuidArray } from '#db/row-codec.ts';
+import {
+  prepareStatement,
+  preparedRows,
+  rowCodec,
+  statementRows,
+  uuidArray,
+  validUuids,
+} from '#db/row-codec.ts';
 import {
   blocks,
   eventParticipants,
@@ -38,25 +45,70 @@ export type ProfileColumns = Partial<
 
 const userRow = rowCodec(users);
 
+// A user's numbers (UserStats): the trigger-kept host counters on the row, events joined, and the
+// ratings received as the host of an event.
+const STATS_COLUMNS = sql`${users.hostedEvents} as "statHosted", ${users.hostedParticipants} as "statParticipants",
+  (select count(*)::int from event_participants p where p.user_id = ${users.id}) as "statJoined",
+  host_rating.average as "statRating", host_rating.n as "statRatings"`;
+const STATS_JOIN = sql`left join lateral (
+  select round(avg(r.score)::numeric, 2)::float8 as average, count(*)::int as n
+  from ratings r join events e on e.id = r.event_id and e.host_id = r.ratee_id where r.ratee_id = ${users.id}
+) host_rating on true`;
+const NO_STATS: UserStatsModel = {
+  eventsHosted: 0,
+  eventsJoined: 0,
+  totalParticipants: 0,
+  averageRating: null,
+  hostRatingCount: 0,
+};
+
+// The stat* columns stay on the decoded row (deleting keys would slow every later read of it).
+const BY_SUB = prepareStatement(
+  sql`select ${userRow.columns} from ${users} where ${users.sub} = ${sql.placeholder('sub')} limit 1`,
+);
+const WITH_STATS = prepareStatement(
+  sql`select ${userRow.columns}, ${STATS_COLUMNS} from ${users} ${STATS_JOIN}
+  where ${users.id} = any(${sql.placeholder('ids')}::uuid[])`,
+);
+const STATS = prepareStatement(
+  sql`select ${users.id} as id, ${STATS_COLUMNS} from ${users} ${STATS_JOIN}
+  where ${users.id} = any(${sql.placeholder('ids')}::uuid[])`,
+);
+
+function statsOf(raw: Record<string, unknown>): UserStatsModel {
+  const stats = {
+    eventsHosted: raw.statHosted as number,
+    eventsJoined: raw.statJoined as number,
+    totalParticipants: raw.statParticipants as number,
+    averageRating: raw.statRating as number | null,
+    hostRatingCount: raw.statRatings as number,
+  };
+  return stats;
+}
+
 export function createUsersRepository(db: DbOrTx) {
   return {
     async findBySub(sub: string): Promise<UserRow | undefined> {
       // Every request resolves its viewer by sub: a prepared statement and the row codec.
-      const [raw] = await preparedRows(
-        db,
-        sql`select ${userRow.columns} from ${users} where ${users.sub} = ${sub} limit 1`,
-      );
+      const [raw] = await statementRows(db, BY_SUB, { sub });
       return raw ? userRow.decode(raw) : undefined;
     },
 
     async findByIds(ids: readonly string[]): Promise<UserRow[]> {
       if (ids.length === 0) return [];
-      // Behind every card's host and every participant: the fixed column list of rowCodec.
       const rows = await preparedRows(
         db,
         sql`select ${userRow.columns} from ${users} where ${users.id} = any(${uuidArray(ids)})`,
       );
       return rows.map(userRow.decode);
+    },
+
+    // Behind every card's host and every participant: the row and the user's numbers in one
+    // statement (cards show the host's rating and rank next to the name).
+    async findWithStats(ids: readonly string[]): Promise<{ row: UserRow; stats: UserStatsModel }[]> {
+      if (ids.length === 0) return [];
+      const rows = await statementRows(db, WITH_STATS, { ids: validUuids(ids) });
+      return rows.map((raw) => ({ stats: statsOf(raw), row: userRow.decode(raw) }));
     },
 
     // Returns the new row, or undefined when another request created the same sub first.
@@ -83,33 +135,13 @@ export function createUsersRepository(db: DbOrTx) {
     },
 
     // One round trip for every user's numbers: hosted (not cancelled), participants across them,
-    // events joined, and the average rating received as a host.
+    // events joined, and the rating received as a host (average and count).
     async statsFor(userIds: readonly string[]): Promise<Map<string, UserStatsModel>> {
       const ids = [...userIds];
-      const result = new Map<string, UserStatsModel>(
-        ids.map((id) => [
-          id,
-          { eventsHosted: 0, eventsJoined: 0, totalParticipants: 0, averageRating: null },
-        ]),
-      );
+      const result = new Map<string, UserStatsModel>(ids.map((id) => [id, { ...NO_STATS }]));
       if (ids.length === 0) return result;
-      const rows = (await preparedRows(
-        db,
-        sql`
-        select u.id, u.hosted_events as hosted, u.hosted_participants as participants,
-          (select count(*)::int from event_participants p where p.user_id = u.id) as joined,
-          (select round(avg(r.score)::numeric, 2)::float8 from ratings r join events e on e.id = r.event_id and e.host_id = r.ratee_id
-             where r.ratee_id = u.id) as rating
-        from users u where u.id = any(${uuidArray(ids)})`,
-      )) as { id: string; hosted: number; participants: number; joined: number; rating: number | null }[];
-      for (const r of rows) {
-        result.set(r.id, {
-          eventsHosted: r.hosted,
-          eventsJoined: r.joined,
-          totalParticipants: r.participants,
-          averageRating: r.rating,
-        });
-      }
+      const rows = await statementRows(db, STATS, { ids: validUuids(ids) });
+      for (const raw of rows) result.set(raw.id as string, statsOf(raw));
       return result;
     },
     // NO KEY UPDATE: other transactions may still insert rows that point at the user (notifications,

@@ -10,6 +10,7 @@ import { packageById, TOKEN_PACKAGES } from '#server/modules/tokens/tokens.packa
 import type { UserModel } from './users.mappers.ts';
 import { USERNAME_MAX, USERNAME_MIN } from './users.username.ts';
 import { PROFILE_LIMITS } from './users.validation.ts';
+import { hostRank } from './users.rank.ts';
 
 // Private fields: only the user themself sees them.
 const own =
@@ -73,6 +74,7 @@ export const usersResolvers: Resolvers = {
       emailJoinRequests: u.notificationPrefs.emailJoinRequests ?? true,
       emailMessages: u.notificationPrefs.emailMessages ?? true,
       emailDecisions: u.notificationPrefs.emailDecisions ?? true,
+      emailEventChanges: u.notificationPrefs.emailEventChanges ?? true,
     })),
     exactLocation: own((u) =>
       u.exactLocation
@@ -117,6 +119,9 @@ export const usersResolvers: Resolvers = {
       if (u.homeLat !== null && u.homeLng !== null) return { lat: u.homeLat, lng: u.homeLng };
       return u.lastIpLocation ? { lat: u.lastIpLocation.lat, lng: u.lastIpLocation.lng } : null;
     }),
+  },
+  UserStats: {
+    hostRank: (stats) => hostRank(stats),
   },
   ReviewConnection: {
     totalCount: (connection) => connection.totalCount(),

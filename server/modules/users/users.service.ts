@@ -280,7 +280,12 @@ export function createUsersService(
         const current = await repo.lock(tx, viewer.id);
         if (!current) throw unauthenticated();
         const prefs = { ...current.notificationPrefs };
-        for (const key of ['emailJoinRequests', 'emailDecisions', 'emailMessages'] as const) {
+        for (const key of [
+          'emailJoinRequests',
+          'emailDecisions',
+          'emailMessages',
+          'emailEventChanges',
+        ] as const) {
           const value = v[key];
           if (value !== undefined && value !== null) prefs[key] = value;
         }
@@ -341,6 +346,7 @@ export function createUsersService(
       viewer.id === userId ? Promise.resolve([]) : repo.eventsInCommon(viewer.id, userId, limit),
 
     byIds: (ids: readonly string[]) => repo.findByIds(ids),
+    withStats: (ids: readonly string[]) => repo.findWithStats(ids),
     statsFor: (ids: readonly string[]) => repo.statsFor(ids),
     ratingSummaries: (ids: readonly string[]) => repo.ratingSummaries(ids),
     // At most one write a minute per user and instance: "active in the last 15 minutes" needs no more.

@@ -94,6 +94,7 @@ const settingsSchema = z.object({
   emailJoinRequests: z.boolean().nullish(),
   emailMessages: z.boolean().nullish(),
   emailDecisions: z.boolean().nullish(),
+  emailEventChanges: z.boolean().nullish(),
 });
 
 export type SettingsChanges = z.infer<typeof settingsSchema>;

@@ -61,7 +61,11 @@ export type EventFilter = {
   quick?: Array<QuickFilter> | null | undefined;
   /** With near: only events within this many kilometres (1, 5, 10; null for any distance). */
   radiusKm?: number | null | undefined;
-  /** Words to find in the title, description, tags and public place; Turkish-aware ("kadikoy" finds Kadıköy). */
+  /**
+   * Words to find in the title, description, tags and public place, or in the host's display name or
+   * username; every word must occur in one of them. Turkish-aware ("kadikoy" finds Kadıköy, "cagri"
+   * finds Çağrı).
+   */
   search?: string | null | undefined;
   /** Only these skill levels. */
   skillLevels?: Array<SkillLevel> | null | undefined;
@@ -133,6 +137,24 @@ export type GeoPointInput = {
   /** Longitude in degrees, -180 to 180. */
   lng: number;
 };
+
+/**
+ * A host's rank (ADR 038): the highest level whose every threshold holds. An average counts once 3
+ * ratings back it. BRONZE: 1 event hosted and 1 participant. SILVER: 3 events, 8 participants, an
+ * average of at least 3.5. GOLD: 10 events, 30 participants, 5 ratings averaging at least 4.0. DIAMOND:
+ * 25 events, 100 participants, 15 ratings averaging at least 4.5.
+ */
+export type HostRank =
+  /** Bronze. */
+  | 'BRONZE'
+  /** Diamond. */
+  | 'DIAMOND'
+  /** Gold. */
+  | 'GOLD'
+  /** Not ranked yet: nobody has taken part in an event of this host. */
+  | 'NEW'
+  /** Silver. */
+  | 'SILVER';
 
 /** A join request to act on. */
 export type JoinRequestRefInput = {
@@ -256,6 +278,7 @@ export type LegacyUserFragment = {
     eventsHosted: number;
     eventsJoined: number;
     averageRating: number | null;
+    hostRank: HostRank;
   };
 };
 
@@ -300,6 +323,7 @@ export type LegacyEventFragment = {
       eventsHosted: number;
       eventsJoined: number;
       averageRating: number | null;
+      hostRank: HostRank;
     };
   };
   participants: Array<{
@@ -315,6 +339,7 @@ export type LegacyEventFragment = {
         eventsHosted: number;
         eventsJoined: number;
         averageRating: number | null;
+        hostRank: HostRank;
       };
     };
   }>;
@@ -346,6 +371,7 @@ export type LegacyEventFragment = {
         eventsHosted: number;
         eventsJoined: number;
         averageRating: number | null;
+        hostRank: HostRank;
       };
     };
     check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string>; engine: string };
@@ -411,6 +437,7 @@ export type LegacyEventListQuery = {
             eventsHosted: number;
             eventsJoined: number;
             averageRating: number | null;
+            hostRank: HostRank;
           };
         };
         participants: Array<{
@@ -426,6 +453,7 @@ export type LegacyEventListQuery = {
               eventsHosted: number;
               eventsJoined: number;
               averageRating: number | null;
+              hostRank: HostRank;
             };
           };
         }>;
@@ -457,6 +485,7 @@ export type LegacyEventListQuery = {
               eventsHosted: number;
               eventsJoined: number;
               averageRating: number | null;
+              hostRank: HostRank;
             };
           };
           check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string>; engine: string };
@@ -520,6 +549,7 @@ export type LegacyEventQuery = {
         eventsHosted: number;
         eventsJoined: number;
         averageRating: number | null;
+        hostRank: HostRank;
       };
     };
     participants: Array<{
@@ -535,6 +565,7 @@ export type LegacyEventQuery = {
           eventsHosted: number;
           eventsJoined: number;
           averageRating: number | null;
+          hostRank: HostRank;
         };
       };
     }>;
@@ -566,6 +597,7 @@ export type LegacyEventQuery = {
           eventsHosted: number;
           eventsJoined: number;
           averageRating: number | null;
+          hostRank: HostRank;
         };
       };
       check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string>; engine: string };
@@ -630,6 +662,7 @@ export type LegacyMyEventsQuery = {
             eventsHosted: number;
             eventsJoined: number;
             averageRating: number | null;
+            hostRank: HostRank;
           };
         };
         participants: Array<{
@@ -645,6 +678,7 @@ export type LegacyMyEventsQuery = {
               eventsHosted: number;
               eventsJoined: number;
               averageRating: number | null;
+              hostRank: HostRank;
             };
           };
         }>;
@@ -676,6 +710,7 @@ export type LegacyMyEventsQuery = {
               eventsHosted: number;
               eventsJoined: number;
               averageRating: number | null;
+              hostRank: HostRank;
             };
           };
           check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string>; engine: string };

@@ -31,7 +31,7 @@ async function titles(filter: Record<string, unknown>, search = MARK): Promise<s
   );
   if (res.errors) throw new Error(JSON.stringify(res.errors));
   expect(res.data.events.totalCount).toBe(res.data.events.edges.length);
-  return res.data.events.edges.map((e: any) => e.node.title.replace(`${MARK} `, '')).sort();
+  return res.data.events.edges.map((e: any) => e.node.title.replace(`${search} `, '')).sort();
 }
 
 beforeAll(async () => {
@@ -130,6 +130,37 @@ describe('events(filter)', () => {
     expect(await titles({ search: 'ISTANBUL' })).toEqual(['Boğazda ÇAY sohbeti', 'Kadıköy halı saha']);
     expect(await titles({ search: 'satranc ankara' })).toEqual(['Satranç turnuvası']);
     expect(await titles({ search: '100%_kesin' })).toEqual([]);
+  });
+
+  it('finds events by their host: display name and username, Turkish-aware (the lobby search)', async () => {
+    const host = await app.newUser();
+    // Its own marker, so the other tests' sets stay as they are.
+    const mark = `hs${crypto.randomUUID().slice(0, 6)}`;
+    const handle = `zeynep_${mark}`;
+    const named = await app.gql(
+      `mutation($input: UpdateProfileInput!) { updateProfile(input: $input) { viewer { username } } }`,
+      { input: { displayName: 'Çağrı Yıldırım', username: handle } },
+      { token: host.token },
+    );
+    expect(named.errors).toBeUndefined();
+    const res = await app.gql(
+      CREATE_EVENT,
+      {
+        input: buildOnlineEventInput({
+          title: `${mark} Gece lobisi`,
+          platform: 'discord',
+          tags: ['valorant'],
+        }),
+      },
+      { token: host.token },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(await titles({ search: 'cagri' }, mark)).toEqual(['Gece lobisi']);
+    expect(await titles({ search: 'YILDIRIM', mode: 'ONLINE' }, mark)).toEqual(['Gece lobisi']);
+    expect(await titles({ search: handle.toUpperCase() }, mark)).toEqual(['Gece lobisi']);
+    // Every word must match somewhere: the host's name and the event's own text together.
+    expect(await titles({ search: 'çağrı gece' }, mark)).toEqual(['Gece lobisi']);
+    expect(await titles({ search: 'çağrı satranç' }, mark)).toEqual([]);
   });
 
   it('filters by mode, category, tags and skill levels', async () => {

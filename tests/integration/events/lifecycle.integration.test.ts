@@ -198,8 +198,13 @@ describe('saves, views, shares and analytics', () => {
 
     const SHARE =
       'mutation($id: ID!, $c: ShareChannel!) { recordEventShare(input: {id: $id, channel: $c}) { counted } }';
-    await app.gql(SHARE, { id, c: 'WHATSAPP' }, { token: viewers[2].token });
-    await app.gql(SHARE, { id, c: 'COPY_LINK' }, { token: viewers[2].token });
+    const share = async (c: string, who = viewers[2]) =>
+      (await app.gql(SHARE, { id, c }, { token: who.token })).data.recordEventShare.counted;
+    expect(await share('WHATSAPP')).toBe(true);
+    expect(await share('COPY_LINK')).toBe(true);
+    // The same button again the same day is the same share.
+    expect(await share('WHATSAPP')).toBe(false);
+    expect(await share('COPY_LINK')).toBe(false);
 
     // One accepted request decided after 30 minutes.
     const created = new Date(Date.now() - 3_600_000);
@@ -213,9 +218,18 @@ describe('saves, views, shares and analytics', () => {
         decidedBy: host.id,
       },
       { eventId: id, userId: viewers[1].id, status: 'pending' },
+      // Declined by the content check on its own: no real request (and no viewer asked twice).
+      {
+        eventId: id,
+        userId: viewers[2].id,
+        status: 'declined',
+        checkVerdict: 'block',
+        checkReasons: ['spam'],
+        decidedAt: new Date(),
+      },
     ]);
 
-    const ANALYTICS = `query($id: ID!) { event(id: $id) { analytics { views viewsByDay { date count } saves shares requests conversionRate medianResponseMinutes peakDay } } }`;
+    const ANALYTICS = `query($id: ID!) { event(id: $id) { analytics { views viewsByDay { date count } saves shares requests autoDeclinedRequests conversionRate medianResponseMinutes peakDay } } }`;
     const mine = await app.gql(ANALYTICS, { id }, { token: host.token });
     const today = toTurkeyDateTime(new Date()).date;
     expect(mine.data.event.analytics).toEqual({
@@ -224,7 +238,9 @@ describe('saves, views, shares and analytics', () => {
       saves: 1,
       shares: 2,
       requests: 2,
-      conversionRate: 0.333,
+      autoDeclinedRequests: 1,
+      // Two of the three viewers sent a real request.
+      conversionRate: 0.667,
       medianResponseMinutes: 30,
       peakDay: today,
     });
@@ -234,26 +250,38 @@ describe('saves, views, shares and analytics', () => {
 });
 
 describe('event results', () => {
-  it('reports the average rating and feedback count of an event', async () => {
+  it('reports the average rating and feedback count of a completed event', async () => {
     const host = await app.newUser();
     const a = await app.newUser();
     const b = await app.newUser();
     const id = await createAs(host);
+    await addParticipant(id, a);
+    await addParticipant(id, b);
+    // Over since yesterday: only then can participants rate it.
+    await app.database.db
+      .update(events)
+      .set({ startsAt: new Date(Date.now() - 26 * 3600_000), endsAt: new Date(Date.now() - 24 * 3600_000) })
+      .where(eq(events.id, id));
     await app.database.db.insert(ratings).values([
       { eventId: id, raterId: a.id, rateeId: host.id, score: 5, feedback: 'Harikaydı' },
       { eventId: id, raterId: b.id, rateeId: host.id, score: 4 },
     ]);
     const res = await app.gql(
-      'query($id: ID!) { event(id: $id) { averageRating feedbackCount timeLeft } }',
+      'query($id: ID!) { event(id: $id) { status averageRating feedbackCount participants { user { id } } } }',
       { id },
       { token: a.token },
     );
-    expect(res.data.event).toMatchObject({ averageRating: 4.5, feedbackCount: 2 });
+    expect(res.data.event).toMatchObject({ status: 'COMPLETED', averageRating: 4.5, feedbackCount: 2 });
+    expect(res.data.event.participants).toHaveLength(2);
+
+    // An upcoming event has no ratings yet (and a time left in the viewer's language).
+    const upcoming = await createAs(host);
     const en = await app.gql(
-      'query($id: ID!) { event(id: $id) { timeLeft } }',
-      { id },
+      'query($id: ID!) { event(id: $id) { averageRating feedbackCount participants { user { id } } timeLeft } }',
+      { id: upcoming },
       { token: a.token, headers: { 'accept-language': 'en' } },
     );
+    expect(en.data.event).toMatchObject({ averageRating: null, feedbackCount: 0, participants: [] });
     expect(en.data.event.timeLeft).toMatch(/^\d+ d( \d+ h)?$/);
   });
 });

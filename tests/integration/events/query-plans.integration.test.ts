@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '#db/client.ts';
-import { listQuery } from '#server/modules/events/events-discovery.repository.ts';
+import { paramsOf } from '#db/row-codec.ts';
+import { listStatement } from '#server/modules/events/events-list.query.ts';
 
 // The map's near query must walk the nearest-first GiST index whatever the data looks like. With the
 // block filter written as `host_id <> all(array(…))` and one host holding most events, the planner
@@ -38,7 +39,8 @@ describe(`near query plan (${inject('backend')})`, () => {
   });
 
   it('orders by the GiST index (KNN) even when one host holds most events, with the block filter on', async () => {
-    const query = listQuery({
+    // The statement the list runs (one per filter shape), explained with this request's values.
+    const { statement, values } = listStatement({
       mode: 'physical',
       near: { lat: 41.1, lng: 29.1 },
       radiusKm: 10,
@@ -47,7 +49,12 @@ describe(`near query plan (${inject('backend')})`, () => {
       now: new Date(),
       limit: 21,
     });
-    const plan = (await database.db.execute<{ 'QUERY PLAN': string }>(sql`explain ${query}`)).rows
+    const plan = (
+      await database.pool.query<{ 'QUERY PLAN': string }>(
+        `explain ${statement.text}`,
+        paramsOf(statement, values),
+      )
+    ).rows
       .map((r) => r['QUERY PLAN'])
       .join('\n');
     expect(plan).toContain('events_public_earth_idx');

@@ -28,6 +28,30 @@ describe('HTTP surface', () => {
     expect(body.graphqlPath).toBe('/graphql');
   });
 
+  it('offers Google sign-in only when the identity provider has Google', async () => {
+    // The test app has no Google credentials: the SPA hides the button.
+    expect((await app.rest('GET', '/config.json')).body.features).toMatchObject({ googleSignIn: false });
+    const withGoogle = await startTestApp({
+      env: { GOOGLE_CLIENT_ID: 'squad-test-google', GOOGLE_CLIENT_SECRET: 'not-a-secret' },
+    });
+    try {
+      expect((await withGoogle.rest('GET', '/config.json')).body.features).toMatchObject({
+        googleSignIn: true,
+      });
+    } finally {
+      await withGoogle.close();
+    }
+    // An id without its secret cannot finish the code exchange: still no button.
+    const halfGoogle = await startTestApp({ env: { GOOGLE_CLIENT_ID: 'squad-test-google' } });
+    try {
+      expect((await halfGoogle.rest('GET', '/config.json')).body.features).toMatchObject({
+        googleSignIn: false,
+      });
+    } finally {
+      await halfGoogle.close();
+    }
+  });
+
   it('publishes the signing keys as a JWKS with kid', async () => {
     const { body } = await app.rest('GET', '/.well-known/jwks.json');
     expect(body.keys.length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, users } from '#db/schema/index.ts';
+import { eventDrafts, events, users } from '#db/schema/index.ts';
 import { createEventAs, joinEvent, requestToJoin } from '#tests/helpers/flows.ts';
 import { expectOneError, startTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
@@ -30,6 +30,13 @@ describe('deleteAccount', () => {
     await joinEvent(app, joined, host, leaving);
     const asked = await createEventAs(app, host, { online: true });
     await requestToJoin(app, asked, leaving);
+    // And kept a draft, words of their own.
+    const draft = await app.gql(
+      `mutation($input: SaveEventDraftInput!) { saveEventDraft(input: $input) { draft { id } } }`,
+      { input: { mode: 'ONLINE', step: 2, values: { title: 'Benim taslağım' } } },
+      { token: leaving.token },
+    );
+    expect(draft.errors).toBeUndefined();
 
     const wrong = expectOneError(
       await app.gql(DELETE, { c: 'başkası' }, { token: leaving.token }),
@@ -42,6 +49,9 @@ describe('deleteAccount', () => {
     expect(res.errors).toBeUndefined();
     expect(res.data.deleteAccount.cancelledEvents).toBe(1);
 
+    expect(
+      await app.database.db.select().from(eventDrafts).where(eq(eventDrafts.hostId, leaving.id)),
+    ).toEqual([]);
     const [ownRow] = await app.database.db.select().from(events).where(eq(events.id, own));
     expect(ownRow.cancelledAt).not.toBeNull();
     const counts = await app.gql(

@@ -1,10 +1,19 @@
 import { Link } from 'react-router-dom';
+import type { EventStatus } from '#client/__generated__/graphql.ts';
 import { Badge } from '#client/components/ui/Badge.tsx';
+import { EventStatusBadge } from '#client/components/ui/EventStatusBadge.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 
 export type ActivityItem = {
   type: 'HOSTED' | 'JOINED';
-  event: { id: string; title: string; participantCount: number; maxParticipants: number; startsAt: unknown };
+  event: {
+    id: string;
+    title: string;
+    participantCount: number;
+    maxParticipants: number;
+    startsAt: unknown;
+    status: EventStatus;
+  };
 };
 
 // Hosted and joined events, newest first, each with a link to its details (a user's activity, on the
@@ -44,6 +53,7 @@ export function ActivityList({
               })}
             </p>
           </div>
+          {event.status === 'UPCOMING' ? null : <EventStatusBadge status={event.status} />}
           <Badge tone={type === 'HOSTED' ? 'accent' : 'info'}>
             {t(type === 'HOSTED' ? 'profile.activity.hosted' : 'profile.activity.joined')}
           </Badge>

@@ -15,7 +15,9 @@ export type DialogProps = {
   className?: string;
 };
 
-// A modal dialog with a title, body and footer, on the native <dialog> (useModalDialog).
+// A modal dialog with a title, body and footer, on the native <dialog> (useModalDialog). It is never
+// taller than the window: the title stays, the body scrolls (a child can keep its own footer in view
+// with `sticky -bottom-6`, see EventWizard), the footer stays.
 export function Dialog({
   open,
   onOpenChange,
@@ -38,34 +40,49 @@ export function Dialog({
       aria-describedby={description ? descriptionId : undefined}
       className={cn(
         'm-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl border border-ink-600 bg-ink-850 p-0 text-ink-100 shadow-2xl shadow-black/50',
+        'max-h-[calc(100dvh-2rem)] flex-col overflow-hidden open:flex',
         'animate-fade-in backdrop:bg-black/70 backdrop:backdrop-blur-sm',
         className,
       )}
     >
-      <div className="flex flex-col gap-4 p-6">
-        <div className="flex items-start justify-between gap-4">
-          <div className="flex flex-col gap-1">
-            <h2 id={titleId} className="text-lg font-bold text-white">
-              {title}
-            </h2>
-            {description ? (
-              <p id={descriptionId} className="text-sm text-ink-300">
-                {description}
-              </p>
-            ) : null}
-          </div>
-          <button
-            type="button"
-            onClick={() => onOpenChange(false)}
-            className="-m-1 rounded-lg p-1.5 text-ink-300 hover:bg-ink-700 hover:text-white"
-            aria-label={closeLabel}
-          >
-            <CloseIcon />
-          </button>
+      <div className="flex shrink-0 items-start justify-between gap-4 px-6 pt-6 pb-4">
+        <div className="flex flex-col gap-1">
+          <h2 id={titleId} className="text-lg font-bold text-white">
+            {title}
+          </h2>
+          {description ? (
+            <p id={descriptionId} className="text-sm text-ink-300">
+              {description}
+            </p>
+          ) : null}
         </div>
-        {children}
-        {footer ? <div className="flex flex-wrap justify-end gap-2 pt-2">{footer}</div> : null}
+        <button
+          type="button"
+          onClick={() => onOpenChange(false)}
+          className="-m-1 rounded-lg p-1.5 text-ink-300 hover:bg-ink-700 hover:text-white"
+          aria-label={closeLabel}
+        >
+          <CloseIcon />
+        </button>
       </div>
+      {children ? (
+        <div
+          className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-6 pb-6"
+          data-testid="dialog-body"
+        >
+          {children}
+        </div>
+      ) : null}
+      {footer ? (
+        <div
+          className={cn(
+            'flex shrink-0 flex-wrap justify-end gap-2 px-6 pb-6',
+            children ? 'border-t border-ink-700/60 pt-4' : 'pt-2',
+          )}
+        >
+          {footer}
+        </div>
+      ) : null}
     </dialog>,
     document.body,
   );

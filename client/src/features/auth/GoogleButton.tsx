@@ -4,10 +4,25 @@ import { useToast } from '#client/components/ui/Toast.tsx';
 import { getConfig } from '#client/lib/config.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { startGoogleSignIn } from '#client/features/auth/googleSignIn.ts';
+import { Divider } from '#client/features/auth/AuthShell.tsx';
 
-// Always offered: when the server has no Google credentials, the provider sends the browser back to
-// /googleAuth with an error and the spec's Google error text is shown there.
-export function GoogleButton({ disabled }: { disabled?: boolean }) {
+// Google sign-in and the 'or with e-mail' divider, shown only when the identity provider has Google
+// (the runtime configuration's features.googleSignIn): a button that fails every time is worse than
+// none. Without it the e-mail form stands alone.
+export function GoogleSignIn({ disabled }: { disabled?: boolean }) {
+  const { t } = useI18n();
+  if (!getConfig().features.googleSignIn) return <div className="mt-6" />;
+  return (
+    <>
+      <div className="mt-6">
+        <GoogleButton disabled={disabled} />
+      </div>
+      <Divider label={t('signIn.orWithEmail')} />
+    </>
+  );
+}
+
+function GoogleButton({ disabled }: { disabled?: boolean }) {
   const { t } = useI18n();
   const toast = useToast();
   const [redirecting, setRedirecting] = useState(false);

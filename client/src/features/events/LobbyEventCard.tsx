@@ -3,6 +3,9 @@ import { gql } from '@apollo/client';
 import { Link } from 'react-router-dom';
 import type { LobbyEventCard_EventFragment } from '#client/__generated__/graphql.ts';
 import { Badge } from '#client/components/ui/Badge.tsx';
+import { EventStatusBadge } from '#client/components/ui/EventStatusBadge.tsx';
+import { FeaturedBadge } from '#client/components/ui/FeaturedBadge.tsx';
+import { HostRankBadge } from '#client/components/ui/HostRankBadge.tsx';
 import { SkillBadge } from '#client/components/ui/SkillBadge.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
@@ -20,6 +23,8 @@ export const LOBBY_EVENT_CARD_FRAGMENT = gql`
     }
     startsAt
     timeLeft
+    status
+    featured
     participantCount
     maxParticipants
     freeSlots
@@ -35,6 +40,7 @@ export const LOBBY_EVENT_CARD_FRAGMENT = gql`
       displayName
       stats {
         averageRating
+        hostRank
       }
     }
     ...FriendsGoing_event
@@ -61,10 +67,14 @@ export function LobbyEventCard({
       data-event-id={event.id}
     >
       <div className="flex items-start justify-between gap-2">
-        <Badge tone="info" className="shrink-0">
-          🎮 {event.platform?.label ?? '—'}
-        </Badge>
+        <div className="flex min-w-0 flex-wrap items-center gap-1.5">
+          <Badge tone="info" className="shrink-0">
+            🎮 {event.platform?.label ?? '—'}
+          </Badge>
+          {event.featured ? <FeaturedBadge /> : null}
+        </div>
         <div className="flex shrink-0 items-center gap-1.5">
+          {event.status === 'UPCOMING' ? null : <EventStatusBadge status={event.status} />}
           {event.voiceChat === 'REQUIRED' ? (
             <Badge tone="warning" title={t('quick.MIC_REQUIRED')}>
               🎙️ {t('lobby.mic')}
@@ -85,6 +95,7 @@ export function LobbyEventCard({
         <span className="truncate">
           {t('lobby.host')}: <span className="text-ink-100">{event.host.displayName}</span>
         </span>
+        <HostRankBadge rank={event.host.stats.hostRank} />
         {rating != null ? <span className="shrink-0 text-amber-300">★ {ratingText(rating, fmt)}</span> : null}
       </p>
       <p className="line-clamp-2 text-sm text-ink-200">{event.description}</p>

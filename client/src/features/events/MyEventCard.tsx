@@ -6,7 +6,7 @@ import { Badge } from '#client/components/ui/Badge.tsx';
 import { buttonClasses } from '#client/components/ui/Button.tsx';
 import { Card } from '#client/components/ui/Card.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
-import { EventStatusBadge } from '#client/features/events/EventStatusBadge.tsx';
+import { EventStatusBadge } from '#client/components/ui/EventStatusBadge.tsx';
 import { ratingText } from '#client/lib/format.ts';
 
 export const MY_EVENT_CARD_FRAGMENT = gql`

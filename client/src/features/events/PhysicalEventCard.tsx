@@ -4,6 +4,8 @@ import { Link } from 'react-router-dom';
 import type { PhysicalEventCard_EventFragment } from '#client/__generated__/graphql.ts';
 import { Avatar } from '#client/components/ui/Avatar.tsx';
 import { Badge } from '#client/components/ui/Badge.tsx';
+import { EventStatusBadge } from '#client/components/ui/EventStatusBadge.tsx';
+import { FeaturedBadge } from '#client/components/ui/FeaturedBadge.tsx';
 import { SkillBadge } from '#client/components/ui/SkillBadge.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
@@ -25,6 +27,8 @@ export const PHYSICAL_EVENT_CARD_FRAGMENT = gql`
       label
     }
     timeLeft
+    status
+    featured
     distanceKm
     participantCount
     maxParticipants
@@ -69,8 +73,10 @@ export function PhysicalEventCard({
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="text-xs font-semibold tracking-wide text-accent-400 uppercase">
+          <p className="flex flex-wrap items-center gap-2 text-xs font-semibold tracking-wide text-accent-400 uppercase">
             {event.category.label}
+            {event.status === 'UPCOMING' ? null : <EventStatusBadge status={event.status} />}
+            {event.featured ? <FeaturedBadge /> : null}
           </p>
           <h3 className="mt-0.5 text-base leading-snug font-bold text-white group-hover:text-pop-400">
             <Link

@@ -12,11 +12,12 @@ export const CARD_JOIN_BUTTON_FRAGMENT = gql`
     title
     viewerRole
     freeSlots
+    status
   }
 `;
 
 // The join button of an event card (map list and lobby): 'Katıl' while there is room, otherwise the
-// viewer's standing, disabled; nothing on the viewer's own events. It sits above the card's link.
+// viewer's standing or that the event is over or cancelled, disabled; nothing on the viewer's own events. It sits above the card's link.
 export function CardJoinButton({
   event,
   onJoin,
@@ -32,7 +33,7 @@ export function CardJoinButton({
   className?: string;
 }) {
   const { t } = useI18n();
-  const state = joinButtonState(event.viewerRole, event.freeSlots);
+  const state = joinButtonState(event.viewerRole, event.freeSlots, event.status);
   if (state === 'own') return null;
   const label = t(state === 'join' ? joinLabel : JOIN_BUTTON_LABEL[state]);
   return (

@@ -7,6 +7,7 @@ import type {
 } from '#client/__generated__/graphql.ts';
 import { Avatar } from '#client/components/ui/Avatar.tsx';
 import { Button } from '#client/components/ui/Button.tsx';
+import { HostRankBadge } from '#client/components/ui/HostRankBadge.tsx';
 import { Chip } from '#client/components/ui/Chip.tsx';
 import { Dialog } from '#client/components/ui/Dialog.tsx';
 import { Spinner } from '#client/components/ui/Spinner.tsx';
@@ -54,6 +55,7 @@ export const JOIN_REQUEST_DIALOG_QUERY: TypedDocumentNode<
         stats {
           averageRating
           eventsHosted
+          hostRank
         }
       }
     }
@@ -256,8 +258,11 @@ function HostInfo({ host }: { host: DialogEvent['host'] }) {
     <div className="flex items-center gap-3 rounded-xl border border-ink-700 p-3" data-testid="join-host">
       <Avatar name={host.displayName} url={host.avatarUrl} />
       <div className="min-w-0 text-sm">
-        <p className="truncate font-semibold text-white">
-          <span className="text-ink-300">{t('join.host')}:</span> {host.displayName}
+        <p className="flex min-w-0 items-center gap-2 font-semibold text-white">
+          <span className="truncate">
+            <span className="text-ink-300">{t('join.host')}:</span> {host.displayName}
+          </span>
+          <HostRankBadge rank={host.stats.hostRank} />
         </p>
         <p className="text-ink-300">
           <span className="text-amber-300">

@@ -55,7 +55,7 @@ export function JoinStatusPanel({
   };
 
   const tone =
-    state.kind === 'accepted'
+    state.kind === 'accepted' || state.kind === 'attended'
       ? 'border-emerald-400/40 bg-emerald-500/10'
       : state.kind === 'pending'
         ? 'border-amber-400/40 bg-amber-500/10'
@@ -130,6 +130,19 @@ export function JoinStatusPanel({
               💬 {t('join.messageHost')}
             </Button>
           </div>
+        </>
+      ) : null}
+      {state.kind === 'attended' ? (
+        <>
+          <div>
+            <p className="font-semibold text-emerald-100" role="status">
+              {t('join.state.attended')}
+            </p>
+            <p className="text-sm text-ink-300">{t('join.state.attendedHint')}</p>
+          </div>
+          <Button variant="ghost" size="sm" className="self-start" onClick={onMessageHost}>
+            💬 {t('join.messageHost')}
+          </Button>
         </>
       ) : null}
       {state.kind === 'declined' ? (

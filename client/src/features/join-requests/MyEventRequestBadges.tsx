@@ -23,7 +23,7 @@ export const MY_EVENT_REQUEST_BADGES_FRAGMENT = gql`
 export function MyEventRequestBadges({ event }: { event: MyEventRequestBadges_EventFragment }) {
   const { t, fmt } = useI18n();
   const requests = manageableRequests(event);
-  const request = requestBadge(event.viewerRole, event.viewerJoinRequest);
+  const request = requestBadge(event.viewerRole, event.viewerJoinRequest, event.status);
   return (
     <>
       {request ? (

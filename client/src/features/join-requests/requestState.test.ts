@@ -38,12 +38,34 @@ describe('joinUiState', () => {
     expect(state).toEqual({ kind: 'pending', requestId: 'r1' });
   });
 
-  it('shows an accepted participant, also after the event', () => {
+  it('shows an accepted participant, and after the event that they took part', () => {
     expect(joinUiState({ ...base, viewerRole: 'PARTICIPANT', request: request('ACCEPTED') })).toEqual({
       kind: 'accepted',
     });
-    expect(joinUiState({ ...base, viewerRole: 'PARTICIPANT', status: 'COMPLETED' })).toEqual({
+    expect(joinUiState({ ...base, viewerRole: 'PARTICIPANT', status: 'ONGOING' })).toEqual({
       kind: 'accepted',
+    });
+    // Not 'Görüşmek üzere!' once it is over.
+    expect(joinUiState({ ...base, viewerRole: 'PARTICIPANT', status: 'COMPLETED' })).toEqual({
+      kind: 'attended',
+    });
+  });
+
+  it('says cancelled or over to participants and waiting requesters alike', () => {
+    for (const who of [
+      { viewerRole: 'PARTICIPANT' as const, request: request('ACCEPTED') },
+      { viewerRole: 'REQUESTER' as const, request: request('PENDING') },
+    ]) {
+      expect(joinUiState({ ...base, ...who, status: 'CANCELLED' })).toEqual({
+        kind: 'closed',
+        reason: 'cancelled',
+      });
+    }
+    expect(
+      joinUiState({ ...base, viewerRole: 'REQUESTER', request: request('PENDING'), status: 'COMPLETED' }),
+    ).toEqual({
+      kind: 'closed',
+      reason: 'completed',
     });
   });
 
@@ -81,6 +103,15 @@ describe('joinButtonState', () => {
     expect(joinButtonState('PARTICIPANT', 0)).toBe('joined');
     expect(joinButtonState('HOST', 2)).toBe('own');
   });
+
+  it('says over or cancelled instead of offering to join', () => {
+    expect(joinButtonState('NONE', 2, 'COMPLETED')).toBe('over');
+    expect(joinButtonState('REQUESTER', 2, 'COMPLETED')).toBe('over');
+    expect(joinButtonState('PARTICIPANT', 2, 'COMPLETED')).toBe('joined');
+    expect(joinButtonState('NONE', 2, 'CANCELLED')).toBe('cancelled');
+    expect(joinButtonState('PARTICIPANT', 2, 'CANCELLED')).toBe('cancelled');
+    expect(joinButtonState('NONE', 2, 'ONGOING')).toBe('join');
+  });
 });
 
 describe('requestBadge', () => {
@@ -98,6 +129,15 @@ describe('requestBadge', () => {
       label: 'myEvents.request.CHECK',
     });
     expect(requestBadge('NONE', request('WITHDRAWN'))).toBeNull();
+  });
+
+  it('does not call a request waiting once the event is over or cancelled', () => {
+    for (const status of ['COMPLETED', 'CANCELLED'] as const) {
+      expect(requestBadge('REQUESTER', request('PENDING'), status)).toEqual({
+        tone: 'neutral',
+        label: 'myEvents.request.UNANSWERED',
+      });
+    }
   });
 });
 

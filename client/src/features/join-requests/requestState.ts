@@ -24,15 +24,20 @@ export type JoinUiState =
   | { kind: 'closed'; reason: 'completed' | 'cancelled' }
   | { kind: 'pending'; requestId: string }
   | { kind: 'accepted' }
+  // A participant of an event that is over.
+  | { kind: 'attended' }
   | { kind: 'declined'; byCheck: boolean; reasons: readonly string[]; canRetry: boolean };
 
 export function joinUiState({ status, viewerRole, freeSlots, request }: JoinContext): JoinUiState {
   if (viewerRole === 'HOST') return { kind: 'host' };
-  // The viewer's own standing first: a participant stays one, a pending request stays withdrawable.
-  if (viewerRole === 'PARTICIPANT' || request?.status === 'ACCEPTED') return { kind: 'accepted' };
-  if (request?.status === 'PENDING') return { kind: 'pending', requestId: request.id };
+  const participant = viewerRole === 'PARTICIPANT' || request?.status === 'ACCEPTED';
+  // A cancelled or finished event reads as such for everyone, whatever their request said.
   if (status === 'CANCELLED') return { kind: 'closed', reason: 'cancelled' };
-  if (status === 'COMPLETED') return { kind: 'closed', reason: 'completed' };
+  if (status === 'COMPLETED')
+    return participant ? { kind: 'attended' } : { kind: 'closed', reason: 'completed' };
+  // Then the viewer's own standing: a participant stays one, a pending request stays withdrawable.
+  if (participant) return { kind: 'accepted' };
+  if (request?.status === 'PENDING') return { kind: 'pending', requestId: request.id };
   if (request?.status === 'DECLINED') {
     // A host's "no" is final; a message the check blocked can be rewritten and sent again.
     return {
@@ -47,11 +52,17 @@ export function joinUiState({ status, viewerRole, freeSlots, request }: JoinCont
 }
 
 // The 'Katıl' button of list cards and map popups.
-export type JoinButtonState = 'join' | 'requested' | 'joined' | 'own' | 'full';
+export type JoinButtonState = 'join' | 'requested' | 'joined' | 'own' | 'full' | 'over' | 'cancelled';
 
-export function joinButtonState(viewerRole: ViewerRole, freeSlots: number): JoinButtonState {
+export function joinButtonState(
+  viewerRole: ViewerRole,
+  freeSlots: number,
+  status: EventStatus = 'UPCOMING',
+): JoinButtonState {
   if (viewerRole === 'HOST') return 'own';
+  if (status === 'CANCELLED') return 'cancelled';
   if (viewerRole === 'PARTICIPANT') return 'joined';
+  if (status === 'COMPLETED') return 'over';
   if (viewerRole === 'REQUESTER') return 'requested';
   return freeSlots > 0 ? 'join' : 'full';
 }
@@ -62,14 +73,21 @@ export const JOIN_BUTTON_LABEL: Record<JoinButtonState, MessageKey> = {
   joined: 'join.joined',
   own: 'join.own',
   full: 'physical.full',
+  over: 'join.over',
+  cancelled: 'join.cancelled',
 };
 
 // The request-state badge of a My Events card, for events the viewer asked to join.
 export function requestBadge(
   viewerRole: ViewerRole,
   request: Pick<ViewerRequest, 'status' | 'declinedByCheck'> | null,
+  status: EventStatus = 'UPCOMING',
 ): { tone: BadgeTone; label: MessageKey } | null {
   if (viewerRole === 'HOST') return null;
+  // A request nobody answered before the event ended or was cancelled is no longer waiting.
+  const closed = status === 'COMPLETED' || status === 'CANCELLED';
+  if (closed && request?.status === 'PENDING' && viewerRole !== 'PARTICIPANT')
+    return { tone: 'neutral', label: 'myEvents.request.UNANSWERED' };
   if (viewerRole === 'PARTICIPANT' || request?.status === 'ACCEPTED')
     return { tone: 'success', label: 'myEvents.request.ACCEPTED' };
   if (request?.status === 'PENDING') return { tone: 'warning', label: 'myEvents.request.PENDING' };

@@ -8,10 +8,11 @@ export type NotificationPreferences = {
   emailJoinRequests: boolean;
   emailDecisions: boolean;
   emailMessages: boolean;
+  emailEventChanges: boolean;
 };
-// The e-mails Squad sends: join requests, decisions, and unread messages while away (batched, at
-// most one per conversation an hour).
-const KINDS = ['emailJoinRequests', 'emailDecisions', 'emailMessages'] as const;
+// The e-mails Squad sends: join requests, decisions, event changes, and unread messages while away
+// (batched, at most one per conversation an hour).
+const KINDS = ['emailJoinRequests', 'emailDecisions', 'emailEventChanges', 'emailMessages'] as const;
 
 // E-mail choices, saved as each switch flips (the cache updates the viewer by id).
 export function NotificationSettings({ preferences }: { preferences: NotificationPreferences }) {

@@ -20,6 +20,7 @@ export const UPDATE_SETTINGS_MUTATION: TypedDocumentNode<
           emailJoinRequests
           emailDecisions
           emailMessages
+          emailEventChanges
         }
       }
     }

@@ -62,6 +62,7 @@ export const PUBLIC_PROFILE_QUERY: TypedDocumentNode<PublicProfileQuery, PublicP
           participantCount
           maxParticipants
           startsAt
+          status
         }
       }
       eventsInCommon(first: 5) {

@@ -19,6 +19,12 @@ import { STEP_COUNT, type Step, type WizardValues } from '#client/features/wizar
 export type EventWizardProps = {
   kind: 'create' | 'edit';
   initial: WizardValues;
+  initialStep?: Step;
+  // Create only: save the wizard as it is, as a draft (offered after the first step).
+  onSaveDraft?: (values: WizardValues, step: Step) => void;
+  savingDraft?: boolean;
+  // In a dialog the footer stays in view while the step scrolls beneath it.
+  stickyFooter?: boolean;
   // Create only: the live token balance (null while unknown).
   balance?: number | null;
   submitting: boolean;
@@ -33,6 +39,10 @@ export type EventWizardProps = {
 export function EventWizard({
   kind,
   initial,
+  initialStep,
+  onSaveDraft,
+  savingDraft = false,
+  stickyFooter = false,
   balance = null,
   submitting,
   onSubmit,
@@ -43,7 +53,15 @@ export function EventWizard({
   const { t } = useI18n();
   const { catalog, error: catalogError, loading: catalogLoading, refetch } = useWizardCatalog();
   const { step, values, showErrors, today, insufficient, update, updateFrom, setMode, next, back, submit } =
-    useEventWizard({ kind, initial, balance, limits: catalog?.limits ?? null, submitting, onSubmit });
+    useEventWizard({
+      kind,
+      initial,
+      initialStep,
+      balance,
+      limits: catalog?.limits ?? null,
+      submitting,
+      onSubmit,
+    });
 
   const stepLabel = (n: Step) =>
     n === 5
@@ -82,7 +100,7 @@ export function EventWizard({
         </span>
       </div>
 
-      <div className="min-h-64">
+      <div className="min-h-48">
         {step === 1 ? (
           <TypeStep value={values.mode} locked={kind === 'edit'} onChange={setMode} />
         ) : step === 6 ? (
@@ -125,10 +143,28 @@ export function EventWizard({
         </p>
       ) : null}
 
-      <div className="flex items-center justify-between gap-3 border-t border-ink-700 pt-4">
-        <Button variant="secondary" onClick={back} disabled={step === 1 || submitting}>
+      <div
+        className={cn(
+          'flex flex-wrap items-center justify-between gap-3 border-t border-ink-700 pt-4',
+          stickyFooter && 'sticky -bottom-6 z-10 -mb-6 bg-ink-850 pb-6',
+        )}
+        data-testid="wizard-footer"
+      >
+        <Button variant="secondary" onClick={back} disabled={step === 1 || submitting || savingDraft}>
           ← {t('wizard.back')}
         </Button>
+        {onSaveDraft && step > 1 ? (
+          <Button
+            variant="ghost"
+            className="ml-auto"
+            onClick={() => onSaveDraft(values, step)}
+            disabled={submitting}
+            loading={savingDraft}
+            loadingText={t('wizard.savingDraft')}
+          >
+            📝 {t('wizard.saveDraft')}
+          </Button>
+        ) : null}
         {step < STEP_COUNT ? (
           <Button onClick={next}>{t('wizard.next')} →</Button>
         ) : (

@@ -9,21 +9,27 @@ import { useCreateEventMutation } from '#client/features/wizard/useCreateEventMu
 import {
   initialValues,
   toCreateInput,
+  type Step,
   type WizardPreset,
   type WizardValues,
 } from '#client/features/wizard/wizardState.ts';
+import { toDraftInput, type WizardDraft } from '#client/features/wizard/wizardDraft.ts';
+import { useSaveEventDraftMutation } from '#client/features/wizard/useEventDraftMutations.ts';
+
+// A new event (a mode or a point chosen), or a saved draft to continue (ADR 037).
+export type CreatePreset = WizardPreset & { draft?: WizardDraft };
 
 export type CreateEventDialog = {
   isOpen: boolean;
-  open: (preset?: WizardPreset) => void;
+  open: (preset?: CreatePreset) => void;
   close: () => void;
   element: ReactNode;
 };
 
 // The dashboard shell owns the dialog; pages open it (preset mode or point) through this context.
-export const CreateEventContext = createContext<((preset?: WizardPreset) => void) | null>(null);
+export const CreateEventContext = createContext<((preset?: CreatePreset) => void) | null>(null);
 
-export function useOpenCreateEvent(): (preset?: WizardPreset) => void {
+export function useOpenCreateEvent(): (preset?: CreatePreset) => void {
   const open = use(CreateEventContext);
   if (!open) throw new Error('useOpenCreateEvent must be used inside the dashboard shell.');
   return open;
@@ -43,12 +49,14 @@ export function useCreateEventDialog({
 }): CreateEventDialog {
   const { t } = useI18n();
   const toast = useToast();
-  const [session, setSession] = useState<{ key: number; preset: WizardPreset } | null>(null);
+  const [session, setSession] = useState<{ key: number; preset: CreatePreset } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [createEvent] = useCreateEventMutation();
+  const [saveDraft, { loading: savingDraft }] = useSaveEventDraftMutation();
+  const draft = session?.preset.draft;
 
   const open = useCallback(
-    (preset: WizardPreset = {}) => setSession((s) => ({ key: (s?.key ?? 0) + 1, preset })),
+    (preset: CreatePreset = {}) => setSession((s) => ({ key: (s?.key ?? 0) + 1, preset })),
     [],
   );
   const close = useCallback(() => {
@@ -59,7 +67,10 @@ export function useCreateEventDialog({
   const submit = async (values: WizardValues) => {
     setSubmitting(true);
     try {
-      await createEvent({ variables: { input: toCreateInput(values) } });
+      // Publishing a draft deletes it in the creation's transaction.
+      await createEvent({
+        variables: { input: { ...toCreateInput(values), ...(draft ? { draftId: draft.id } : {}) } },
+      });
       // The API sends no success text, so the spec's default is shown.
       toast.success(t('wizard.created'));
     } catch (error) {
@@ -70,10 +81,26 @@ export function useCreateEventDialog({
     }
   };
 
+  // Saved as a draft (no token spent); the dialog closes, the Drafts tab of My Events has it.
+  const onSaveDraft = async (values: WizardValues, step: Step) => {
+    if (!values.mode) return;
+    try {
+      await saveDraft({
+        variables: {
+          input: { id: draft?.id ?? null, mode: values.mode, step, values: toDraftInput(values) },
+        },
+      });
+      toast.success(t('wizard.draftSaved'), { durationMs: 6000 });
+      close();
+    } catch (error) {
+      toast.error(userFacingMessage(error, t('wizard.draftFailed')));
+    }
+  };
+
   const element = session ? (
     <Dialog
       open
-      onOpenChange={(next) => (next || submitting ? undefined : close())}
+      onOpenChange={(next) => (next || submitting || savingDraft ? undefined : close())}
       title={t('wizard.title.create')}
       closeLabel={t('common.close')}
       className="sm:max-w-2xl"
@@ -81,7 +108,11 @@ export function useCreateEventDialog({
       <EventWizard
         key={session.key}
         kind="create"
-        initial={initialValues(session.preset)}
+        initial={draft?.values ?? initialValues(session.preset)}
+        initialStep={draft?.step}
+        onSaveDraft={(values, step) => void onSaveDraft(values, step)}
+        savingDraft={savingDraft}
+        stickyFooter
         balance={balance}
         submitting={submitting}
         onSubmit={(values) => void submit(values)}

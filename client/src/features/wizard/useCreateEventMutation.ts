@@ -28,7 +28,7 @@ export const CREATE_EVENT_MUTATION: TypedDocumentNode<CreateEventMutation, Creat
 export function useCreateEventMutation() {
   return useMutation(CREATE_EVENT_MUTATION, {
     update(cache) {
-      evictRootFields(cache, ['events', 'lobbyStats']);
+      evictRootFields(cache, ['events', 'lobbyStats', 'myEventDrafts']);
     },
   });
 }

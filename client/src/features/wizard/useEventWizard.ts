@@ -19,6 +19,7 @@ const RELATIVE_QUICK: readonly QuickTime[] = ['NOW', 'M15', 'M30', 'H1', 'H2'];
 export function useEventWizard({
   kind,
   initial,
+  initialStep,
   balance,
   limits,
   submitting,
@@ -26,6 +27,8 @@ export function useEventWizard({
 }: {
   kind: 'create' | 'edit';
   initial: WizardValues;
+  // Where to start: a resumed draft opens on its step.
+  initialStep?: Step;
   balance: number | null;
   // The server's limits; null while the catalogue loads.
   limits: Limits | null;
@@ -34,7 +37,7 @@ export function useEventWizard({
 }) {
   const { t } = useI18n();
   const toast = useToast();
-  const [step, setStep] = useState<Step>(kind === 'edit' ? 2 : 1);
+  const [step, setStep] = useState<Step>(initialStep ?? (kind === 'edit' ? 2 : 1));
   const [values, setValues] = useState<WizardValues>(initial);
   const [showErrors, setShowErrors] = useState(false);
   const today = turkeyToday(new Date());

@@ -110,6 +110,8 @@ export const profileEn: Record<keyof typeof profileTr, string> = {
   'settings.notifications.intro': 'In-app notifications are always on. Choose which e-mails you want.',
   'settings.notifications.emailJoinRequests': 'Join requests to my events',
   'settings.notifications.emailDecisions': 'Answers to my join requests',
+  'settings.notifications.emailEventChanges':
+    'Cancellations and time or place changes of events I joined or asked to join',
   'settings.notifications.saved': 'Your notification choices are saved',
   'settings.notifications.failed': 'Your choices could not be saved',
   'settings.blocked.title': 'Blocked users',

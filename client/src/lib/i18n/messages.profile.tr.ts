@@ -112,6 +112,8 @@ export const profileTr = {
     'Uygulama içi bildirimler her zaman açık. Hangi e-postaları almak istediğini seç.',
   'settings.notifications.emailJoinRequests': 'Etkinliklerime gelen katılım istekleri',
   'settings.notifications.emailDecisions': 'Katılım isteklerime verilen yanıtlar',
+  'settings.notifications.emailEventChanges':
+    'Katıldığım ya da istek gönderdiğim etkinliklerin iptali ve saat/yer değişiklikleri',
   'settings.notifications.saved': 'Bildirim tercihlerin kaydedildi',
   'settings.notifications.failed': 'Tercihler kaydedilemedi',
   'settings.blocked.title': 'Engellenen kullanıcılar',

@@ -34,6 +34,7 @@ import {
 } from '#client/features/join-requests/MyEventRequestBadges.tsx';
 import { SearchField } from '#client/features/events/SearchField.tsx';
 import { useOpenCreateEvent } from '#client/features/wizard/useCreateEventDialog.tsx';
+import { DraftsList } from '#client/features/wizard/DraftsList.tsx';
 import { ListLoadError } from '#client/features/events/ListStatus.tsx';
 
 export const MY_EVENTS_ROUTE_QUERY: TypedDocumentNode<MyEventsRouteQuery, MyEventsRouteQueryVariables> = gql`
@@ -75,7 +76,7 @@ const STATUSES: readonly EventStatus[] = ['UPCOMING', 'ONGOING', 'COMPLETED', 'C
 const PAGE_SIZE = 30;
 const SEARCH_DEBOUNCE_MS = 300;
 
-// Active: not ended yet; past: ended or cancelled. Squad keeps no drafts, so that tab only explains.
+// Active: not ended yet; past: ended or cancelled. Drafts are the host's saved wizards (DraftsList).
 export function myEventsFilter(
   tab: Exclude<Tab, 'draft'>,
   search: string,
@@ -187,7 +188,7 @@ function MyEvents({ queryRef }: { queryRef: QueryRef<MyEventsRouteQuery> }) {
           {
             id: 'draft',
             label: t('myEvents.tab.draft'),
-            content: <EmptyState emoji="📝" title={t('myEvents.empty')} text={t('myEvents.emptyDraft')} />,
+            content: tab === 'draft' ? <DraftsList /> : null,
           },
         ]}
       />

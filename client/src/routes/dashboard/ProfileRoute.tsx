@@ -46,6 +46,7 @@ export const PROFILE_ROUTE_QUERY: TypedDocumentNode<ProfileRouteQuery, ProfileRo
           participantCount
           maxParticipants
           startsAt
+          status
         }
       }
     }

@@ -29,6 +29,7 @@ export const SETTINGS_ROUTE_QUERY: TypedDocumentNode<SettingsRouteQuery, Setting
         emailJoinRequests
         emailDecisions
         emailMessages
+        emailEventChanges
       }
     }
   }

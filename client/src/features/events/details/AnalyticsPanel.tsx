@@ -15,6 +15,7 @@ export const ANALYTICS_PANEL_FRAGMENT = gql`
     saves
     shares
     requests
+    autoDeclinedRequests
     conversionRate
     medianResponseMinutes
     peakDay
@@ -25,17 +26,30 @@ export const ANALYTICS_PANEL_FRAGMENT = gql`
 export function AnalyticsPanel({ analytics }: { analytics: AnalyticsPanel_AnalyticsFragment }) {
   const { t, fmt } = useI18n();
   const counters = [
-    { label: t('analytics.views'), value: analytics.views, emoji: '👁️' },
-    { label: t('analytics.likes'), value: analytics.saves, emoji: '♥' },
-    { label: t('analytics.shares'), value: analytics.shares, emoji: '🔗' },
-    { label: t('analytics.requests'), value: analytics.requests, emoji: '📨' },
+    { label: t('analytics.views'), value: analytics.views, emoji: '👁️', testId: 'analytics-views' },
+    { label: t('analytics.likes'), value: analytics.saves, emoji: '♥', testId: 'analytics-saves' },
+    { label: t('analytics.shares'), value: analytics.shares, emoji: '🔗', testId: 'analytics-shares' },
+    {
+      label: t('analytics.requests'),
+      value: analytics.requests,
+      emoji: '📨',
+      testId: 'analytics-requests',
+      note:
+        analytics.autoDeclinedRequests > 0
+          ? t('analytics.autoDeclined', { count: fmt.number(analytics.autoDeclinedRequests) })
+          : null,
+    },
   ];
   const insights = [
     {
       label: t('analytics.peak'),
       value: analytics.peakDay ? fmt.date(`${analytics.peakDay}T12:00:00Z`) : DASH,
     },
-    { label: t('analytics.conversion'), value: shareText(analytics.conversionRate, fmt, 1) },
+    {
+      label: t('analytics.conversion'),
+      value: shareText(analytics.conversionRate, fmt, 1),
+      hint: t('analytics.conversionHint'),
+    },
     {
       label: t('analytics.response'),
       value:
@@ -49,13 +63,14 @@ export function AnalyticsPanel({ analytics }: { analytics: AnalyticsPanel_Analyt
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {counters.map((c) => (
           <Card key={c.label} className="p-4">
-            <dd className="text-2xl font-black text-white tabular-nums">
+            <dd className="text-2xl font-black text-white tabular-nums" data-testid={c.testId}>
               <span aria-hidden="true" className="mr-1.5 text-lg">
                 {c.emoji}
               </span>
               {fmt.number(c.value)}
             </dd>
             <dt className="text-sm text-ink-300">{c.label}</dt>
+            {c.note ? <p className="mt-1 text-xs text-ink-300">{c.note}</p> : null}
           </Card>
         ))}
       </dl>
@@ -67,7 +82,7 @@ export function AnalyticsPanel({ analytics }: { analytics: AnalyticsPanel_Analyt
         <h3 className="mb-3 text-base font-bold text-white">{t('analytics.insights')}</h3>
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           {insights.map((i) => (
-            <div key={i.label} className="rounded-xl bg-ink-800 p-3">
+            <div key={i.label} className="rounded-xl bg-ink-800 p-3" title={i.hint}>
               <dt className="text-xs text-ink-300">{i.label}</dt>
               <dd className="text-lg font-bold text-white">{i.value}</dd>
             </div>

@@ -7,7 +7,8 @@ import { Badge } from '#client/components/ui/Badge.tsx';
 import { Card } from '#client/components/ui/Card.tsx';
 import { priceText, ratingText } from '#client/lib/format.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
-import { EventStatusBadge } from '#client/features/events/EventStatusBadge.tsx';
+import { EventStatusBadge } from '#client/components/ui/EventStatusBadge.tsx';
+import { FeaturedBadge } from '#client/components/ui/FeaturedBadge.tsx';
 import { FRIENDS_GOING_FRAGMENT, FriendsGoing } from '#client/features/events/FriendsGoing.tsx';
 
 export const EVENT_SUMMARY_CARD_FRAGMENT = gql`
@@ -21,6 +22,7 @@ export const EVENT_SUMMARY_CARD_FRAGMENT = gql`
       label
     }
     status
+    featured
     startsAt
     endsAt
     participantCount
@@ -77,7 +79,11 @@ export function EventSummaryCard({
       value: `${event.participantCount}/${event.maxParticipants}`,
       testId: 'event-participants',
     },
-    { label: t('details.timeLeft'), value: event.timeLeft },
+    // Over or cancelled, the time left is the state itself.
+    {
+      label: event.status === 'UPCOMING' ? t('details.timeLeft') : t('details.state'),
+      value: event.timeLeft,
+    },
     { label: t('eventDetails.price'), value: priceText(event.price, fmt, t('events.free')) },
   ];
 
@@ -88,7 +94,23 @@ export function EventSummaryCard({
           {event.mode === 'ONLINE' ? '🎮' : '📍'} {event.category.label}
         </Badge>
         <EventStatusBadge status={event.status} />
+        {event.featured ? <FeaturedBadge /> : null}
       </div>
+      {event.status === 'COMPLETED' || event.status === 'CANCELLED' ? (
+        <p
+          role="status"
+          data-testid="event-closed"
+          className={
+            event.status === 'CANCELLED'
+              ? 'rounded-xl border border-rose-400/40 bg-rose-500/10 px-4 py-3 text-sm font-semibold text-rose-100'
+              : 'rounded-xl border border-sky-400/40 bg-sky-500/10 px-4 py-3 text-sm font-semibold text-sky-100'
+          }
+        >
+          {event.status === 'CANCELLED'
+            ? `🚫 ${t('details.cancelledBanner')}`
+            : `🏁 ${t('details.completedBanner')}`}
+        </p>
+      ) : null}
       <h1 className="text-2xl font-extrabold break-words text-white sm:text-3xl">{event.title}</h1>
       <p className="whitespace-pre-line text-ink-200">{event.description}</p>
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-3">

@@ -6,6 +6,8 @@ import { layoutBars, ticks, yFor } from '#client/features/events/details/chartSc
 const WIDTH = 640;
 const HEIGHT = 200;
 const PAD = { top: 12, right: 8, bottom: 28, left: 36 };
+// Fewer days than this are no chart.
+const MIN_DAYS = 2;
 
 // Unique views per day as an SVG bar chart (no chart library).
 export function ViewsChart({ points }: { points: { date: string; count: number }[] }) {
@@ -32,6 +34,17 @@ export function ViewsChart({ points }: { points: { date: string; count: number }
     return (
       <p className="rounded-xl bg-ink-800 p-6 text-center text-sm text-ink-300">
         {t('analytics.chartEmpty')}
+      </p>
+    );
+  }
+  // One day is one full-width bar that says nothing about a trend: say so instead.
+  if (points.length < MIN_DAYS) {
+    return (
+      <p
+        className="rounded-xl bg-ink-800 p-6 text-center text-sm text-ink-300"
+        data-testid="views-chart-short"
+      >
+        {t('analytics.chartTooShort', { count: fmt.number(total) })}
       </p>
     );
   }

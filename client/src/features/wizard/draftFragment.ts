@@ -1,0 +1,33 @@
+import { gql } from '@apollo/client';
+
+// What a saved draft brings back to the wizard (and what the Drafts tab shows of it).
+export const EVENT_DRAFT_FRAGMENT = gql`
+  fragment EventDraft_draft on EventDraft {
+    id
+    mode
+    step
+    updatedAt
+    values {
+      title
+      description
+      category
+      tags
+      date
+      time
+      durationMinutes
+      maxParticipants
+      location {
+        name
+        address
+        lat
+        lng
+      }
+      publicLocation
+      platform
+      requirements
+      skillLevel
+      voiceChat
+      language
+    }
+  }
+`;
