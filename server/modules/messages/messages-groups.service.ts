@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import { z } from 'zod';
 import type { Tx } from '#db/client.ts';
 import type { ConversationRow, EventRow, MessageRow } from '#db/schema/index.ts';
@@ -11,7 +12,7 @@ import { parseInput } from '#server/lib/validation.ts';
 import type { EventsService } from '#server/modules/events/events.service.ts';
 import { channels } from '#server/pubsub/channels.ts';
 import { createMessagesRepository } from './messages.repository.ts';
-import type { MessagesService } from './messages.service.ts';
+import type { Access, MessagesService } from './messages.service.ts';
 
 const messageRef = z.object({ messageId: z.string() });
 const pinSchema = z.object({ messageId: z.string(), pinned: z.boolean() });
@@ -59,6 +60,24 @@ export function createMessageGroupsService(
     recent.set(id, { at: now, row });
     return row;
   }
+
+  // The membership re-check of every subscriber that hears the same event in the same tick, in one
+  // query per conversation (not cached: each event reads the current rows).
+  const memberships = new DataLoader<string, Access | null>(
+    async (keys) => {
+      const byConversation = new Map<string, string[]>();
+      for (const key of keys) {
+        const [conversationId, userId] = key.split(':');
+        byConversation.set(conversationId, [...(byConversation.get(conversationId) ?? []), userId]);
+      }
+      const found = new Map<string, Access>();
+      for (const [conversationId, userIds] of byConversation)
+        for (const row of await repo.memberships(conversationId, userIds))
+          found.set(`${conversationId}:${row.member.userId}`, row);
+      return keys.map((key) => found.get(key) ?? null);
+    },
+    { cache: false },
+  );
 
   const run = <T>(work: (tx: Tx, afterCommit: AfterCommit) => Promise<T>) =>
     inTransaction(deps.db, deps.logger, work);
@@ -171,7 +190,9 @@ export function createMessageGroupsService(
         for await (const event of subscription) {
           if (event.userId !== viewer.id || event.kind !== kind) continue;
           if (conversationId && event.conversationId !== conversationId) continue;
-          const found = await messages.access(viewer, event.conversationId).catch(() => null);
+          const found = isUuid(event.conversationId)
+            ? await memberships.load(`${event.conversationId}:${viewer.id}`)
+            : null;
           if (!found) continue;
           if (kind === 'updated') {
             yield { message: null, conversation: found.conversation };

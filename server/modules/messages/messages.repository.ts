@@ -160,6 +160,21 @@ export function createMessagesRepository(db: DbOrTx) {
       return row;
     },
 
+    // Several users' membership rows of one conversation, with it (batched subscriber re-checks).
+    async memberships(conversationId: string, userIds: readonly string[]) {
+      if (userIds.length === 0) return [];
+      return db
+        .select({ member: conversationMembers, conversation: conversations })
+        .from(conversationMembers)
+        .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+        .where(
+          and(
+            eq(conversationMembers.conversationId, conversationId),
+            sql`${conversationMembers.userId} = any(${uuidArray(userIds)})`,
+          ),
+        );
+    },
+
     async membersOf(conversationIds: readonly string[]): Promise<ConversationMemberRow[]> {
       if (conversationIds.length === 0) return [];
       return db
