@@ -33,22 +33,30 @@ export async function startInstance(
   port: number,
 ): Promise<ChildProcess> {
   const child = killedWithBench(
-    spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, 'dist/server/main.js'], {
-      cwd: paths.root,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: redisUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        // Required in production; the benchmarks send no mail.
-        SMTP_URL: 'smtp://mail.invalid:587',
+    spawn(
+      process.execPath,
+      [
+        `--max-old-space-size=${HEAP_MB}`,
+        ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+        'dist/server/main.js',
+      ],
+      {
+        cwd: paths.root,
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          REDIS_URL: redisUrl,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL,
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'production',
+          // Required in production; the benchmarks send no mail.
+          SMTP_URL: 'smtp://mail.invalid:587',
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    }),
+    ),
   );
   for (let i = 0; i < 200; i++) {
     try {
