@@ -34,6 +34,20 @@ export type ApplyReferralCodeInput = {
   code: string;
 };
 
+/** Automatic approval rules; send null to turn automatic approval off. */
+export type AutoApprovalRulesInput = {
+  /** Only the host's friends. */
+  friendsOnly?: boolean | null | undefined;
+  /** Minimum average rating as a participant, 1 to 5. */
+  minRating?: number | null | undefined;
+  /** Minimum reliability in percent, 0 to 100. */
+  minReliability?: number | null | undefined;
+  /** Only requesters from the host's city. */
+  sameCity?: boolean | null | undefined;
+  /** The requester's e-mail is verified. */
+  verifiedEmail?: boolean | null | undefined;
+};
+
 /** A user to block. */
 export type BlockUserInput = {
   /** The user; not the viewer. */
@@ -56,6 +70,8 @@ export type CancelEventInput = {
   id: string | number;
   /** Optional reason shown to participants. */
   reason?: string | null | undefined;
+  /** In a series: THIS occurrence only (default), or FOLLOWING: this and every later one. */
+  scope?: SeriesScope | null | undefined;
 };
 
 /** The automatic check's verdict on a join message. */
@@ -124,6 +140,8 @@ export type CreateAvatarUploadInput = {
 
 /** Everything the create-event wizard collects. */
 export type CreateEventInput = {
+  /** Accept requests automatically by these rules (ADR 045); none: the host decides every request. */
+  autoApproval?: AutoApprovalRulesInput | null | undefined;
   /** Category id from the mode's list (eventCatalog). */
   category: string | number;
   /** Start day in Turkey's time zone; not in the past. */
@@ -151,6 +169,8 @@ export type CreateEventInput = {
   price?: number | null | undefined;
   /** Physical events: the place text everyone may see. */
   publicLocation?: string | null | undefined;
+  /** Repeat the event as a series (ADR 048); the payload's event is the first occurrence. */
+  recurrence?: RecurrenceInput | null | undefined;
   /** Free text requirements. */
   requirements?: string | null | undefined;
   /** Expected skill level. */
@@ -211,6 +231,8 @@ export type DismissReportInput = {
  * the draft is published).
  */
 export type EventDraftInput = {
+  /** Automatic approval rules. */
+  autoApproval?: AutoApprovalRulesInput | null | undefined;
   /** Category id. */
   category?: string | number | null | undefined;
   /** Start day (YYYY-MM-DD, Turkey). */
@@ -229,6 +251,8 @@ export type EventDraftInput = {
   platform?: string | number | null | undefined;
   /** Physical: the public place text. */
   publicLocation?: string | null | undefined;
+  /** Repeat as a series. */
+  recurrence?: RecurrenceInput | null | undefined;
   /** Requirements text. */
   requirements?: string | null | undefined;
   /** Expected skill level. */
@@ -419,9 +443,15 @@ export type JoinRequestStatus =
   | 'ACCEPTED'
   /** The host declined, or the automatic check blocked the message. */
   | 'DECLINED'
+  /** The offered place was not taken in time; it went to the next in line. */
+  | 'EXPIRED'
+  /** A place was offered from the waitlist; it is the requester's until offerExpiresAt. */
+  | 'OFFERED'
   /** Waiting for the host. */
   | 'PENDING'
-  /** The requester took it back. */
+  /** Approved while the event was full: in line for the next free place (ADR 045). */
+  | 'WAITLISTED'
+  /** The requester took it back (or declined an offered place). */
   | 'WITHDRAWN';
 
 /** Leaving a flagged text as it is. */
@@ -507,6 +537,8 @@ export type NotificationType =
   | 'CONTENT_REMOVED'
   /** An event the user takes part in was cancelled. */
   | 'EVENT_CANCELLED'
+  /** An event the user hosts, joined or waits for starts soon (24 hours and 1 hour before). */
+  | 'EVENT_REMINDER'
   /** An event the user takes part in was changed. */
   | 'EVENT_UPDATED'
   /** Someone accepted the user's friend request. */
@@ -530,7 +562,11 @@ export type NotificationType =
   /** A report the user filed was handled. */
   | 'REPORT_RESOLVED'
   /** The user earned tokens (participation, a 5-star rating, a referral, the monthly challenge). */
-  | 'TOKENS_EARNED';
+  | 'TOKENS_EARNED'
+  /** A place freed and is offered to the user from the waitlist, until a deadline. */
+  | 'WAITLIST_OFFER'
+  /** The offered place was not taken in time. */
+  | 'WAITLIST_OFFER_EXPIRED';
 
 /** How a purchase was paid. */
 export type PaymentMethodKind =
@@ -620,6 +656,19 @@ export type RecordEventShareInput = {
   id: string | number;
 };
 
+/**
+ * Repeat the event (ADR 048): every occurrence is created at once as its own event (joining, capacity and
+ * group chat per occurrence), at most 12, for 1 token. Give a count or an end day, not both.
+ */
+export type RecurrenceInput = {
+  /** How many occurrences, 2 to 12 (the first included). */
+  count?: number | null | undefined;
+  /** Weekly or every two weeks. */
+  frequency: SeriesFrequency;
+  /** The last day an occurrence may fall on (Turkey); the series may have at most 12 occurrences. */
+  until?: string | null | undefined;
+};
+
 /** A profile field a moderator can remove. */
 export type RemovableProfileField =
   /** The profile picture. */
@@ -693,6 +742,8 @@ export type RequestToJoinInput = {
   eventId: string | number;
   /** Optional message to the host, at most 500 characters (trimmed). */
   message?: string | null | undefined;
+  /** The event is full: ask for its waitlist (ADR 045). Without it a full event answers CONFLICT. */
+  waitlist?: boolean | null | undefined;
 };
 
 /** Answering a friend request. */
@@ -749,6 +800,20 @@ export type SendMessageInput = {
   /** The host writes to this requester or participant; others leave it out (they write to the host). */
   toUserId?: string | number | null | undefined;
 };
+
+/** How often a recurring series repeats (ADR 048). */
+export type SeriesFrequency =
+  /** Every two weeks, same weekday and time. */
+  | 'BIWEEKLY'
+  /** Every week, same weekday and time. */
+  | 'WEEKLY';
+
+/** Which occurrences of a series a change or cancellation applies to. */
+export type SeriesScope =
+  /** This occurrence and every later one. */
+  | 'FOLLOWING'
+  /** Only this occurrence (also for an event that is not in a series). */
+  | 'THIS';
 
 /** Auto-refill settings. */
 export type SetAutoRefillInput = {
@@ -829,6 +894,8 @@ export type UnblockUserInput = {
 
 /** Changes to an upcoming event; only the host may make them. Fields left out keep their value. */
 export type UpdateEventInput = {
+  /** Automatic approval rules; null turns automatic approval off. */
+  autoApproval?: AutoApprovalRulesInput | null | undefined;
   /** Category id from the mode's list (eventCatalog). */
   category?: string | number | null | undefined;
   /** Start day in Turkey's time zone; not in the past. */
@@ -853,6 +920,11 @@ export type UpdateEventInput = {
   publicLocation?: string | null | undefined;
   /** Free text requirements. */
   requirements?: string | null | undefined;
+  /**
+   * In a series: THIS occurrence only (default), or FOLLOWING: this and every later upcoming one get
+   * the same changes (the date cannot change then; each keeps its own day).
+   */
+  scope?: SeriesScope | null | undefined;
   /** Expected skill level. */
   skillLevel?: SkillLevel | null | undefined;
   /** One to ten tag ids of the mode's lists. */
@@ -898,8 +970,20 @@ export type UpdateSettingsInput = {
   emailJoinRequests?: boolean | null | undefined;
   /** E-mail about unread messages when away. */
   emailMessages?: boolean | null | undefined;
+  /** Reminders by e-mail. */
+  emailReminders?: boolean | null | undefined;
+  /** Waitlist offers by e-mail. */
+  emailWaitlist?: boolean | null | undefined;
+  /** Reminders in the app. */
+  inAppReminders?: boolean | null | undefined;
+  /** Waitlist offers in the app. */
+  inAppWaitlist?: boolean | null | undefined;
   /** Interface language kept on the account: "tr" or "en". */
   locale?: string | null | undefined;
+  /** Reminders by web push. */
+  pushReminders?: boolean | null | undefined;
+  /** Waitlist offers by web push. */
+  pushWaitlist?: boolean | null | undefined;
 };
 
 /** The viewer's relation to an event (the spec's eventType). */
