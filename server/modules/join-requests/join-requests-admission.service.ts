@@ -94,7 +94,7 @@ export function createAdmissionService(
       const row = await repo.setStatus(tx, next.id, { status: 'offered', offerExpiresAt: expiresAt });
       offered.push(row);
       const deadline = toTurkeyDateTime(expiresAt).time;
-      const user = await userRow(next.userId);
+      const user = await lifecycle.user(tx, next.userId);
       if (!user) continue;
       const want = channelsOf(user, 'waitlist');
       if (want.inApp)

@@ -83,6 +83,5 @@ export function createJoinRequestEndings(
       }
       return 0;
     },
-
   };
 }

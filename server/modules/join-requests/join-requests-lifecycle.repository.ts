@@ -1,7 +1,14 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { preparedRows, uuidArray } from '#db/row-codec.ts';
-import { eventParticipants, events, joinRequests, type JoinRequestRow } from '#db/schema/index.ts';
+import {
+  eventParticipants,
+  events,
+  joinRequests,
+  users,
+  type JoinRequestRow,
+  type UserRow,
+} from '#db/schema/index.ts';
 
 // The waitlist and attendance (ADR 045, 049): the rows of join_requests and event_participants that
 // the lifecycle reads and writes.
@@ -20,6 +27,13 @@ export function createLifecycleRepository(db: DbOrTx) {
           ),
         );
       return row?.n ?? 0;
+    },
+
+    // A user read inside the caller's transaction (the embedded database has one session: a second
+    // connection would wait for this transaction forever).
+    async user(tx: DbOrTx, id: string): Promise<UserRow | undefined> {
+      const [row] = await tx.select().from(users).where(eq(users.id, id));
+      return row;
     },
 
     // The first in line (the event row is locked by the caller, so nobody else offers meanwhile).
@@ -113,7 +127,9 @@ export function createLifecycleRepository(db: DbOrTx) {
     },
 
     // Reliability (ADR 049): of the events whose host recorded attendance, how many the user came to.
-    async reliability(userIds: readonly string[]): Promise<Map<string, { attended: number; recorded: number }>> {
+    async reliability(
+      userIds: readonly string[],
+    ): Promise<Map<string, { attended: number; recorded: number }>> {
       const result = new Map(userIds.map((id) => [id, { attended: 0, recorded: 0 }]));
       if (userIds.length === 0) return result;
       const rows = (await preparedRows(

@@ -3,7 +3,10 @@ import { requireViewer } from '#server/context/context.ts';
 import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
 import { reliabilityPercent } from './join-requests.rules.ts';
 
-const reliabilityOf = (r: { attended: number; recorded: number }) => ({ ...r, percent: reliabilityPercent(r) });
+const reliabilityOf = (r: { attended: number; recorded: number }) => ({
+  ...r,
+  percent: reliabilityPercent(r),
+});
 
 // The waitlist (ADR 045) and attendance (ADR 049).
 export const joinRequestsLifecycleResolvers: Resolvers = {

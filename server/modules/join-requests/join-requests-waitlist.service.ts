@@ -117,7 +117,8 @@ export function createWaitlistService(
         const event = requireHost(viewer, await options.events.lockEvent(tx, v.eventId));
         if (event.cancelledAt) throw conflict('attendance.cancelled');
         if (now < event.startsAt) throw conflict('attendance.tooEarly');
-        if (now.getTime() > event.endsAt.getTime() + ATTENDANCE_WINDOW_MS) throw conflict('attendance.tooLate');
+        if (now.getTime() > event.endsAt.getTime() + ATTENDANCE_WINDOW_MS)
+          throw conflict('attendance.tooLate');
         for (const [i, a] of v.attendees.entries()) {
           if (!isUuid(a.userId) || !(await lifecycle.setAttendance(tx, event.id, a.userId, a.attended, now)))
             throw badInput([{ field: `input.attendees.${i}.userId`, key: 'validation.notParticipant' }]);
@@ -132,7 +133,8 @@ export function createWaitlistService(
     },
 
     reliability: (userIds: readonly string[]) => lifecycle.reliability(userIds),
-    attendanceOf: (viewer: Viewer, eventIds: readonly string[]) => lifecycle.attendanceOf(viewer.id, eventIds),
+    attendanceOf: (viewer: Viewer, eventIds: readonly string[]) =>
+      lifecycle.attendanceOf(viewer.id, eventIds),
   };
 }
 

@@ -42,7 +42,12 @@ describe('auto-approval rules', () => {
   });
 
   it('compares cities the Turkish way', () => {
-    expect(unmetRules({ sameCity: true }, facts({ user: { emailVerified: 1, city: 'İZMİR' }, host: { city: 'izmir' } }))).toEqual([]);
+    expect(
+      unmetRules(
+        { sameCity: true },
+        facts({ user: { emailVerified: 1, city: 'İZMİR' }, host: { city: 'izmir' } }),
+      ),
+    ).toEqual([]);
   });
 
   it('reliability is attended over recorded, rounded', () => {

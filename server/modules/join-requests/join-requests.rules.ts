@@ -14,13 +14,13 @@ export type RequesterFacts = {
 export function hasRules(rules: AutoApprovalRules | null | undefined): rules is AutoApprovalRules {
   return Boolean(
     rules &&
-      (rules.verifiedEmail ||
-        rules.friendsOnly ||
-        rules.sameCity ||
-        rules.minRating != null ||
-        rules.minReliability != null ||
-        // An empty rule set is "approve everyone whose message is ok".
-        Object.keys(rules).length === 0),
+    (rules.verifiedEmail ||
+      rules.friendsOnly ||
+      rules.sameCity ||
+      rules.minRating != null ||
+      rules.minReliability != null ||
+      // An empty rule set is "approve everyone whose message is ok".
+      Object.keys(rules).length === 0),
   );
 }
 

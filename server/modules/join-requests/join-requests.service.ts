@@ -110,10 +110,9 @@ export function createJoinRequestsService(
   // Whether the host's automatic rules accept this requester (ADR 045).
   async function autoApproves(event: EventRow, userId: string): Promise<boolean> {
     if (!hasRules(event.autoApproval)) return false;
-    const [user, host] = await options.users.byIds([userId, event.hostId]).then((rows) => [
-      rows.find((r) => r.id === userId),
-      rows.find((r) => r.id === event.hostId),
-    ]);
+    const [user, host] = await options.users
+      .byIds([userId, event.hostId])
+      .then((rows) => [rows.find((r) => r.id === userId), rows.find((r) => r.id === event.hostId)]);
     if (!user || !host) return false;
     const rules = event.autoApproval;
     const [ratings, reliability, friends] = await Promise.all([
