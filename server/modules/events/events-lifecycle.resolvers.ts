@@ -17,7 +17,8 @@ export const eventsLifecycleResolvers: Resolvers = {
   },
   Event: {
     autoApproval: (e, _args, ctx) => (isHost(requireViewer(ctx), e) ? (e.autoApproval ?? null) : null),
-    series: async (e, _args, ctx) => (e.seriesId ? ((await ctx.loaders.series.load(e.seriesId)) ?? null) : null),
+    series: async (e, _args, ctx) =>
+      e.seriesId ? ((await ctx.loaders.series.load(e.seriesId)) ?? null) : null,
     seriesIndex: (e) => e.seriesIndex ?? null,
     shareUrl: (e, _args, ctx) => `${ctx.config.publicUrl}/e/${e.id}`,
   },

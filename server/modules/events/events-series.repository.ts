@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { events, eventSeries, type EventRow, type EventSeriesRow } from '#db/schema/index.ts';
 
@@ -14,7 +14,7 @@ export function createSeriesRepository(db: DbOrTx) {
       return db
         .select()
         .from(eventSeries)
-        .where(sql`${eventSeries.id} = any(${[...ids]}::uuid[])`);
+        .where(inArray(eventSeries.id, [...ids]));
     },
 
     // This occurrence and the later ones that are not cancelled, locked in start order (every writer
@@ -28,8 +28,8 @@ export function createSeriesRepository(db: DbOrTx) {
         .for('update');
     },
 
-    async occurrences(seriesId: string): Promise<EventRow[]> {
-      return db.select().from(events).where(eq(events.seriesId, seriesId)).orderBy(asc(events.startsAt));
+    async occurrences(seriesId: string, tx: DbOrTx = db): Promise<EventRow[]> {
+      return tx.select().from(events).where(eq(events.seriesId, seriesId)).orderBy(asc(events.startsAt));
     },
 
     // Whether the whole series is off before anyone took part and before it began: its token comes back.

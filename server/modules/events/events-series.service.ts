@@ -51,7 +51,7 @@ export function createEventSeries(
   // had begun and nobody had been accepted to any.
   async function refundIfAllOff(tx: Tx, afterCommit: AfterCommit, viewer: Viewer, event: EventRow) {
     if (!event.seriesId || !(await series.refundable(tx, event.seriesId, deps.clock.now()))) return null;
-    const [first] = await series.occurrences(event.seriesId);
+    const [first] = await series.occurrences(event.seriesId, tx);
     return options.tokens.refundSeriesCreation(
       tx,
       afterCommit,

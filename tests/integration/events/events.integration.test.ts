@@ -256,7 +256,7 @@ describe('link previews and REST filters', () => {
     );
     expect(html).toContain('<meta property="og:title" content="Tuz Gölü buluşması A">');
     expect(html).toContain(
-      `<meta property="og:url" content="http://squad.test/dashboard/eventDetails/${id}">`,
+      `<meta property="og:url" content="http://squad.test/e/${id}">`,
     );
     expect(html).toContain('Şereflikoçhisar, Ankara');
     expect(html).not.toContain('Sokak A');
