@@ -1,7 +1,7 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalEventStatus } from 'ical-generator';
 import type { EventRow } from '#db/schema/index.ts';
-import { TURKEY_TZ } from '#server/lib/turkey-time.ts';
+import { toTurkeyDateTime, TURKEY_TZ } from '#server/lib/turkey-time.ts';
 import { placeOf } from '#server/modules/events/events.mails.ts';
 
 // iCalendar (RFC 5545) through ical-generator (ADR 047): times in Europe/Istanbul with its VTIMEZONE,
@@ -9,6 +9,13 @@ import { placeOf } from '#server/modules/events/events.mails.ts';
 // for a cancelled event, so subscribed calendars update and cancel instead of duplicating.
 
 export type CalendarEntry = { event: EventRow; exact: boolean };
+
+// Turkey's wall clock without an offset: ical-generator reads a zoned time from a Date in the
+// process's own zone, but from such a string as written, whatever zone the server runs in.
+const wallClock = (d: Date) => {
+  const t = toTurkeyDateTime(d);
+  return `${t.date}T${t.time}:00`;
+};
 
 const sequenceOf = (e: EventRow) =>
   Math.max(0, Math.floor((e.updatedAt.getTime() - e.createdAt.getTime()) / 1000));
@@ -28,8 +35,8 @@ export function renderCalendar(
     const url = `${o.publicUrl}/dashboard/eventDetails/${event.id}`;
     calendar.createEvent({
       id: `${event.id}@${host}`,
-      start: event.startsAt,
-      end: event.endsAt,
+      start: wallClock(event.startsAt),
+      end: wallClock(event.endsAt),
       timezone: TURKEY_TZ,
       summary: event.title,
       description: `${event.description}\n\n${url}`,
