@@ -55,7 +55,7 @@ export function eventCardSvg(event: EventRow): string {
   const titleLines = title
     .map((l, i) => `<tspan x="80" dy="${i === 0 ? 0 : 84}">${escape(l)}</tspan>`)
     .join('');
-  const font = "font-family=\"DejaVu Sans, Verdana, sans-serif\"";
+  const font = 'font-family="DejaVu Sans, Verdana, sans-serif"';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
@@ -78,5 +78,7 @@ export function eventCardSvg(event: EventRow): string {
 }
 
 export async function eventCardPng(event: EventRow): Promise<Buffer> {
-  return sharp(Buffer.from(eventCardSvg(event))).png({ compressionLevel: 9 }).toBuffer();
+  return sharp(Buffer.from(eventCardSvg(event)))
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }

@@ -180,7 +180,7 @@ export function mountConfigJson(app: Express, options: { config: Config; service
   const { config, services } = options;
   app.get('/config.json', async (_req, res, next) => {
     // Web push's VAPID public key (ADR 046): from the environment or generated once in the database.
-    let vapidPublicKey: string | null = null;
+    let vapidPublicKey: string;
     try {
       vapidPublicKey = await services.push.publicKey();
     } catch (err) {

@@ -20,7 +20,11 @@ export function mountLifecycle(app: Express, options: { services: Services; auth
       handler(req, res).catch(next);
     };
   const notFound = (res: Response) =>
-    res.status(404).setHeader('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('Bulunamadı');
+    res
+      .status(404)
+      .setHeader('Cache-Control', 'no-store')
+      .type('text/plain; charset=utf-8')
+      .send('Bulunamadı');
 
   app.get(
     '/calendar/events/:file',

@@ -45,7 +45,8 @@ export const lifecycleEn: Record<keyof typeof lifecycleTr, string> = {
   'attendance.tooEarly': 'Attendance can be recorded once the event has started.',
   'attendance.tooLate': 'Attendance can be recorded until 7 days after the event.',
   'attendance.cancelled': 'A cancelled event has no attendance to record.',
-  'notification.waitlisted': '"{title}" is full; you are on the waitlist. We will tell you when a place frees.',
+  'notification.waitlisted':
+    '"{title}" is full; you are on the waitlist. We will tell you when a place frees.',
   'notification.waitlistOffer': 'A place opened in "{title}"! It is yours if you accept by {deadline}.',
   'notification.waitlistOfferExpired': 'Your offer of a place in "{title}" ran out.',
   'notification.reminder': '⏰ {when}: "{title}" at {time} · {place}',

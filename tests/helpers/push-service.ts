@@ -26,8 +26,25 @@ function selfSigned() {
   const cert = path.join(dir, 'cert.pem');
   execFileSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-      '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
     { stdio: 'ignore' },
   );
   return { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
@@ -81,7 +98,10 @@ export function browserSubscription(endpoint: string) {
       const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01')).subarray(0, 12);
       const decipher = crypto.createDecipheriv('aes-128-gcm', cek, nonce);
       decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
-      const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()]);
+      const padded = Buffer.concat([
+        decipher.update(ciphertext.subarray(0, ciphertext.length - 16)),
+        decipher.final(),
+      ]);
       // The last record ends with the delimiter 0x02 followed by zero padding.
       let end = padded.length - 1;
       while (end >= 0 && padded[end] === 0) end--;
@@ -111,6 +131,10 @@ export function verifyVapid(authorization: string | undefined) {
   );
   if (!ok) throw new Error('VAPID signature does not verify');
   const alg = (JSON.parse(Buffer.from(header, 'base64url').toString()) as { alg: string }).alg;
-  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { aud: string; exp: number; sub: string };
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as {
+    aud: string;
+    exp: number;
+    sub: string;
+  };
   return { alg, claims, publicKey: k };
 }

@@ -54,7 +54,11 @@ export function renderCalendar(
 }
 
 // "Add to calendar" links for one event.
-const utcStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const utcStamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 export function calendarLinks(entry: CalendarEntry, publicUrl: string) {
   const { event, exact } = entry;
   const details = `${event.description}\n\n${publicUrl}/dashboard/eventDetails/${event.id}`;

@@ -26,7 +26,11 @@ export function createCalendarRepository(db: DbOrTx) {
 
     // Events the user hosts or takes part in that ended after `since` (cancelled ones too: the feed
     // tells calendars they are off), newest last; at most `limit`.
-    async feedEvents(userId: string, since: Date, limit: number): Promise<{ event: EventRow; hosted: boolean }[]> {
+    async feedEvents(
+      userId: string,
+      since: Date,
+      limit: number,
+    ): Promise<{ event: EventRow; hosted: boolean }[]> {
       const joined = db
         .select({ id: eventParticipants.eventId })
         .from(eventParticipants)

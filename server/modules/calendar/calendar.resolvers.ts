@@ -1,7 +1,7 @@
 import { requireViewer } from '#server/context/context.ts';
 import { AppError, ErrorCode } from '#server/errors/app-error.ts';
 import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
-import { viewerRoleOf } from '#server/modules/events/events.resolvers.ts';
+import { isHost, roleOf } from '#server/auth/access.ts';
 import type { EventRow } from '#db/schema/index.ts';
 
 export const calendarResolvers: Resolvers = {
@@ -12,7 +12,12 @@ export const calendarResolvers: Resolvers = {
     },
   },
   Event: {
-    calendarLinks: async (e, _args, ctx) => ({ event: e as EventRow, role: await viewerRoleOf(e, ctx) }),
+    // The access module's rule: the host, else the viewer's relation (one batched look-up).
+    calendarLinks: async (e, _args, ctx) => {
+      const viewer = requireViewer(ctx);
+      const relation = isHost(viewer, e) ? undefined : (await ctx.loaders.viewerStanding.load(e.id)).relation;
+      return { event: e as EventRow, role: roleOf(viewer, e, relation) };
+    },
   },
   CalendarLinks: {
     ics: (l, _args, ctx) => `${ctx.config.publicUrl}/calendar/events/${l.event.id}.ics`,

@@ -18,7 +18,7 @@ import type { TrustGate } from '#server/modules/trust/trust-gate.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import type { EventDraftsService } from './event-drafts.service.ts';
 import { eventStatus, featuredFirst, type EventModel } from './events.mappers.ts';
-import { columnsOf, createEventChanges } from './events-changes.service.ts';
+import { columnsOf, createEventChanges, type CapacityHook } from './events-changes.service.ts';
 import { createEventSeries } from './events-series.service.ts';
 import { requireHost, type ViewerRole } from '#server/auth/access.ts';
 import { createEventsActivity } from './events-activity.service.ts';
@@ -44,7 +44,7 @@ export function createEventsService(
   const discovery = createEventsDiscovery(deps.db);
   const activity = createActivityQueries(deps.db);
   const changes = createEventChanges(deps, { notifications, users, gate });
-  const { tellAudience, cancelLocked, publicSecret } = changes;
+  const { cancelLocked, publicSecret } = changes;
   const series = createEventSeries(deps, { tokens, badges, drafts, gate, changes });
 
   // Ids that are not UUIDs cannot exist: answer "not found" rather than a database error.
@@ -219,7 +219,7 @@ export function createEventsService(
     subscribeChanges: (eventId: string) => deps.pubsub.subscribe(channels.event(eventId)),
 
     // For services that change an event's participants: the row, locked until their transaction ends.
-    onCapacityRaised: changes.onCapacityRaised,
+    onCapacityRaised: (hook: CapacityHook) => changes.onCapacityRaised(hook),
     seriesByIds: (ids: readonly string[]) => series.byIds(ids),
     occurrencesOf: (seriesId: string) => series.occurrences(seriesId),
 

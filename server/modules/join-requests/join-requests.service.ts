@@ -6,7 +6,7 @@ import type { Viewer } from '#server/context/viewer.ts';
 import { isHost, requireHost, requireOwner } from '#server/auth/access.ts';
 import { AppError, ErrorCode, notFound } from '#server/errors/app-error.ts';
 import type { MessageKey } from '#server/lib/i18n.ts';
-import { inTransaction, type AfterCommit } from '#server/lib/unit-of-work.ts';
+import { inTransaction } from '#server/lib/unit-of-work.ts';
 import { parseInput } from '#server/lib/validation.ts';
 import { eventStatus } from '#server/modules/events/events.mappers.ts';
 import { isUuid } from '#server/lib/ids.ts';
@@ -29,7 +29,7 @@ import { channels } from '#server/pubsub/channels.ts';
 import { createJoinRequestsRepository } from './join-requests.repository.ts';
 import { createLifecycleRepository } from './join-requests-lifecycle.repository.ts';
 import { decisionMail, newRequestMail } from './join-requests.mails.ts';
-import type { AdmissionService } from './join-requests-admission.service.ts';
+import type { AdmissionService, ParticipationHook } from './join-requests-admission.service.ts';
 import { hasRules, unmetRules } from './join-requests.rules.ts';
 
 export const JOIN_MESSAGE_MAX = 500;
@@ -362,8 +362,8 @@ export function createJoinRequestsService(
       if (requestId && isUuid(requestId)) await repo.clearMessage(tx, requestId);
     },
 
-    onJoined: admission.onJoined,
-    onLeft: admission.onLeft,
+    onJoined: (hook: ParticipationHook) => admission.onJoined(hook),
+    onLeft: (hook: ParticipationHook) => admission.onLeft(hook),
 
     byIds: (ids: readonly string[]) => repo.byIds(ids),
     pendingCounts: (eventIds: readonly string[]) => repo.pendingCounts(eventIds),

@@ -11,7 +11,11 @@ export function createRemindersRepository(db: DbOrTx) {
   return {
     // (event, person) pairs of events starting in (from, to] that have no reminder of this kind yet.
     async due(kind: ReminderKind, from: Date, to: Date, limit: number): Promise<ReminderTarget[]> {
-      const { rows } = await db.execute<{ event_id: string; user_id: string; role: ReminderTarget['role'] }>(sql`
+      const { rows } = await db.execute<{
+        event_id: string;
+        user_id: string;
+        role: ReminderTarget['role'];
+      }>(sql`
         select e.id as event_id, r.user_id, r.role
         from events e
         cross join lateral (

@@ -89,7 +89,8 @@ export function createRemindersService(
         ),
       );
     for (const r of await Promise.allSettled(sends))
-      if (r.status === 'rejected') deps.logger.warn({ err: r.reason, eventId: event.id }, 'reminder send failed');
+      if (r.status === 'rejected')
+        deps.logger.warn({ err: r.reason, eventId: event.id }, 'reminder send failed');
     return true;
   }
 

@@ -56,5 +56,9 @@ export function channelsOf(
         email: on('emailReminders') ? user.email : null,
         push: on('pushReminders'),
       }
-    : { inApp: on('inAppWaitlist'), email: on('emailWaitlist') ? user.email : null, push: on('pushWaitlist') };
+    : {
+        inApp: on('inAppWaitlist'),
+        email: on('emailWaitlist') ? user.email : null,
+        push: on('pushWaitlist'),
+      };
 }

@@ -82,9 +82,9 @@ export const usersResolvers: Resolvers = {
       emailWaitlist: u.notificationPrefs.emailWaitlist ?? true,
       pushWaitlist: u.notificationPrefs.pushWaitlist ?? true,
     })),
-    calendarFeedUrl: (u, _args, ctx) =>
-      isSelf(ctx.viewer, u) ? ctx.services.calendar.feedUrl(u) : null,
-    pushDevices: (u, _args, ctx) => (isSelf(ctx.viewer, u) ? ctx.services.push.devices(requireViewer(ctx)) : null),
+    calendarFeedUrl: (u, _args, ctx) => (isSelf(ctx.viewer, u) ? ctx.services.calendar.feedUrl(u) : null),
+    pushDevices: (u, _args, ctx) =>
+      isSelf(ctx.viewer, u) ? ctx.services.push.devices(requireViewer(ctx)) : null,
     exactLocation: own((u) =>
       u.exactLocation
         ? {

@@ -22,11 +22,20 @@ const CANCEL = `mutation($input: CancelEventInput!) { cancelEvent(input: $input)
 const BALANCE = `{ me { tokenBalance calendarFeedUrl } }`;
 
 async function weekly(host: TestUser, recurrence: Record<string, unknown>) {
-  const res = await app.gql(CREATE_EVENT, { input: buildPhysicalEventInput({ title: 'Salı halı saha', recurrence }) }, { token: host.token });
+  const res = await app.gql(
+    CREATE_EVENT,
+    { input: buildPhysicalEventInput({ title: 'Salı halı saha', recurrence }) },
+    { token: host.token },
+  );
   if (res.errors) throw new Error(JSON.stringify(res.errors));
   const first = res.data.createEvent.event.id as string;
   const series = await app.gql(SERIES, { id: first }, { token: host.token });
-  return { first, balance: res.data.createEvent.viewer.tokenBalance as number, occurrences: series.data.event.series.occurrences as any[], series: series.data.event.series };
+  return {
+    first,
+    balance: res.data.createEvent.viewer.tokenBalance as number,
+    occurrences: series.data.event.series.occurrences as any[],
+    series: series.data.event.series,
+  };
 }
 
 const addDays = (date: string, n: number) => {
@@ -55,7 +64,16 @@ describe('recurring series', () => {
     // Each occurrence is joined on its own: its own capacity and participants.
     const guest = await app.newUser();
     await joinEvent(app, s.occurrences[1].id, host, guest);
-    const counts = await app.database.db.select({ id: events.id, n: events.participantCount }).from(events).where(eq(events.seriesId, (await app.database.db.select({ s: events.seriesId }).from(events).where(eq(events.id, s.first)))[0].s!));
+    const counts = await app.database.db
+      .select({ id: events.id, n: events.participantCount })
+      .from(events)
+      .where(
+        eq(
+          events.seriesId,
+          (await app.database.db.select({ s: events.seriesId }).from(events).where(eq(events.id, s.first)))[0]
+            .s!,
+        ),
+      );
     expect(counts.filter((c) => c.n === 1).map((c) => c.id)).toEqual([s.occurrences[1].id]);
   });
 
@@ -67,7 +85,11 @@ describe('recurring series', () => {
       { frequency: 'WEEKLY', count: 13 },
       { frequency: 'WEEKLY', until: addDays(buildPhysicalEventInput().date, 7 * 20) },
     ]) {
-      const res = await app.gql(CREATE_EVENT, { input: buildPhysicalEventInput({ recurrence }) }, { token: host.token });
+      const res = await app.gql(
+        CREATE_EVENT,
+        { input: buildPhysicalEventInput({ recurrence }) },
+        { token: host.token },
+      );
       const err = expectOneError(res, 'BAD_USER_INPUT');
       expect(JSON.stringify(err.extensions)).toContain('input.recurrence');
     }
@@ -79,9 +101,17 @@ describe('recurring series', () => {
     const s = await weekly(host, { frequency: 'WEEKLY', count: 4 });
     const [o1, o2, o3, o4] = s.occurrences.map((o) => o.id as string);
 
-    const one = await app.gql(UPDATE, { input: { id: o2, title: 'Salı halı saha (özel)' } }, { token: host.token });
+    const one = await app.gql(
+      UPDATE,
+      { input: { id: o2, title: 'Salı halı saha (özel)' } },
+      { token: host.token },
+    );
     expect(one.errors).toBeUndefined();
-    const following = await app.gql(UPDATE, { input: { id: o3, time: '20:30', maxParticipants: 12, scope: 'FOLLOWING' } }, { token: host.token });
+    const following = await app.gql(
+      UPDATE,
+      { input: { id: o3, time: '20:30', maxParticipants: 12, scope: 'FOLLOWING' } },
+      { token: host.token },
+    );
     expect(following.errors).toBeUndefined();
     let after = (await app.gql(SERIES, { id: o1 }, { token: host.token })).data.event.series.occurrences;
     expect(after.map((o: any) => [o.title, o.time, o.maxParticipants])).toEqual([
@@ -91,11 +121,22 @@ describe('recurring series', () => {
       ['Salı halı saha', '20:30', 12],
     ]);
     // The date is each occurrence's own: "this and following" cannot move it.
-    const moved = await app.gql(UPDATE, { input: { id: o3, date: addDays(after[2].date, 1), scope: 'FOLLOWING' } }, { token: host.token });
+    const moved = await app.gql(
+      UPDATE,
+      { input: { id: o3, date: addDays(after[2].date, 1), scope: 'FOLLOWING' } },
+      { token: host.token },
+    );
     expect(expectOneError(moved, 'BAD_USER_INPUT').message).toContain('Bu ve sonrakiler');
     // Someone else's series: not found.
     const other = await app.newUser();
-    expectOneError(await app.gql(UPDATE, { input: { id: o3, title: 'Benim', scope: 'FOLLOWING' } }, { token: other.token }), 'NOT_FOUND');
+    expectOneError(
+      await app.gql(
+        UPDATE,
+        { input: { id: o3, title: 'Benim', scope: 'FOLLOWING' } },
+        { token: other.token },
+      ),
+      'NOT_FOUND',
+    );
 
     const rest = await app.gql(CANCEL, { input: { id: o3, scope: 'FOLLOWING' } }, { token: host.token });
     expect(rest.data.cancelEvent).toMatchObject({ tokenRefunded: false, event: { status: 'CANCELLED' } });
@@ -110,7 +151,11 @@ describe('recurring series', () => {
     // A series someone joined keeps its token.
     const joined = await weekly(host, { frequency: 'WEEKLY', count: 2 });
     await joinEvent(app, joined.occurrences[1].id, host, await app.newUser());
-    const all = await app.gql(CANCEL, { input: { id: joined.first, scope: 'FOLLOWING' } }, { token: host.token });
+    const all = await app.gql(
+      CANCEL,
+      { input: { id: joined.first, scope: 'FOLLOWING' } },
+      { token: host.token },
+    );
     expect(all.data.cancelEvent.tokenRefunded).toBe(false);
   });
 
@@ -118,13 +163,29 @@ describe('recurring series', () => {
     const host = await app.newUser();
     const saved = await app.gql(
       `mutation($input: SaveEventDraftInput!) { saveEventDraft(input: $input) { draft { values { recurrence { frequency count until } autoApproval { verifiedEmail minRating friendsOnly sameCity minReliability } } } } }`,
-      { input: { mode: 'PHYSICAL', step: 4, values: { title: 'Taslak', recurrence: { frequency: 'BIWEEKLY', count: 6 }, autoApproval: { verifiedEmail: true, minRating: 4 } } } },
+      {
+        input: {
+          mode: 'PHYSICAL',
+          step: 4,
+          values: {
+            title: 'Taslak',
+            recurrence: { frequency: 'BIWEEKLY', count: 6 },
+            autoApproval: { verifiedEmail: true, minRating: 4 },
+          },
+        },
+      },
       { token: host.token },
     );
     expect(saved.errors).toBeUndefined();
     expect(saved.data.saveEventDraft.draft.values).toEqual({
       recurrence: { frequency: 'BIWEEKLY', count: 6, until: null },
-      autoApproval: { verifiedEmail: true, minRating: 4, friendsOnly: false, sameCity: false, minReliability: null },
+      autoApproval: {
+        verifiedEmail: true,
+        minRating: 4,
+        friendsOnly: false,
+        sameCity: false,
+        minReliability: null,
+      },
     });
   });
 });
@@ -135,14 +196,24 @@ describe('calendars', () => {
     const guest = await app.newUser();
     const id = await createEventAs(app, host);
     await joinEvent(app, id, host, guest);
-    const links = await app.gql(`query($id: ID!) { event(id: $id) { calendarLinks { ics google outlook } } }`, { id }, { token: guest.token });
+    const links = await app.gql(
+      `query($id: ID!) { event(id: $id) { calendarLinks { ics google outlook } } }`,
+      { id },
+      { token: guest.token },
+    );
     const { ics, google, outlook } = links.data.event.calendarLinks;
     expect(ics).toBe(`http://squad.test/calendar/events/${id}.ics`);
     expect(new URL(google).searchParams.get('location')).toBe('Moda Sahil, Caferağa, Moda Cd., Kadıköy');
     expect(new URL(outlook).searchParams.get('location')).toBe('Moda Sahil, Caferağa, Moda Cd., Kadıköy');
     const stranger = await app.newUser();
-    const theirs = await app.gql(`query($id: ID!) { event(id: $id) { calendarLinks { google } } }`, { id }, { token: stranger.token });
-    expect(new URL(theirs.data.event.calendarLinks.google).searchParams.get('location')).toBe('Kadıköy, İstanbul');
+    const theirs = await app.gql(
+      `query($id: ID!) { event(id: $id) { calendarLinks { google } } }`,
+      { id },
+      { token: stranger.token },
+    );
+    expect(new URL(theirs.data.event.calendarLinks.google).searchParams.get('location')).toBe(
+      'Kadıköy, İstanbul',
+    );
 
     const asGuest = await app.rest('GET', `/calendar/events/${id}.ics`, { token: guest.token });
     expect(asGuest.status).toBe(200);
@@ -157,7 +228,9 @@ describe('calendars', () => {
     expect(anonymous.status).toBe(200);
     expect(anonymous.body).toContain('LOCATION:Kadıköy\\, İstanbul');
     expect(anonymous.body).not.toMatch(/Moda Sahil|Caferağa/);
-    expect((await app.rest('GET', `/calendar/events/00000000-0000-4000-8000-000000000000.ics`)).status).toBe(404);
+    expect((await app.rest('GET', `/calendar/events/00000000-0000-4000-8000-000000000000.ics`)).status).toBe(
+      404,
+    );
   });
 
   it('the personal feed: hosted and joined events, cancellations and updates reflected, 404 when guessed or revoked', async () => {
@@ -178,7 +251,11 @@ describe('calendars', () => {
     expect(body).toContain('SUMMARY:Katıldığım etkinlik');
     expect(body).not.toContain('Sadece istek attım');
     expect(body).toContain('LOCATION:Moda Sahil');
-    const seq = (text: string, uid: string) => Number(new RegExp(`UID:${uid}@squad.test[\\s\\S]*?SEQUENCE:(\\d+)`).exec(text)?.[1] ?? new RegExp(`SEQUENCE:(\\d+)[\\s\\S]*?UID:${uid}@`).exec(text)?.[1]);
+    const seq = (text: string, uid: string) =>
+      Number(
+        new RegExp(`UID:${uid}@squad.test[\\s\\S]*?SEQUENCE:(\\d+)`).exec(text)?.[1] ??
+          new RegExp(`SEQUENCE:(\\d+)[\\s\\S]*?UID:${uid}@`).exec(text)?.[1],
+      );
     const before = seq(body, joined);
 
     await new Promise((r) => setTimeout(r, 1100));
@@ -192,13 +269,25 @@ describe('calendars', () => {
     // Guessed: 404. Revoked: the old URL is 404, the new one works.
     expect((await app.rest('GET', `/calendar/${'0'.repeat(64)}.ics`)).status).toBe(404);
     expect((await app.rest('GET', '/calendar/nope.ics')).status).toBe(404);
-    const reset = await app.gql(`mutation { resetCalendarFeed(input: {revoke: true}) { calendarFeedUrl } }`, undefined, { token: user.token });
+    const reset = await app.gql(
+      `mutation { resetCalendarFeed(input: {revoke: true}) { calendarFeedUrl } }`,
+      undefined,
+      { token: user.token },
+    );
     const fresh = reset.data.resetCalendarFeed.calendarFeedUrl as string;
     expect(fresh).not.toBe(url);
     expect((await app.rest('GET', path)).status).toBe(404);
     expect((await app.rest('GET', new URL(fresh).pathname)).status).toBe(200);
     // Nobody else reads it.
-    expect((await app.gql(`query($id: ID!) { user(id: $id) { calendarFeedUrl } }`, { id: user.id }, { token: other.token })).data.user.calendarFeedUrl).toBeNull();
+    expect(
+      (
+        await app.gql(
+          `query($id: ID!) { user(id: $id) { calendarFeedUrl } }`,
+          { id: user.id },
+          { token: other.token },
+        )
+      ).data.user.calendarFeedUrl,
+    ).toBeNull();
   });
 });
 

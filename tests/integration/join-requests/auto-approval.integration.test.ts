@@ -30,7 +30,11 @@ describe('auto-approval rules', () => {
     const id = await createEventAs(app, host, {
       overrides: { autoApproval: { verifiedEmail: true, sameCity: true } },
     });
-    const rules = await app.gql(`query($id: ID!) { event(id: $id) { autoApproval { verifiedEmail sameCity friendsOnly minRating minReliability } } }`, { id }, { token: host.token });
+    const rules = await app.gql(
+      `query($id: ID!) { event(id: $id) { autoApproval { verifiedEmail sameCity friendsOnly minRating minReliability } } }`,
+      { id },
+      { token: host.token },
+    );
     expect(rules.data.event.autoApproval).toEqual({
       verifiedEmail: true,
       sameCity: true,
@@ -41,13 +45,21 @@ describe('auto-approval rules', () => {
 
     const fits = await app.newUser();
     await setCity(fits, 'İstanbul');
-    const ok = await app.gql(ASK, { input: { eventId: id, message: 'Selam, katılabilir miyim?' } }, { token: fits.token });
+    const ok = await app.gql(
+      ASK,
+      { input: { eventId: id, message: 'Selam, katılabilir miyim?' } },
+      { token: fits.token },
+    );
     expect(ok.errors).toBeUndefined();
     expect(ok.data.requestToJoin).toMatchObject({
       joinRequest: { status: 'ACCEPTED', autoApproved: true },
       event: { participantCount: 1 },
     });
-    const place = await app.gql(`query($id: ID!) { event(id: $id) { viewerRole location { exact } } }`, { id }, { token: fits.token });
+    const place = await app.gql(
+      `query($id: ID!) { event(id: $id) { viewerRole location { exact } } }`,
+      { id },
+      { token: fits.token },
+    );
     expect(place.data.event).toEqual({ viewerRole: 'PARTICIPANT', location: { exact: true } });
 
     const elsewhere = await app.newUser();
@@ -76,14 +88,20 @@ describe('auto-approval rules', () => {
     const host = await app.newUser();
     const friend = await app.newUser();
     const stranger = await app.newUser();
-    await app.gql(`mutation($id: ID!) { sendFriendRequest(input: {userId: $id}) { user { id } } }`, { id: host.id }, { token: friend.token });
+    await app.gql(
+      `mutation($id: ID!) { sendFriendRequest(input: {userId: $id}) { user { id } } }`,
+      { id: host.id },
+      { token: friend.token },
+    );
     const accepted = await app.gql(
       `mutation($id: ID!) { respondToFriendRequest(input: {userId: $id, accept: true}) { user { id } } }`,
       { id: friend.id },
       { token: host.token },
     );
     expect(accepted.errors).toBeUndefined();
-    const id = await createEventAs(app, host, { overrides: { maxParticipants: 2, autoApproval: { friendsOnly: true } } });
+    const id = await createEventAs(app, host, {
+      overrides: { maxParticipants: 2, autoApproval: { friendsOnly: true } },
+    });
     await joinEvent(app, id, host, await app.newUser());
     await joinEvent(app, id, host, await app.newUser());
     const inLine = await app.gql(ASK, { input: { eventId: id, waitlist: true } }, { token: friend.token });
@@ -127,31 +145,59 @@ describe('attendance and reliability', () => {
     await joinEvent(app, id, host, noShow);
 
     // Not before the start, and never by anyone but the host.
-    const early = await app.gql(RECORD, { input: { eventId: id, attendees: [{ userId: came.id, attended: true }] } }, { token: host.token });
-    expect(expectOneError(early, 'CONFLICT').message).toBe('Katılım, etkinlik başladıktan sonra işaretlenebilir.');
+    const early = await app.gql(
+      RECORD,
+      { input: { eventId: id, attendees: [{ userId: came.id, attended: true }] } },
+      { token: host.token },
+    );
+    expect(expectOneError(early, 'CONFLICT').message).toBe(
+      'Katılım, etkinlik başladıktan sonra işaretlenebilir.',
+    );
     await moveEventEnd(app, id, 3600_000);
     expectOneError(
-      await app.gql(RECORD, { input: { eventId: id, attendees: [{ userId: came.id, attended: true }] } }, { token: came.token }),
+      await app.gql(
+        RECORD,
+        { input: { eventId: id, attendees: [{ userId: came.id, attended: true }] } },
+        { token: came.token },
+      ),
       'NOT_FOUND',
     );
     const stranger = await app.newUser();
-    const notHere = await app.gql(RECORD, { input: { eventId: id, attendees: [{ userId: stranger.id, attended: true }] } }, { token: host.token });
+    const notHere = await app.gql(
+      RECORD,
+      { input: { eventId: id, attendees: [{ userId: stranger.id, attended: true }] } },
+      { token: host.token },
+    );
     expect(expectOneError(notHere, 'BAD_USER_INPUT').message).toBeTruthy();
 
     const recorded = await app.gql(
       RECORD,
-      { input: { eventId: id, attendees: [{ userId: came.id, attended: true }, { userId: noShow.id, attended: false }] } },
+      {
+        input: {
+          eventId: id,
+          attendees: [
+            { userId: came.id, attended: true },
+            { userId: noShow.id, attended: false },
+          ],
+        },
+      },
       { token: host.token },
     );
     expect(recorded.errors).toBeUndefined();
-    expect(new Map(recorded.data.recordAttendance.event.participants.map((p: any) => [p.user.id, p.attended]))).toEqual(
+    expect(
+      new Map(recorded.data.recordAttendance.event.participants.map((p: any) => [p.user.id, p.attended])),
+    ).toEqual(
       new Map([
         [came.id, true],
         [noShow.id, false],
       ]),
     );
     // Each sees their own record; not the other's.
-    const own = await app.gql(`query($id: ID!) { event(id: $id) { viewerAttendance participants { user { id } attended } } me { reliability { attended recorded percent } } }`, { id }, { token: noShow.token });
+    const own = await app.gql(
+      `query($id: ID!) { event(id: $id) { viewerAttendance participants { user { id } attended } } me { reliability { attended recorded percent } } }`,
+      { id },
+      { token: noShow.token },
+    );
     expect(own.data.event.viewerAttendance).toBe(false);
     expect(own.data.event.participants.find((p: any) => p.user.id === came.id).attended).toBeNull();
     expect(own.data.me.reliability).toEqual({ attended: 0, recorded: 1, percent: 0 });
@@ -171,7 +217,10 @@ describe('attendance and reliability', () => {
     const byUser = new Map(cards.data.event.joinRequests.map((r: any) => [r.user.id, r.reliability]));
     expect(byUser.get(came.id)).toEqual({ attended: 1, recorded: 1, percent: 100 });
     expect(byUser.get(noShow.id)).toEqual({ attended: 0, recorded: 1, percent: 0 });
-    const [row] = await app.database.db.select().from(eventParticipants).where(eq(eventParticipants.userId, came.id));
+    const [row] = await app.database.db
+      .select()
+      .from(eventParticipants)
+      .where(eq(eventParticipants.userId, came.id));
     expect(row.attendanceRecordedAt).toBeInstanceOf(Date);
   });
 });

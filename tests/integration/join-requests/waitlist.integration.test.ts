@@ -42,7 +42,11 @@ async function fullEvent(capacity = 2) {
 // Asks for the waitlist of a full event, and the host approves: the user is in line.
 async function waitlisted(eventId: string, host: TestUser) {
   const user = await app.newUser();
-  const asked = await app.gql(ASK, { input: { eventId, message: 'Yer açılırsa gelirim!', waitlist: true } }, { token: user.token });
+  const asked = await app.gql(
+    ASK,
+    { input: { eventId, message: 'Yer açılırsa gelirim!', waitlist: true } },
+    { token: user.token },
+  );
   expect(asked.errors).toBeUndefined();
   expect(asked.data.requestToJoin.joinRequest).toMatchObject({ status: 'PENDING', waitlist: true });
   const requestId = asked.data.requestToJoin.joinRequest.id as string;
@@ -200,7 +204,10 @@ describe('waitlist', () => {
       app.gql(TAKE, { id: c.requestId }, { token: c.user.token }),
     ]);
     expect(twice.filter((r) => !r.errors)).toHaveLength(1);
-    expectOneError(twice.find((r) => r.errors)!, 'CONFLICT');
+    expectOneError(
+      twice.find((r) => r.errors)!,
+      'CONFLICT',
+    );
     const [participants] = await Promise.all([app.gql(MINE, { id }, { token: host.token })]);
     expect(participants.data.event.participantCount).toBe(capacity - 1);
   });

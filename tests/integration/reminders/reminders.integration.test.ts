@@ -50,9 +50,13 @@ async function eventIn(ms: number) {
     { input: { eventId: id, waitlist: true } },
     { token: waiting.token },
   );
-  await a.gql(`mutation($id: ID!) { acceptRequest(input: {id: $id}) { joinRequest { status } } }`, {
-    id: asked.data.requestToJoin.joinRequest.id,
-  }, { token: host.token });
+  await a.gql(
+    `mutation($id: ID!) { acceptRequest(input: {id: $id}) { joinRequest { status } } }`,
+    {
+      id: asked.data.requestToJoin.joinRequest.id,
+    },
+    { token: host.token },
+  );
   // Asked, not approved: no reminders.
   const pending = await a.newUser();
   await a.gql(
@@ -67,26 +71,44 @@ async function remindersOf(userId: string, eventId: string) {
   return a.database.db
     .select()
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.eventId, eventId), eq(notifications.type, 'event_reminder')));
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.eventId, eventId),
+        eq(notifications.type, 'event_reminder'),
+      ),
+    );
 }
 const mailsTo = (user: TestUser) =>
-  a.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, `${user.sub}@squad.test`));
+  a.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, `${user.sub}@squad.test`));
 
 describe('web push', () => {
   it('registers a device, refuses a malformed subscription, and publishes the VAPID key in /config.json', async () => {
     const user = await a.newUser();
     const d = await device(user);
-    const rows = await a.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, d.input.endpoint));
+    const rows = await a.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, d.input.endpoint));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ userId: user.id, userAgent: 'Test Browser' });
     const bad = await a.gql(REGISTER, { input: { ...d.input, p256dh: 'c2hvcnQ' } }, { token: user.token });
     const err = expectOneError(bad, 'BAD_USER_INPUT');
     expect(err.message).toBe('Bu cihazın bildirim aboneliği geçersiz.');
-    const insecure = await a.gql(REGISTER, { input: { ...d.input, endpoint: 'http://127.0.0.1/x' } }, { token: user.token });
+    const insecure = await a.gql(
+      REGISTER,
+      { input: { ...d.input, endpoint: 'http://127.0.0.1/x' } },
+      { token: user.token },
+    );
     expectOneError(insecure, 'BAD_USER_INPUT');
     // Both replicas serve the same key (generated once, kept in the database).
     const [ka, kb] = await Promise.all(
-      [a, b].map(async (app) => ((await (await fetch(`${app.baseUrl}/config.json`)).json()) as any).push.vapidPublicKey),
+      [a, b].map(
+        async (app) => (await (await fetch(`${app.baseUrl}/config.json`)).json()).push.vapidPublicKey,
+      ),
     );
     expect(ka).toMatch(/^[A-Za-z0-9_-]{87}$/);
     expect(kb).toBe(ka);
@@ -107,7 +129,10 @@ describe('reminders', () => {
     expect(await remindersOf(e.pending.id, e.id)).toHaveLength(0);
 
     const [toParticipant] = await remindersOf(e.participant.id, e.id);
-    expect(toParticipant.data).toMatchObject({ when: 'inOneHour', place: 'Moda Sahil, Caferağa, Moda Cd., Kadıköy' });
+    expect(toParticipant.data).toMatchObject({
+      when: 'inOneHour',
+      place: 'Moda Sahil, Caferağa, Moda Cd., Kadıköy',
+    });
     const [toWaiting] = await remindersOf(e.waiting.id, e.id);
     expect(toWaiting.data).toMatchObject({ when: 'inOneHour', place: 'Kadıköy, İstanbul' });
 
@@ -121,7 +146,7 @@ describe('reminders', () => {
 
     // The push service got one message per device; each decrypts to the reminder and is VAPID-signed
     // with the key /config.json publishes.
-    const key = ((await (await fetch(`${a.baseUrl}/config.json`)).json()) as any).push.vapidPublicKey;
+    const key = (await (await fetch(`${a.baseUrl}/config.json`)).json()).push.vapidPublicKey;
     const toP = push.received.filter((r) => r.path === participantDevice.path);
     const toW = push.received.filter((r) => r.path === waitingDevice.path);
     expect(toP).toHaveLength(1);
@@ -155,7 +180,9 @@ describe('reminders', () => {
     const text = await a.gql(`{ notifications(first: 5) { nodes { type text } } }`, undefined, {
       token: e.participant.token,
     });
-    expect(text.data.notifications.nodes[0].text).toMatch(/^⏰ (Yarın|Bugün): ".+", saat \d\d:\d\d · Kadıköy, İstanbul$/);
+    expect(text.data.notifications.nodes[0].text).toMatch(
+      /^⏰ (Yarın|Bugün): ".+", saat \d\d:\d\d · Kadıköy, İstanbul$/,
+    );
 
     const c = await eventIn(20 * 3600_000);
     await a.gql(`mutation { cancelEvent(input: {id: "${c.id}"}) { event { status } } }`, undefined, {
@@ -168,7 +195,11 @@ describe('reminders', () => {
   it('follows each channel switch, and forgets a device the push service says is gone', async () => {
     const e = await eventIn(40 * 60_000);
     const d = await device(e.participant);
-    const off = await a.gql(SETTINGS, { input: { inAppReminders: false, emailReminders: false } }, { token: e.participant.token });
+    const off = await a.gql(
+      SETTINGS,
+      { input: { inAppReminders: false, emailReminders: false } },
+      { token: e.participant.token },
+    );
     expect(off.data.updateSettings.viewer.notificationPreferences).toEqual({
       inAppReminders: false,
       emailReminders: false,
@@ -179,7 +210,10 @@ describe('reminders', () => {
     expect(await remindersOf(e.participant.id, e.id)).toHaveLength(0);
     expect((await mailsTo(e.participant)).filter((m) => m.subject.startsWith('Hatırlatma'))).toHaveLength(0);
     expect(push.received.filter((r) => r.path === d.path)).toHaveLength(1);
-    const left = await a.database.db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.endpoint, [d.input.endpoint]));
+    const left = await a.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(inArray(pushSubscriptions.endpoint, [d.input.endpoint]));
     expect(left).toEqual([]);
   });
 });
