@@ -4,6 +4,12 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> =
   T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** Take the place offered from the waitlist. */
+export type AcceptWaitlistOfferInput = {
+  /** The viewer's OFFERED request. */
+  id: string | number;
+};
+
 /** How a user was part of an event. */
 export type ActivityType =
   /** The user hosted it. */
@@ -32,6 +38,14 @@ export type AppealStatus =
 export type ApplyReferralCodeInput = {
   /** The code, e.g. from /register?ref=CODE. */
   code: string;
+};
+
+/** One participant's attendance. */
+export type AttendanceInput = {
+  /** Whether they came. */
+  attended: boolean;
+  /** The participant. */
+  userId: string | number;
 };
 
 /** Automatic approval rules; send null to turn automatic approval off. */
@@ -648,6 +662,14 @@ export type RateEventInput = {
   userId?: string | number | null | undefined;
 };
 
+/** The host's record of who came (ADR 049). */
+export type RecordAttendanceInput = {
+  /** One entry per participant recorded (others keep their record). */
+  attendees: Array<AttendanceInput>;
+  /** The event: started, not cancelled, ended at most 7 days ago. */
+  eventId: string | number;
+};
+
 /** A share through the share dialog. */
 export type RecordEventShareInput = {
   /** Where it went. */
@@ -667,6 +689,18 @@ export type RecurrenceInput = {
   frequency: SeriesFrequency;
   /** The last day an occurrence may fall on (Turkey); the series may have at most 12 occurrences. */
   until?: string | null | undefined;
+};
+
+/** A browser's push subscription (PushSubscription.toJSON() of the Push API). */
+export type RegisterPushSubscriptionInput = {
+  /** keys.auth: the 16-byte auth secret, base64url. */
+  auth: string;
+  /** The push service's endpoint (https). */
+  endpoint: string;
+  /** keys.p256dh: the browser's P-256 public key, base64url. */
+  p256dh: string;
+  /** The browser's user agent, to tell devices apart in settings. */
+  userAgent?: string | null | undefined;
 };
 
 /** A profile field a moderator can remove. */
@@ -700,6 +734,12 @@ export type RemoveContentInput = {
   reportId?: string | number | null | undefined;
   /** Or: the user whose profile field goes. */
   userId?: string | number | null | undefined;
+};
+
+/** Stop push notifications to one device. */
+export type RemovePushSubscriptionInput = {
+  /** The device's endpoint. */
+  endpoint: string;
 };
 
 /** Why a user reports another. */
@@ -744,6 +784,12 @@ export type RequestToJoinInput = {
   message?: string | null | undefined;
   /** The event is full: ask for its waitlist (ADR 045). Without it a full event answers CONFLICT. */
   waitlist?: boolean | null | undefined;
+};
+
+/** Revoke the calendar feed's URL and make a new one. */
+export type ResetCalendarFeedInput = {
+  /** Must be true: the old URL stops working at once. */
+  revoke: boolean;
 };
 
 /** Answering a friend request. */
@@ -1137,6 +1183,7 @@ export type LobbyStatsStrip_StatsFragment = {
 
 export type MyEventCard_EventFragment = {
   __typename: 'Event';
+  seriesIndex: number | null;
   id: string;
   mode: EventMode;
   title: string;
@@ -1150,6 +1197,12 @@ export type MyEventCard_EventFragment = {
   maxParticipants: number;
   averageRating: number | null;
   feedbackCount: number;
+  series: {
+    __typename: 'EventSeries';
+    id: string;
+    frequency: SeriesFrequency;
+    occurrenceCount: number;
+  } | null;
   platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
 };
 
@@ -1191,6 +1244,13 @@ export type AnalyticsPanel_AnalyticsFragment = {
   medianResponseMinutes: number | null;
   peakDay: string | null;
   viewsByDay: Array<{ __typename: 'DailyCount'; date: string; count: number }>;
+};
+
+export type CalendarButtons_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  title: string;
+  calendarLinks: { __typename: 'CalendarLinks'; ics: string; google: string; outlook: string };
 };
 
 export type EventActions_EventFragment = {
@@ -1254,6 +1314,19 @@ export type EventSummaryCard_EventFragment = {
     exact: boolean;
   } | null;
   friendsGoing: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+};
+
+export type SeriesInfo_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  seriesIndex: number | null;
+  series: {
+    __typename: 'EventSeries';
+    id: string;
+    frequency: SeriesFrequency;
+    occurrenceCount: number;
+    occurrences: Array<{ __typename: 'Event'; id: string; startsAt: string; status: EventStatus }>;
+  } | null;
 };
 
 export type CancelEventMutationVariables = Exact<{
@@ -1431,6 +1504,41 @@ export type RemoveFriendMutation = {
   };
 };
 
+export type AttendancePanelQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type AttendancePanelQuery = {
+  event: {
+    __typename: 'Event';
+    id: string;
+    participants: Array<{
+      __typename: 'Participant';
+      attended: boolean | null;
+      user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+    }>;
+  } | null;
+};
+
+export type RecordAttendanceMutationVariables = Exact<{
+  input: RecordAttendanceInput;
+}>;
+
+export type RecordAttendanceMutation = {
+  recordAttendance: {
+    __typename: 'RecordAttendancePayload';
+    event: {
+      __typename: 'Event';
+      id: string;
+      participants: Array<{
+        __typename: 'Participant';
+        attended: boolean | null;
+        user: { __typename: 'User'; id: string };
+      }>;
+    };
+  };
+};
+
 export type CardJoinButton_EventFragment = {
   __typename: 'Event';
   id: string;
@@ -1489,6 +1597,14 @@ export type JoinRequestsDialogQuery = {
       message: string | null;
       createdAt: string;
       declinedByCheck: boolean;
+      autoApproved: boolean;
+      waitlist: boolean;
+      reliability: {
+        __typename: 'Reliability';
+        attended: number;
+        recorded: number;
+        percent: number | null;
+      } | null;
       check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
       user: {
         __typename: 'User';
@@ -1531,6 +1647,14 @@ export type RequestRow_JoinRequestFragment = {
   message: string | null;
   createdAt: string;
   declinedByCheck: boolean;
+  autoApproved: boolean;
+  waitlist: boolean;
+  reliability: {
+    __typename: 'Reliability';
+    attended: number;
+    recorded: number;
+    percent: number | null;
+  } | null;
   check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
   user: {
     __typename: 'User';
@@ -1558,6 +1682,14 @@ export type RequestsPanelQuery = {
       message: string | null;
       createdAt: string;
       declinedByCheck: boolean;
+      autoApproved: boolean;
+      waitlist: boolean;
+      reliability: {
+        __typename: 'Reliability';
+        attended: number;
+        recorded: number;
+        percent: number | null;
+      } | null;
       check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
       user: {
         __typename: 'User';
@@ -1575,6 +1707,14 @@ export type RequestsPanelQuery = {
       message: string | null;
       createdAt: string;
       declinedByCheck: boolean;
+      autoApproved: boolean;
+      waitlist: boolean;
+      reliability: {
+        __typename: 'Reliability';
+        attended: number;
+        recorded: number;
+        percent: number | null;
+      } | null;
       check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
       user: {
         __typename: 'User';
@@ -1588,12 +1728,39 @@ export type RequestsPanelQuery = {
   } | null;
 };
 
+export type WaitlistPanelQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type WaitlistPanelQuery = {
+  event: {
+    __typename: 'Event';
+    id: string;
+    waitlist: Array<{
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      waitlistPosition: number | null;
+      offerExpiresAt: string | null;
+      autoApproved: boolean;
+      reliability: {
+        __typename: 'Reliability';
+        attended: number;
+        recorded: number;
+        percent: number | null;
+      } | null;
+      user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+    }> | null;
+  } | null;
+};
+
 export type JoinStatusPanel_EventFragment = {
   __typename: 'Event';
   id: string;
   status: EventStatus;
   freeSlots: number;
   viewerRole: ViewerRole;
+  viewerAttendance: boolean | null;
   viewerJoinRequest: {
     __typename: 'JoinRequest';
     id: string;
@@ -1601,8 +1768,43 @@ export type JoinStatusPanel_EventFragment = {
     message: string | null;
     declinedByCheck: boolean;
     createdAt: string;
+    waitlist: boolean;
+    waitlistPosition: number | null;
+    offerExpiresAt: string | null;
     check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
   } | null;
+};
+
+export type AcceptWaitlistOfferMutationVariables = Exact<{
+  input: AcceptWaitlistOfferInput;
+}>;
+
+export type AcceptWaitlistOfferMutation = {
+  acceptWaitlistOffer: {
+    __typename: 'JoinRequestDecisionPayload';
+    joinRequest: { __typename: 'JoinRequest'; id: string; status: JoinRequestStatus };
+    event: {
+      __typename: 'Event';
+      participantCount: number;
+      id: string;
+      status: EventStatus;
+      freeSlots: number;
+      viewerRole: ViewerRole;
+      viewerAttendance: boolean | null;
+      viewerJoinRequest: {
+        __typename: 'JoinRequest';
+        id: string;
+        status: JoinRequestStatus;
+        message: string | null;
+        declinedByCheck: boolean;
+        createdAt: string;
+        waitlist: boolean;
+        waitlistPosition: number | null;
+        offerExpiresAt: string | null;
+        check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+      } | null;
+    };
+  };
 };
 
 export type AcceptRequestMutationVariables = Exact<{
@@ -1679,6 +1881,7 @@ export type LeaveEventMutation = {
       status: EventStatus;
       freeSlots: number;
       viewerRole: ViewerRole;
+      viewerAttendance: boolean | null;
       viewerCanRateParticipants: boolean;
       viewerJoinRequest: {
         __typename: 'JoinRequest';
@@ -1687,6 +1890,9 @@ export type LeaveEventMutation = {
         message: string | null;
         declinedByCheck: boolean;
         createdAt: string;
+        waitlist: boolean;
+        waitlistPosition: number | null;
+        offerExpiresAt: string | null;
         check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
       } | null;
       location: {
@@ -1740,6 +1946,7 @@ export type RequestToJoinMutation = {
       status: EventStatus;
       freeSlots: number;
       viewerRole: ViewerRole;
+      viewerAttendance: boolean | null;
       viewerJoinRequest: {
         __typename: 'JoinRequest';
         id: string;
@@ -1747,6 +1954,9 @@ export type RequestToJoinMutation = {
         message: string | null;
         declinedByCheck: boolean;
         createdAt: string;
+        waitlist: boolean;
+        waitlistPosition: number | null;
+        offerExpiresAt: string | null;
         check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
       } | null;
     };
@@ -1773,6 +1983,7 @@ export type WithdrawRequestMutation = {
       status: EventStatus;
       freeSlots: number;
       viewerRole: ViewerRole;
+      viewerAttendance: boolean | null;
       viewerJoinRequest: {
         __typename: 'JoinRequest';
         id: string;
@@ -1780,6 +1991,9 @@ export type WithdrawRequestMutation = {
         message: string | null;
         declinedByCheck: boolean;
         createdAt: string;
+        waitlist: boolean;
+        waitlistPosition: number | null;
+        offerExpiresAt: string | null;
         check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
       } | null;
     };
@@ -2694,6 +2908,14 @@ export type MarkNotificationsReadMutation = {
   markNotificationsRead: { __typename: 'MarkNotificationsReadPayload'; unreadCount: number };
 };
 
+export type ResetCalendarFeedMutationVariables = Exact<{
+  input: ResetCalendarFeedInput;
+}>;
+
+export type ResetCalendarFeedMutation = {
+  resetCalendarFeed: { __typename: 'ResetCalendarFeedPayload'; calendarFeedUrl: string };
+};
+
 export type DeleteAccountMutationVariables = Exact<{
   input: DeleteAccountInput;
 }>;
@@ -2729,6 +2951,25 @@ export type UsernameCheckQuery = {
     available: boolean;
     reason: string | null;
   };
+};
+
+export type RegisterPushSubscriptionMutationVariables = Exact<{
+  input: RegisterPushSubscriptionInput;
+}>;
+
+export type RegisterPushSubscriptionMutation = {
+  registerPushSubscription: {
+    __typename: 'RegisterPushSubscriptionPayload';
+    device: { __typename: 'PushDevice'; id: string };
+  };
+};
+
+export type RemovePushSubscriptionMutationVariables = Exact<{
+  input: RemovePushSubscriptionInput;
+}>;
+
+export type RemovePushSubscriptionMutation = {
+  removePushSubscription: { __typename: 'RemovePushSubscriptionPayload'; removed: boolean };
 };
 
 export type ProfileUser_UserFragment = {
@@ -2854,6 +3095,12 @@ export type UpdateSettingsMutation = {
         emailDecisions: boolean;
         emailMessages: boolean;
         emailEventChanges: boolean;
+        inAppReminders: boolean;
+        emailReminders: boolean;
+        pushReminders: boolean;
+        inAppWaitlist: boolean;
+        emailWaitlist: boolean;
+        pushWaitlist: boolean;
       } | null;
     };
   };
@@ -3158,6 +3405,15 @@ export type MyEventDraftsQuery = {
         lat: number;
         lng: number;
       } | null;
+      recurrence: { __typename: 'Recurrence'; frequency: SeriesFrequency; count: number | null } | null;
+      autoApproval: {
+        __typename: 'AutoApprovalRules';
+        verifiedEmail: boolean;
+        sameCity: boolean;
+        friendsOnly: boolean;
+        minRating: number | null;
+        minReliability: number | null;
+      } | null;
     };
   }>;
 };
@@ -3190,6 +3446,15 @@ export type EventDraft_DraftFragment = {
       address: string | null;
       lat: number;
       lng: number;
+    } | null;
+    recurrence: { __typename: 'Recurrence'; frequency: SeriesFrequency; count: number | null } | null;
+    autoApproval: {
+      __typename: 'AutoApprovalRules';
+      verifiedEmail: boolean;
+      sameCity: boolean;
+      friendsOnly: boolean;
+      minRating: number | null;
+      minReliability: number | null;
     } | null;
   };
 };
@@ -3248,6 +3513,15 @@ export type SaveEventDraftMutation = {
           address: string | null;
           lat: number;
           lng: number;
+        } | null;
+        recurrence: { __typename: 'Recurrence'; frequency: SeriesFrequency; count: number | null } | null;
+        autoApproval: {
+          __typename: 'AutoApprovalRules';
+          verifiedEmail: boolean;
+          sameCity: boolean;
+          friendsOnly: boolean;
+          minRating: number | null;
+          minReliability: number | null;
         } | null;
       };
     };
@@ -3352,6 +3626,32 @@ export type AdminRouteQueryVariables = Exact<{ [key: string]: never }>;
 
 export type AdminRouteQuery = { me: { __typename: 'User'; id: string; role: Role | null } };
 
+export type PublicEventRouteQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type PublicEventRouteQuery = {
+  publicEvent: {
+    __typename: 'PublicEvent';
+    id: string;
+    mode: EventMode;
+    title: string;
+    description: string;
+    startsAt: string;
+    durationLabel: string;
+    publicLocation: string | null;
+    maxParticipants: number;
+    participantCount: number;
+    status: EventStatus;
+    hostName: string;
+    imageUrl: string;
+    appPath: string;
+    platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
+    category: { __typename: 'EventCategory'; id: string; label: string };
+    tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+  } | null;
+};
+
 export type ConversationRouteQueryVariables = Exact<{
   id: string | number;
   before?: string | null | undefined;
@@ -3455,6 +3755,14 @@ export type EditEventRouteQuery = {
     category: { __typename: 'EventCategory'; id: string; label: string };
     tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
     platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
+    autoApproval: {
+      __typename: 'AutoApprovalRules';
+      verifiedEmail: boolean;
+      sameCity: boolean;
+      friendsOnly: boolean;
+      minRating: number | null;
+      minReliability: number | null;
+    } | null;
     location: {
       __typename: 'EventLocation';
       name: string | null;
@@ -3500,7 +3808,10 @@ export type EventDetailsRouteQuery = {
     feedbackCount: number;
     viewerCanRateParticipants: boolean;
     freeSlots: number;
+    viewerAttendance: boolean | null;
     viewerCanRate: boolean;
+    seriesIndex: number | null;
+    waitlist: Array<{ __typename: 'JoinRequest'; id: string }> | null;
     host: {
       __typename: 'User';
       id: string;
@@ -3545,6 +3856,9 @@ export type EventDetailsRouteQuery = {
       message: string | null;
       declinedByCheck: boolean;
       createdAt: string;
+      waitlist: boolean;
+      waitlistPosition: number | null;
+      offerExpiresAt: string | null;
       check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
     } | null;
     viewerRating: {
@@ -3553,6 +3867,14 @@ export type EventDetailsRouteQuery = {
       score: number;
       feedback: string | null;
       createdAt: string;
+    } | null;
+    calendarLinks: { __typename: 'CalendarLinks'; ics: string; google: string; outlook: string };
+    series: {
+      __typename: 'EventSeries';
+      id: string;
+      frequency: SeriesFrequency;
+      occurrenceCount: number;
+      occurrences: Array<{ __typename: 'Event'; id: string; startsAt: string; status: EventStatus }>;
     } | null;
     location: {
       __typename: 'EventLocation';
@@ -3581,6 +3903,7 @@ export type EventDetailsChangedSubscription = {
     status: EventStatus;
     freeSlots: number;
     viewerRole: ViewerRole;
+    viewerAttendance: boolean | null;
     viewerCanRateParticipants: boolean;
     viewerJoinRequest: {
       __typename: 'JoinRequest';
@@ -3589,6 +3912,9 @@ export type EventDetailsChangedSubscription = {
       message: string | null;
       declinedByCheck: boolean;
       createdAt: string;
+      waitlist: boolean;
+      waitlistPosition: number | null;
+      offerExpiresAt: string | null;
       check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
     } | null;
     location: {
@@ -3758,6 +4084,7 @@ export type MyEventsListQuery = {
       node: {
         __typename: 'Event';
         id: string;
+        seriesIndex: number | null;
         mode: EventMode;
         title: string;
         description: string;
@@ -3771,6 +4098,12 @@ export type MyEventsListQuery = {
         averageRating: number | null;
         feedbackCount: number;
         pendingRequestCount: number | null;
+        series: {
+          __typename: 'EventSeries';
+          id: string;
+          frequency: SeriesFrequency;
+          occurrenceCount: number;
+        } | null;
         platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
         viewerJoinRequest: {
           __typename: 'JoinRequest';
@@ -3996,12 +4329,19 @@ export type SettingsRouteQuery = {
     email: string | null;
     createdAt: string;
     locale: string | null;
+    calendarFeedUrl: string | null;
     notificationPreferences: {
       __typename: 'NotificationPreferences';
       emailJoinRequests: boolean;
       emailDecisions: boolean;
       emailMessages: boolean;
       emailEventChanges: boolean;
+      inAppReminders: boolean;
+      emailReminders: boolean;
+      pushReminders: boolean;
+      inAppWaitlist: boolean;
+      emailWaitlist: boolean;
+      pushWaitlist: boolean;
     } | null;
   };
 };
