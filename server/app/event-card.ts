@@ -3,7 +3,8 @@ import type { EventRow } from '#db/schema/index.ts';
 import { categoryOf, platformOf } from '#server/modules/events/events.catalog.ts';
 
 // The event's link preview image (og:image, ADR 049): 1200 x 630, an invitation card of the public
-// fields only — title, Turkish date and time, category, public place or platform. Drawn as SVG and
+// fields only — title, Turkish date and time, category, public place or platform (icons drawn as shapes:
+// a colour emoji font would show its own calendar date beside ours). Drawn as SVG and
 // rasterised by sharp (librsvg); the text is set in DejaVu Sans (fonts-dejavu-core, installed by
 // .ci/run), which covers Turkish letters and is on every Debian machine.
 
@@ -71,8 +72,14 @@ export function eventCardSvg(event: EventRow): string {
   <rect x="80" y="150" rx="24" ry="24" width="${Math.min(900, 40 + category.length * 19)}" height="48" fill="#2a1f45"/>
   <text x="100" y="183" ${font} font-size="28" fill="#e9d5ff">${escape(category)}</text>
   <text x="80" y="290" ${font} font-size="72" font-weight="bold" fill="#ffffff">${titleLines}</text>
-  <text x="80" y="540" ${font} font-size="34" fill="#f0abfc">📅 ${escape(turkishDate(event.startsAt))}</text>
-  <text x="80" y="590" ${font} font-size="34" fill="#d4d4e8">📍 ${escape(where)}</text>
+  <g fill="none" stroke="#f0abfc" stroke-width="3">
+    <rect x="82" y="512" width="30" height="28" rx="4"/><path d="M82 522h30M90 507v9M104 507v9"/>
+  </g>
+  <text x="128" y="540" ${font} font-size="34" fill="#f0abfc">${escape(turkishDate(event.startsAt))}</text>
+  <g fill="none" stroke="#d4d4e8" stroke-width="3">
+    <path d="M97 592c-9-11-14-18-14-25a14 14 0 0 1 28 0c0 7-5 14-14 25z"/><circle cx="97" cy="567" r="5"/>
+  </g>
+  <text x="128" y="590" ${font} font-size="34" fill="#d4d4e8">${escape(where)}</text>
   <text x="1120" y="590" ${font} font-size="28" fill="#a78bfa" text-anchor="end">Katılmak için tıkla →</text>
 </svg>`;
 }

@@ -17,7 +17,7 @@ export const lifecycleTr = {
   'attendance.tooLate': 'Katılım, etkinlik bittikten sonra en fazla 7 gün içinde işaretlenebilir.',
   'attendance.cancelled': 'İptal edilen bir etkinlikte katılım işaretlenemez.',
   'notification.waitlisted': '"{title}" dolu; bekleme listesine alındın. Yer açılınca haber vereceğiz.',
-  'notification.waitlistOffer': '"{title}" için yer açıldı! Saat {deadline}’e kadar kabul edersen yer senin.',
+  'notification.waitlistOffer': '"{title}" için yer açıldı! Son kabul saati: {deadline}.',
   'notification.waitlistOfferExpired': '"{title}" için yer teklifinin süresi doldu.',
   'notification.reminder': '⏰ {when}: "{title}", saat {time} · {place}',
   'reminder.tomorrow': 'Yarın',
@@ -26,7 +26,7 @@ export const lifecycleTr = {
   'push.offerTitle': 'Yer açıldı! 🎉',
   'push.reminderTitle': '⏰ {when}: {title}',
   'push.reminderBody': 'Saat {time} · {place}',
-  'push.offerBody': '"{title}" için yerin saat {deadline}’e kadar ayrıldı. Kabul etmek için dokun.',
+  'push.offerBody': '"{title}" için yerin ayrıldı; son kabul saati {deadline}. Kabul etmek için dokun.',
 } as const;
 
 export const lifecycleEn: Record<keyof typeof lifecycleTr, string> = {

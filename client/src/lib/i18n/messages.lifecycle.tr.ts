@@ -13,7 +13,7 @@ export const lifecycleTr = {
     'Bir yer açılınca bildirim, e-posta ve (açtıysan) anlık bildirimle haber vereceğiz.',
   'waitlist.state.offered': 'Yer açıldı! 🎉',
   'waitlist.state.offeredHint':
-    'Bu yer saat {deadline}’e kadar senin için ayrıldı. Kabul etmezsen sıradaki kişiye geçer.',
+    'Bu yer senin için ayrıldı; son kabul saati {deadline}. Kabul etmezsen sıradaki kişiye geçer.',
   'waitlist.state.expired': 'Yer teklifinin süresi doldu; yer sıradaki kişiye geçti.',
   'waitlist.accept': 'Yeri kabul et',
   'waitlist.decline': 'Vazgeç',
@@ -24,7 +24,7 @@ export const lifecycleTr = {
   'waitlist.tab': 'Bekleme listesi ({count})',
   'waitlist.empty': 'Bekleme listesinde kimse yok.',
   'waitlist.position': '{position}. sırada',
-  'waitlist.offeredUntil': 'Teklif edildi · saat {deadline}’e kadar',
+  'waitlist.offeredUntil': 'Teklif edildi · son kabul {deadline}',
   'myEvents.request.WAITLISTED': 'Bekleme listesinde',
   'myEvents.request.OFFERED': 'Yer teklifi var',
   'requests.autoApproved': 'Otomatik onaylandı',
