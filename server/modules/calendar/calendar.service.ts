@@ -49,6 +49,5 @@ export function createCalendarService(deps: Deps) {
   };
 }
 
-export type CalendarService = ReturnType<typeof createCalendarService>;
 // CalendarLinks resolves from the event and the viewer's role (which place they may see).
 export type CalendarLinksModel = { event: EventRow; role: ViewerRole };

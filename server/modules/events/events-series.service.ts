@@ -167,5 +167,3 @@ export function createEventSeries(
     occurrences: (seriesId: string) => series.occurrences(seriesId),
   };
 }
-
-export type EventSeriesService = ReturnType<typeof createEventSeries>;

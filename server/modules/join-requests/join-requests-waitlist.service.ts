@@ -137,5 +137,3 @@ export function createWaitlistService(
       lifecycle.attendanceOf(viewer.id, eventIds),
   };
 }
-
-export type WaitlistService = ReturnType<typeof createWaitlistService>;

@@ -114,5 +114,3 @@ export function createRemindersService(
     },
   };
 }
-
-export type RemindersService = ReturnType<typeof createRemindersService>;

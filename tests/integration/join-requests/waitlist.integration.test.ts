@@ -229,8 +229,7 @@ describe('waitlist', () => {
       .set({ status: 'withdrawn' })
       .where(and(eq(joinRequests.id, a.requestId)));
     expect((await statusOf(b.requestId)).status).toBe('waitlisted');
-    const swept = await app.services.waitlist.sweep();
-    expect(swept.offered).toBeGreaterThanOrEqual(1);
+    await app.services.waitlist.sweep();
     expect((await statusOf(b.requestId)).status).toBe('offered');
   });
 

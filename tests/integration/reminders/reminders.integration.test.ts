@@ -216,4 +216,28 @@ describe('reminders', () => {
       .where(inArray(pushSubscriptions.endpoint, [d.input.endpoint]));
     expect(left).toEqual([]);
   });
+
+  it('two replicas working the job queue (JOB_WORKER=1) send each reminder once', async () => {
+    const workers = await Promise.all([
+      startTestApp({ env: { JOB_WORKER: '1' } }),
+      startTestApp({ env: { JOB_WORKER: '1' } }),
+    ]);
+    try {
+      const e = await eventIn(30 * 60_000);
+      // Both replicas queue the sweep several times; pg-boss hands the jobs to either worker.
+      for (const w of workers) for (let i = 0; i < 3; i++) await w.deps.jobs.send('reminders.sweep');
+      const deadline = Date.now() + 30_000;
+      while ((await remindersOf(e.participant.id, e.id)).length === 0 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 250));
+      // Let every queued sweep finish, then count.
+      await new Promise((r) => setTimeout(r, 4000));
+      for (const u of [e.host, e.participant, e.waiting])
+        expect(await remindersOf(u.id, e.id)).toHaveLength(1);
+      expect((await mailsTo(e.participant)).filter((m) => m.subject.startsWith('Hatırlatma'))).toHaveLength(
+        1,
+      );
+    } finally {
+      await Promise.all(workers.map((w) => w.close()));
+    }
+  });
 });
