@@ -9,6 +9,11 @@ export const joinRequestStatus = pgEnum('join_request_status', [
   'accepted',
   'declined',
   'withdrawn',
+  // The waitlist (ADR 045): approved while the event was full, in line for a place; offered a place
+  // until a deadline; an offer that ran out.
+  'waitlisted',
+  'offered',
+  'expired',
 ]);
 export const checkVerdict = pgEnum('check_verdict', ['ok', 'review', 'block']);
 export const notificationType = pgEnum('notification_type', [
@@ -29,6 +34,9 @@ export const notificationType = pgEnum('notification_type', [
   'account_restored',
   'friend_request_received',
   'friend_request_accepted',
+  'event_reminder',
+  'waitlist_offer',
+  'waitlist_offer_expired',
 ]);
 export const tokenLedgerReason = pgEnum('token_ledger_reason', [
   'signup_grant',
@@ -68,3 +76,5 @@ export const contentFlagStatus = pgEnum('content_flag_status', ['open', 'kept', 
 export const appealStatus = pgEnum('appeal_status', ['open', 'upheld', 'overturned']);
 export const conversationKind = pgEnum('conversation_kind', ['event_thread', 'direct', 'event_group']);
 export const friendshipStatus = pgEnum('friendship_status', ['pending', 'accepted']);
+// How often a recurring series repeats (ADR 048).
+export const seriesFrequency = pgEnum('series_frequency', ['weekly', 'biweekly']);

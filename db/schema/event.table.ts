@@ -1,19 +1,56 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { eventMode, skillLevel, voiceChat } from './enums.ts';
+import { eventMode, seriesFrequency, skillLevel, voiceChat } from './enums.ts';
 import { cube } from './types.ts';
 import { users } from './user.table.ts';
+
+// The host's rules for approving join requests without them (ADR 045). Every rule set must hold, and
+// the content check must say ok; otherwise the request waits for the host as before.
+export type AutoApprovalRules = {
+  verifiedEmail?: boolean;
+  // The requester's average rating as a participant (hosts rate participants, ADR 022), 1 to 5.
+  minRating?: number | null;
+  // attended / accepted among events whose host recorded attendance, 0 to 100 (ADR 049).
+  minReliability?: number | null;
+  friendsOnly?: boolean;
+  sameCity?: boolean;
+};
+
+// A recurring series (ADR 048): weekly or every two weeks, until a date or for a number of
+// occurrences. Each occurrence is its own row in `events`; the series is charged 1 token once.
+export const eventSeries = pgTable(
+  'event_series',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    hostId: uuid('host_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    frequency: seriesFrequency('frequency').notNull(),
+    // How many occurrences were created (all of them at creation, at most 12).
+    occurrences: integer('occurrences').notNull(),
+    // The last day the host asked for (Turkey), when the series was given an end date.
+    untilDate: date('until_date', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('event_series_occurrences', sql`${t.occurrences} between 2 and 12`),
+    index('event_series_host_idx').on(t.hostId),
+  ],
+);
 
 export const events = pgTable(
   'events',
@@ -67,6 +104,11 @@ export const events = pgTable(
     // moderator acts); discovery leaves the event out meanwhile. Kept by the users trigger of
     // migration 0013 (ADR 039), so the nearest-first index plan needs no join.
     hostHiddenUntil: timestamp('host_hidden_until', { withTimezone: true }),
+    // A recurring series' occurrence: which series, and its place in it (1-based).
+    seriesId: uuid('series_id').references((): AnyPgColumn => eventSeries.id, { onDelete: 'set null' }),
+    seriesIndex: integer('series_index'),
+    // Requests meeting these rules are accepted without the host (ADR 045); null: the host decides all.
+    autoApproval: jsonb('auto_approval').$type<AutoApprovalRules>(),
     // When the end-of-event rewards (participation, referral, monthly challenge) were settled.
     rewardsSettledAt: timestamp('rewards_settled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -93,6 +135,9 @@ export const events = pgTable(
     index('events_mode_ends_at_idx').on(t.mode, t.endsAt),
     index('events_starts_at_idx').on(t.startsAt, t.id),
     index('events_host_idx').on(t.hostId, t.startsAt),
+    index('events_series_idx')
+      .on(t.seriesId, t.startsAt)
+      .where(sql`${t.seriesId} is not null`),
     // Distance search: earthdistance on the public point (what lists and the map use).
     index('events_public_earth_idx').using('gist', t.publicEarth),
     index('events_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
@@ -100,4 +145,5 @@ export const events = pgTable(
 );
 
 export type EventRow = typeof events.$inferSelect;
+export type EventSeriesRow = typeof eventSeries.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;

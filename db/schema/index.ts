@@ -11,3 +11,4 @@ export * from './analytics.table.ts';
 export * from './upload.table.ts';
 export * from './moderation.table.ts';
 export * from './draft.table.ts';
+export * from './lifecycle.table.ts';

@@ -25,8 +25,21 @@ export type SavedPaymentMethod = {
   brand: string | null;
   last4: string | null;
 };
+// Reminders and waitlist offers have a switch per channel: in-app, e-mail, web push (ADR 046).
 export type NotificationPrefs = Partial<
-  Record<'emailJoinRequests' | 'emailDecisions' | 'emailMessages' | 'emailEventChanges', boolean>
+  Record<
+    | 'emailJoinRequests'
+    | 'emailDecisions'
+    | 'emailMessages'
+    | 'emailEventChanges'
+    | 'inAppReminders'
+    | 'emailReminders'
+    | 'pushReminders'
+    | 'inAppWaitlist'
+    | 'emailWaitlist'
+    | 'pushWaitlist',
+    boolean
+  >
 >;
 export type IpLocation = { lat: number; lng: number; country: string | null; city: string | null };
 
@@ -102,6 +115,11 @@ export const users = pgTable(
     hiddenFromDiscoveryAt: timestamp('hidden_from_discovery_at', { withTimezone: true }),
     // Repeated blocked join messages: no join requests until then.
     joinRequestsPausedUntil: timestamp('join_requests_paused_until', { withTimezone: true }),
+    // The secret of the personal calendar feed's URL (ADR 047); replaced when the user revokes it.
+    calendarToken: text('calendar_token')
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`),
   },
   (t) => [
     check('users_token_balance_non_negative', sql`${t.tokenBalance} >= 0`),

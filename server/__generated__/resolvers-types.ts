@@ -28,6 +28,8 @@ import type { ActivityType } from '../modules/enum-values.ts';
 import type { HostRank } from '../modules/enum-values.ts';
 import type { Device } from '../modules/enum-values.ts';
 import type { ShareChannel } from '../modules/enum-values.ts';
+import type { SeriesFrequency } from '../modules/enum-values.ts';
+import type { SeriesScope } from '../modules/enum-values.ts';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type {
   UserModel,
@@ -42,6 +44,7 @@ import type {
   EventLocationModel,
   ActivityModel,
   ParticipantModel,
+  AutoApprovalModel,
 } from '../modules/events/events.mappers.ts';
 import type { CategoryDef, TagDef, PlatformDef, DurationModel } from '../modules/events/events.catalog.ts';
 import type {
@@ -58,6 +61,9 @@ import type {
   ModerationActionRow,
   ModerationAppealRow,
   EventDraftRow,
+  EventSeriesRow,
+  EventRow,
+  PushSubscriptionRow,
 } from '../../db/schema/index.ts';
 import type { ConversationMemberModel } from '../modules/messages/messages.mappers.ts';
 import type {
@@ -72,6 +78,7 @@ import type { TokenPackageDef } from '../modules/tokens/tokens.packages.ts';
 import type { ModerationUserModel } from '../modules/trust/trust.mappers.ts';
 import type { AccountStandingModel } from '../modules/trust/trust-appeals.service.ts';
 import type { DraftValues } from '../modules/events/event-drafts.service.ts';
+import type { CalendarLinksModel } from '../modules/calendar/calendar.service.ts';
 import type { Context } from '../context/context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -91,6 +98,12 @@ export type Scalars = {
   DateTime: { input: Date | string; output: Date | string };
   /** A wall-clock time in Turkey's time zone (Europe/Istanbul), HH:mm (24-hour). */
   Time: { input: string; output: string };
+};
+
+/** Take the place offered from the waitlist. */
+export type AcceptWaitlistOfferInput = {
+  /** The viewer's OFFERED request. */
+  id: Scalars['ID']['input'];
 };
 
 /** What moderation did to the viewer's own account, and what they may appeal. */
@@ -140,6 +153,46 @@ export type ApplyReferralCodePayload = {
   __typename?: 'ApplyReferralCodePayload';
   /** Who invited the viewer. */
   referrer: User;
+};
+
+/** One participant's attendance. */
+export type AttendanceInput = {
+  /** Whether they came. */
+  attended: Scalars['Boolean']['input'];
+  /** The participant. */
+  userId: Scalars['ID']['input'];
+};
+
+/**
+ * The host's automatic approval rules (ADR 045): a request whose message the content check found ok
+ * and whose sender meets every rule set here is accepted (or put on the waitlist) without the host.
+ */
+export type AutoApprovalRules = {
+  __typename?: 'AutoApprovalRules';
+  /** Only the host's friends. */
+  friendsOnly: Scalars['Boolean']['output'];
+  /** The requester's average rating as a participant is at least this (1 to 5); no rating yet fails it. */
+  minRating?: Maybe<Scalars['Float']['output']>;
+  /** The requester's reliability is at least this percent; no record yet fails it. */
+  minReliability?: Maybe<Scalars['Int']['output']>;
+  /** The requester's profile city is the host's. */
+  sameCity: Scalars['Boolean']['output'];
+  /** The requester's e-mail is verified. */
+  verifiedEmail: Scalars['Boolean']['output'];
+};
+
+/** Automatic approval rules; send null to turn automatic approval off. */
+export type AutoApprovalRulesInput = {
+  /** Only the host's friends. */
+  friendsOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Minimum average rating as a participant, 1 to 5. */
+  minRating?: InputMaybe<Scalars['Float']['input']>;
+  /** Minimum reliability in percent, 0 to 100. */
+  minReliability?: InputMaybe<Scalars['Int']['input']>;
+  /** Only requesters from the host's city. */
+  sameCity?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The requester's e-mail is verified. */
+  verifiedEmail?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** The result of setAutoRefill. */
@@ -246,6 +299,20 @@ export type BlockUserPayload = {
   user: User;
 };
 
+/** Add-to-calendar links for one event. */
+export type CalendarLinks = {
+  __typename?: 'CalendarLinks';
+  /** Google Calendar's "add event" page, filled in. */
+  google: Scalars['String']['output'];
+  /**
+   * An .ics file of the event (GET it with the Authorization header to get the exact place as a
+   * participant; without one it has the public place).
+   */
+  ics: Scalars['String']['output'];
+  /** Outlook's "add event" page, filled in. */
+  outlook: Scalars['String']['output'];
+};
+
 /** A moderator's cancellation of an event. */
 export type CancelEventAsModeratorInput = {
   /** The event. */
@@ -262,6 +329,8 @@ export type CancelEventInput = {
   id: Scalars['ID']['input'];
   /** Optional reason shown to participants. */
   reason?: InputMaybe<Scalars['String']['input']>;
+  /** In a series: THIS occurrence only (default), or FOLLOWING: this and every later one. */
+  scope?: InputMaybe<SeriesScope>;
 };
 
 /** The result of cancelEvent. */
@@ -421,6 +490,8 @@ export type CreateAvatarUploadPayload = {
 
 /** Everything the create-event wizard collects. */
 export type CreateEventInput = {
+  /** Accept requests automatically by these rules (ADR 045); none: the host decides every request. */
+  autoApproval?: InputMaybe<AutoApprovalRulesInput>;
   /** Category id from the mode's list (eventCatalog). */
   category: Scalars['ID']['input'];
   /** Start day in Turkey's time zone; not in the past. */
@@ -448,6 +519,8 @@ export type CreateEventInput = {
   price?: InputMaybe<Scalars['Float']['input']>;
   /** Physical events: the place text everyone may see. */
   publicLocation?: InputMaybe<Scalars['String']['input']>;
+  /** Repeat the event as a series (ADR 048); the payload's event is the first occurrence. */
+  recurrence?: InputMaybe<RecurrenceInput>;
   /** Free text requirements. */
   requirements?: InputMaybe<Scalars['String']['input']>;
   /** Expected skill level. */
@@ -584,8 +657,18 @@ export type Event = {
   __typename?: 'Event';
   /** Host only: views, saves, shares, requests and conversion; null for everyone else. */
   analytics?: Maybe<EventAnalytics>;
+  /**
+   * Host only: the rules that accept requests without the host (ADR 045); null when off, and for
+   * everyone else.
+   */
+  autoApproval?: Maybe<AutoApprovalRules>;
   /** Average rating participants gave the host for this event, 1 to 5; null until rated. */
   averageRating?: Maybe<Scalars['Float']['output']>;
+  /**
+   * Add-to-calendar links as the viewer may see the event (the exact place only for the host and
+   * accepted participants).
+   */
+  calendarLinks: CalendarLinks;
   /** When the host cancelled it. */
   cancelledAt?: Maybe<Scalars['DateTime']['output']>;
   /** Category, from eventCatalog. */
@@ -649,6 +732,12 @@ export type Event = {
   requirements?: Maybe<Scalars['String']['output']>;
   /** How many users saved (liked) the event. */
   saveCount: Scalars['Int']['output'];
+  /** The recurring series this event is an occurrence of; null for a single event. */
+  series?: Maybe<EventSeries>;
+  /** Its place in the series (1 is the first); null for a single event. */
+  seriesIndex?: Maybe<Scalars['Int']['output']>;
+  /** The public page of the event (/e/{id}): what signed-out visitors may see, with a link preview. */
+  shareUrl: Scalars['String']['output'];
   /** Expected skill level. */
   skillLevel?: Maybe<SkillLevel>;
   /** Start instant. */
@@ -665,6 +754,8 @@ export type Event = {
   timeLeft: Scalars['String']['output'];
   /** Title. */
   title: Scalars['String']['output'];
+  /** The viewer's own attendance as the host recorded it; null when not recorded or not a participant. */
+  viewerAttendance?: Maybe<Scalars['Boolean']['output']>;
   /**
    * Whether the viewer may rate the event now (rateEvent would accept it): an accepted participant, not
    * the host, of an event that is over, not cancelled, and ended at most 14 days ago.
@@ -685,6 +776,8 @@ export type Event = {
   viewerRole: ViewerRole;
   /** Online events: voice chat expectation. */
   voiceChat?: Maybe<VoiceChat>;
+  /** Host only: the waitlist, offers first, then everyone in line; null for everyone else. */
+  waitlist?: Maybe<Array<JoinRequest>>;
 };
 
 /** A physical or online event. */
@@ -784,6 +877,8 @@ export type EventDraft = {
  * the draft is published).
  */
 export type EventDraftInput = {
+  /** Automatic approval rules. */
+  autoApproval?: InputMaybe<AutoApprovalRulesInput>;
   /** Category id. */
   category?: InputMaybe<Scalars['ID']['input']>;
   /** Start day (YYYY-MM-DD, Turkey). */
@@ -802,6 +897,8 @@ export type EventDraftInput = {
   platform?: InputMaybe<Scalars['ID']['input']>;
   /** Physical: the public place text. */
   publicLocation?: InputMaybe<Scalars['String']['input']>;
+  /** Repeat as a series. */
+  recurrence?: InputMaybe<RecurrenceInput>;
   /** Requirements text. */
   requirements?: InputMaybe<Scalars['String']['input']>;
   /** Expected skill level. */
@@ -844,6 +941,8 @@ export type EventDraftLocationInput = {
 /** A draft's fields, as far as they were filled in (the fields of CreateEventInput). */
 export type EventDraftValues = {
   __typename?: 'EventDraftValues';
+  /** Automatic approval rules chosen so far. */
+  autoApproval?: Maybe<AutoApprovalRules>;
   /** Category id. */
   category?: Maybe<Scalars['ID']['output']>;
   /** Start day in Turkey. */
@@ -862,6 +961,8 @@ export type EventDraftValues = {
   platform?: Maybe<Scalars['ID']['output']>;
   /** Physical: the public place text. */
   publicLocation?: Maybe<Scalars['String']['output']>;
+  /** The series chosen so far. */
+  recurrence?: Maybe<Recurrence>;
   /** Requirements text. */
   requirements?: Maybe<Scalars['String']['output']>;
   /** Expected skill level. */
@@ -992,6 +1093,19 @@ export type EventPlatform = {
 export type EventRefInput = {
   /** The event. */
   id: Scalars['ID']['input'];
+};
+
+/** A recurring series of events. */
+export type EventSeries = {
+  __typename?: 'EventSeries';
+  /** Weekly or every two weeks. */
+  frequency: SeriesFrequency;
+  /** Stable id. */
+  id: Scalars['ID']['output'];
+  /** How many occurrences were created. */
+  occurrenceCount: Scalars['Int']['output'];
+  /** Every occurrence, first first (cancelled ones included). */
+  occurrences: Array<Event>;
 };
 
 export type { EventStatus };
@@ -1162,6 +1276,8 @@ export type JoinCheck = {
 /** A request to join an event. */
 export type JoinRequest = {
   __typename?: 'JoinRequest';
+  /** True when the host's automatic approval rules accepted it (or put it on the waitlist), not the host. */
+  autoApproved: Scalars['Boolean']['output'];
   /** The automatic check's result. */
   check: JoinCheck;
   /** When it was sent. */
@@ -1176,10 +1292,18 @@ export type JoinRequest = {
   id: Scalars['ID']['output'];
   /** The optional message to the host (trimmed, at most 500 characters). */
   message?: Maybe<Scalars['String']['output']>;
+  /** OFFERED: until when the offered place is held. */
+  offerExpiresAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The requester's attendance record, for the event's host and the requester; null for everyone else. */
+  reliability?: Maybe<Reliability>;
   /** Where the request stands. */
   status: JoinRequestStatus;
   /** Who asked. */
   user: User;
+  /** True when it was sent while the event was full (approval puts it on the waitlist). */
+  waitlist: Scalars['Boolean']['output'];
+  /** WAITLISTED: the 1-based place in line; null otherwise. */
+  waitlistPosition?: Maybe<Scalars['Int']['output']>;
 };
 
 /** The result of accepting, declining or withdrawing a request. */
@@ -1500,6 +1624,11 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Accept a pending request (host only). Never more participants than the capacity. */
   acceptRequest: JoinRequestDecisionPayload;
+  /**
+   * Take the place offered to you from the waitlist before the offer runs out. Two people never get
+   * the same last place. Declining is withdrawRequest.
+   */
+  acceptWaitlistOffer: JoinRequestDecisionPayload;
   /** Appeals an action taken on the viewer's account, once per action; works while suspended. */
   appealModerationAction: AppealModerationActionPayload;
   /** Name who invited the viewer (within 30 days of sign-up, before hosting anything). */
@@ -1557,12 +1686,16 @@ export type Mutation = {
    * again replaces the score and feedback. Feedback goes through the content check.
    */
   rateEvent: RateEventPayload;
+  /** Record who came (host only, from the start until 7 days after the end). */
+  recordAttendance: RecordAttendancePayload;
   /** Count a share from the share dialog (once per user, channel and Turkish day). */
   recordEventShare: RecordEventActivityPayload;
   /** Count a view of an event's details page (once per viewer and day). */
   recordEventView: RecordEventActivityPayload;
   /** Operators: refund a paid purchase; its unspent tokens are taken back and refunded pro rata. */
   refundTokenPurchase: RefundTokenPurchasePayload;
+  /** Receive web push notifications on this device (ADR 046). */
+  registerPushSubscription: RegisterPushSubscriptionPayload;
   /** Removes a member from a group chat (the event's host); they keep the history up to now. */
   removeChatMember: RemoveChatMemberPayload;
   /** Removes a message: the sender their own, a group's host any of the group's. */
@@ -1571,6 +1704,8 @@ export type Mutation = {
   removeContent: ModerationActionPayload;
   /** Ends a friendship. */
   removeFriend: FriendshipPayload;
+  /** Stop web push notifications to a device. */
+  removePushSubscription: RemovePushSubscriptionPayload;
   /**
    * Report another user to the moderators. Filing the same report again (same user and event while
    * the first is still open) returns the open report instead of a second one.
@@ -1581,6 +1716,8 @@ export type Mutation = {
    * request at once, with the reasons.
    */
   requestToJoin: RequestToJoinPayload;
+  /** Revoke the personal calendar feed's URL; a new one replaces it. */
+  resetCalendarFeed: ResetCalendarFeedPayload;
   /** Accepts or declines a friend request. */
   respondToFriendRequest: FriendshipPayload;
   /** Lifts a user's suspension, discovery hide and join pause. */
@@ -1630,6 +1767,11 @@ export type Mutation = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationAcceptRequestArgs = {
   input: JoinRequestRefInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationAcceptWaitlistOfferArgs = {
+  input: AcceptWaitlistOfferInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -1733,6 +1875,11 @@ export type MutationRateEventArgs = {
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationRecordAttendanceArgs = {
+  input: RecordAttendanceInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationRecordEventShareArgs = {
   input: RecordEventShareInput;
 };
@@ -1745,6 +1892,11 @@ export type MutationRecordEventViewArgs = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationRefundTokenPurchaseArgs = {
   input: RefundTokenPurchaseInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationRegisterPushSubscriptionArgs = {
+  input: RegisterPushSubscriptionInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -1768,6 +1920,11 @@ export type MutationRemoveFriendArgs = {
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationRemovePushSubscriptionArgs = {
+  input: RemovePushSubscriptionInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationReportUserArgs = {
   input: ReportUserInput;
 };
@@ -1775,6 +1932,11 @@ export type MutationReportUserArgs = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationRequestToJoinArgs = {
   input: RequestToJoinInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationResetCalendarFeedArgs = {
+  input: ResetCalendarFeedInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -1941,6 +2103,18 @@ export type NotificationPreferences = {
   emailJoinRequests: Scalars['Boolean']['output'];
   /** An e-mail about unread messages when away (at most one per conversation an hour). */
   emailMessages: Scalars['Boolean']['output'];
+  /** Reminders by e-mail. */
+  emailReminders: Scalars['Boolean']['output'];
+  /** Waitlist offers by e-mail. */
+  emailWaitlist: Scalars['Boolean']['output'];
+  /** Reminders 24 hours and 1 hour before an event, in the app's notifications. */
+  inAppReminders: Scalars['Boolean']['output'];
+  /** Waitlist offers in the app's notifications. */
+  inAppWaitlist: Scalars['Boolean']['output'];
+  /** Reminders by web push to the devices the user turned notifications on for. */
+  pushReminders: Scalars['Boolean']['output'];
+  /** Waitlist offers by web push. */
+  pushWaitlist: Scalars['Boolean']['output'];
 };
 
 export type { NotificationType };
@@ -1957,6 +2131,11 @@ export type PageInfo = {
 /** An accepted participant of an event. */
 export type Participant = {
   __typename?: 'Participant';
+  /**
+   * Whether they came, as the host recorded it (ADR 049); null until recorded, and for anyone but the
+   * host and the participant themself.
+   */
+  attended?: Maybe<Scalars['Boolean']['output']>;
   /** When the request was accepted. */
   joinedAt: Scalars['DateTime']['output'];
   /** The participant. */
@@ -2036,7 +2215,66 @@ export type Province = {
   name: Scalars['String']['output'];
 };
 
+/**
+ * What anyone, signed in or not, may see of an event: its public page and link preview. Never the exact
+ * place.
+ */
+export type PublicEvent = {
+  __typename?: 'PublicEvent';
+  /** Where a signed-in user opens the event. */
+  appPath: Scalars['String']['output'];
+  /** Category. */
+  category: EventCategory;
+  /** Start day in Turkey. */
+  date: Scalars['Date']['output'];
+  /** Description. */
+  description: Scalars['String']['output'];
+  /** The duration's label, e.g. "1.5 saat". */
+  durationLabel: Scalars['String']['output'];
+  /** The host's display name. */
+  hostName: Scalars['String']['output'];
+  /** Stable id. */
+  id: Scalars['ID']['output'];
+  /** The preview image (PNG, 1200 x 630). */
+  imageUrl: Scalars['String']['output'];
+  /** Capacity. */
+  maxParticipants: Scalars['Int']['output'];
+  /** Physical or online. */
+  mode: EventMode;
+  /** Accepted participants. */
+  participantCount: Scalars['Int']['output'];
+  /** Online events: the platform. */
+  platform?: Maybe<EventPlatform>;
+  /** Physical events: the public place text (never the address). */
+  publicLocation?: Maybe<Scalars['String']['output']>;
+  /** Start instant. */
+  startsAt: Scalars['DateTime']['output'];
+  /** Derived from time, or CANCELLED. */
+  status: EventStatus;
+  /** Tags. */
+  tags: Array<EventTag>;
+  /** Start time in Turkey. */
+  time: Scalars['Time']['output'];
+  /** Title. */
+  title: Scalars['String']['output'];
+};
+
 export type { PurchaseStatus };
+
+/** A device that receives web push notifications (one per browser). */
+export type PushDevice = {
+  __typename?: 'PushDevice';
+  /** When it subscribed. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The push service's endpoint of the browser. */
+  endpoint: Scalars['String']['output'];
+  /** Stable id. */
+  id: Scalars['ID']['output'];
+  /** When a notification was last delivered to it. */
+  lastUsedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The browser's user agent when it subscribed. */
+  userAgent?: Maybe<Scalars['String']['output']>;
+};
 
 /** Read operations. */
 export type Query = {
@@ -2106,6 +2344,11 @@ export type Query = {
   profileLimits: ProfileLimits;
   /** Turkey's 81 provinces. */
   provinces: Array<Province>;
+  /**
+   * The public page of an event, for anyone (signed out too): public fields only; null when there is
+   * no such event or its host is hidden from discovery.
+   */
+  publicEvent?: Maybe<PublicEvent>;
   /** The nearest known place and a readable address for a point. */
   reverseGeocode: Place;
   /** The viewer's token ledger, newest first. */
@@ -2231,6 +2474,11 @@ export type QueryNotificationsArgs = {
 };
 
 /** Read operations. */
+export type QueryPublicEventArgs = {
+  id: Scalars['ID']['input'];
+};
+
+/** Read operations. */
 export type QueryReverseGeocodeArgs = {
   lat: Scalars['Float']['input'];
   lng: Scalars['Float']['input'];
@@ -2314,6 +2562,21 @@ export type RatingSummary = {
   count: Scalars['Int']['output'];
 };
 
+/** The host's record of who came (ADR 049). */
+export type RecordAttendanceInput = {
+  /** One entry per participant recorded (others keep their record). */
+  attendees: Array<AttendanceInput>;
+  /** The event: started, not cancelled, ended at most 7 days ago. */
+  eventId: Scalars['ID']['input'];
+};
+
+/** The result of recordAttendance. */
+export type RecordAttendancePayload = {
+  __typename?: 'RecordAttendancePayload';
+  /** The event with its participants' records. */
+  event: Event;
+};
+
 /** The result of recording a view or a share. */
 export type RecordEventActivityPayload = {
   __typename?: 'RecordEventActivityPayload';
@@ -2330,6 +2593,30 @@ export type RecordEventShareInput = {
   channel: ShareChannel;
   /** The event. */
   id: Scalars['ID']['input'];
+};
+
+/** A saved recurrence (drafts). */
+export type Recurrence = {
+  __typename?: 'Recurrence';
+  /** How many occurrences. */
+  count?: Maybe<Scalars['Int']['output']>;
+  /** Weekly or every two weeks. */
+  frequency: SeriesFrequency;
+  /** The last day. */
+  until?: Maybe<Scalars['Date']['output']>;
+};
+
+/**
+ * Repeat the event (ADR 048): every occurrence is created at once as its own event (joining, capacity and
+ * group chat per occurrence), at most 12, for 1 token. Give a count or an end day, not both.
+ */
+export type RecurrenceInput = {
+  /** How many occurrences, 2 to 12 (the first included). */
+  count?: InputMaybe<Scalars['Int']['input']>;
+  /** Weekly or every two weeks. */
+  frequency: SeriesFrequency;
+  /** The last day an occurrence may fall on (Turkey); the series may have at most 12 occurrences. */
+  until?: InputMaybe<Scalars['Date']['input']>;
 };
 
 /** The viewer's referrals. */
@@ -2354,6 +2641,39 @@ export type RefundTokenPurchasePayload = {
   __typename?: 'RefundTokenPurchasePayload';
   /** The purchase, REFUNDED. */
   purchase: TokenPurchase;
+};
+
+/** A browser's push subscription (PushSubscription.toJSON() of the Push API). */
+export type RegisterPushSubscriptionInput = {
+  /** keys.auth: the 16-byte auth secret, base64url. */
+  auth: Scalars['String']['input'];
+  /** The push service's endpoint (https). */
+  endpoint: Scalars['String']['input'];
+  /** keys.p256dh: the browser's P-256 public key, base64url. */
+  p256dh: Scalars['String']['input'];
+  /** The browser's user agent, to tell devices apart in settings. */
+  userAgent?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The result of registerPushSubscription. */
+export type RegisterPushSubscriptionPayload = {
+  __typename?: 'RegisterPushSubscriptionPayload';
+  /** The device as stored. */
+  device: PushDevice;
+};
+
+/**
+ * Attendance as hosts recorded it (ADR 049): of the events whose host recorded attendance, how many the
+ * user came to.
+ */
+export type Reliability = {
+  __typename?: 'Reliability';
+  /** Events the user came to. */
+  attended: Scalars['Int']['output'];
+  /** attended / recorded in percent, rounded; null until a host recorded any. */
+  percent?: Maybe<Scalars['Int']['output']>;
+  /** Events the user was accepted to whose host recorded attendance. */
+  recorded: Scalars['Int']['output'];
 };
 
 export type { RemovableProfileField };
@@ -2385,6 +2705,19 @@ export type RemoveContentInput = {
   reportId?: InputMaybe<Scalars['ID']['input']>;
   /** Or: the user whose profile field goes. */
   userId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** Stop push notifications to one device. */
+export type RemovePushSubscriptionInput = {
+  /** The device's endpoint. */
+  endpoint: Scalars['String']['input'];
+};
+
+/** The result of removePushSubscription. */
+export type RemovePushSubscriptionPayload = {
+  __typename?: 'RemovePushSubscriptionPayload';
+  /** Whether a device of the viewer's was removed. */
+  removed: Scalars['Boolean']['output'];
 };
 
 /** A report about a user, for the moderation queue. */
@@ -2429,6 +2762,8 @@ export type RequestToJoinInput = {
   eventId: Scalars['ID']['input'];
   /** Optional message to the host, at most 500 characters (trimmed). */
   message?: InputMaybe<Scalars['String']['input']>;
+  /** The event is full: ask for its waitlist (ADR 045). Without it a full event answers CONFLICT. */
+  waitlist?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** The result of requestToJoin. */
@@ -2438,6 +2773,19 @@ export type RequestToJoinPayload = {
   event: Event;
   /** The request, with the automatic check's verdict (DECLINED when the check blocked it). */
   joinRequest: JoinRequest;
+};
+
+/** Revoke the calendar feed's URL and make a new one. */
+export type ResetCalendarFeedInput = {
+  /** Must be true: the old URL stops working at once. */
+  revoke: Scalars['Boolean']['input'];
+};
+
+/** The result of resetCalendarFeed. */
+export type ResetCalendarFeedPayload = {
+  __typename?: 'ResetCalendarFeedPayload';
+  /** The new URL. */
+  calendarFeedUrl: Scalars['String']['output'];
 };
 
 /** Answering a friend request. */
@@ -2541,6 +2889,10 @@ export type SendMessagePayload = {
   /** The new message. */
   message: Message;
 };
+
+export type { SeriesFrequency };
+
+export type { SeriesScope };
 
 /** Auto-refill settings. */
 export type SetAutoRefillInput = {
@@ -2758,6 +3110,8 @@ export type UnblockUserInput = {
 
 /** Changes to an upcoming event; only the host may make them. Fields left out keep their value. */
 export type UpdateEventInput = {
+  /** Automatic approval rules; null turns automatic approval off. */
+  autoApproval?: InputMaybe<AutoApprovalRulesInput>;
   /** Category id from the mode's list (eventCatalog). */
   category?: InputMaybe<Scalars['ID']['input']>;
   /** Start day in Turkey's time zone; not in the past. */
@@ -2782,6 +3136,11 @@ export type UpdateEventInput = {
   publicLocation?: InputMaybe<Scalars['String']['input']>;
   /** Free text requirements. */
   requirements?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * In a series: THIS occurrence only (default), or FOLLOWING: this and every later upcoming one get
+   * the same changes (the date cannot change then; each keeps its own day).
+   */
+  scope?: InputMaybe<SeriesScope>;
   /** Expected skill level. */
   skillLevel?: InputMaybe<SkillLevel>;
   /** One to ten tag ids of the mode's lists. */
@@ -2843,8 +3202,20 @@ export type UpdateSettingsInput = {
   emailJoinRequests?: InputMaybe<Scalars['Boolean']['input']>;
   /** E-mail about unread messages when away. */
   emailMessages?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Reminders by e-mail. */
+  emailReminders?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Waitlist offers by e-mail. */
+  emailWaitlist?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Reminders in the app. */
+  inAppReminders?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Waitlist offers in the app. */
+  inAppWaitlist?: InputMaybe<Scalars['Boolean']['input']>;
   /** Interface language kept on the account: "tr" or "en". */
   locale?: InputMaybe<Scalars['String']['input']>;
+  /** Reminders by web push. */
+  pushReminders?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Waitlist offers by web push. */
+  pushWaitlist?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** The result of updateSettings. */
@@ -2870,6 +3241,11 @@ export type User = {
   badges: Array<Badge>;
   /** Short self-description. */
   bio?: Maybe<Scalars['String']['output']>;
+  /**
+   * Private: the personal calendar feed (iCalendar, ADR 047): a secret URL calendar apps subscribe to
+   * without signing in, listing the events the user hosts or joined. resetCalendarFeed revokes it.
+   */
+  calendarFeedUrl?: Maybe<Scalars['String']['output']>;
   /** Province the user lives in. */
   city?: Maybe<Scalars['String']['output']>;
   /** When the account was created. */
@@ -2918,10 +3294,14 @@ export type User = {
   notificationPreferences?: Maybe<NotificationPreferences>;
   /** Ratings this user received as a participant (from hosts of events they joined). */
   participantRating: RatingSummary;
+  /** Private: the devices that receive web push notifications. */
+  pushDevices?: Maybe<Array<PushDevice>>;
   /** Private: the personal referral code. */
   referralCode?: Maybe<Scalars['String']['output']>;
   /** Private: the invitation link to share (sign-up with the code). */
   referralLink?: Maybe<Scalars['String']['output']>;
+  /** Private: the user's own attendance record (hosts see requesters' on JoinRequest.reliability). */
+  reliability?: Maybe<Reliability>;
   /** Ratings with written feedback this user received, newest first. */
   reviews: ReviewConnection;
   /** Private: the viewer's role (USER, MODERATOR or ADMIN); the SPA shows the moderation console to staff. */
@@ -3101,6 +3481,7 @@ export type DirectiveResolverFn<
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  AcceptWaitlistOfferInput: AcceptWaitlistOfferInput;
   AccountStanding: ResolverTypeWrapper<AccountStandingModel>;
   ActivityType: ActivityType;
   AppealModerationActionInput: AppealModerationActionInput;
@@ -3115,6 +3496,9 @@ export type ResolversTypes = {
   ApplyReferralCodePayload: ResolverTypeWrapper<
     Omit<ApplyReferralCodePayload, 'referrer'> & { referrer: ResolversTypes['User'] }
   >;
+  AttendanceInput: AttendanceInput;
+  AutoApprovalRules: ResolverTypeWrapper<AutoApprovalModel>;
+  AutoApprovalRulesInput: AutoApprovalRulesInput;
   AutoRefillPayload: ResolverTypeWrapper<
     Omit<AutoRefillPayload, 'viewer'> & { viewer: ResolversTypes['User'] }
   >;
@@ -3129,6 +3513,7 @@ export type ResolversTypes = {
   BlockUserInput: BlockUserInput;
   BlockUserPayload: ResolverTypeWrapper<Omit<BlockUserPayload, 'user'> & { user: ResolversTypes['User'] }>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CalendarLinks: ResolverTypeWrapper<CalendarLinksModel>;
   CancelEventAsModeratorInput: CancelEventAsModeratorInput;
   CancelEventInput: CancelEventInput;
   CancelEventPayload: ResolverTypeWrapper<
@@ -3211,6 +3596,7 @@ export type ResolversTypes = {
   EventMode: EventMode;
   EventPlatform: ResolverTypeWrapper<PlatformDef>;
   EventRefInput: EventRefInput;
+  EventSeries: ResolverTypeWrapper<EventSeriesRow>;
   EventStatus: EventStatus;
   EventTag: ResolverTypeWrapper<TagDef>;
   ExactLocationInput: ExactLocationInput;
@@ -3306,7 +3692,9 @@ export type ResolversTypes = {
   PlaceKind: PlaceKind;
   ProfileLimits: ResolverTypeWrapper<ProfileLimits>;
   Province: ResolverTypeWrapper<Province>;
+  PublicEvent: ResolverTypeWrapper<EventRow>;
   PurchaseStatus: PurchaseStatus;
+  PushDevice: ResolverTypeWrapper<PushSubscriptionRow>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   QuickFilter: QuickFilter;
   RateEventInput: RateEventInput;
@@ -3318,19 +3706,32 @@ export type ResolversTypes = {
   >;
   Rating: ResolverTypeWrapper<RatingRow>;
   RatingSummary: ResolverTypeWrapper<RatingSummaryModel>;
+  RecordAttendanceInput: RecordAttendanceInput;
+  RecordAttendancePayload: ResolverTypeWrapper<
+    Omit<RecordAttendancePayload, 'event'> & { event: ResolversTypes['Event'] }
+  >;
   RecordEventActivityPayload: ResolverTypeWrapper<RecordEventActivityPayload>;
   RecordEventShareInput: RecordEventShareInput;
+  Recurrence: ResolverTypeWrapper<Recurrence>;
+  RecurrenceInput: RecurrenceInput;
   ReferralProgress: ResolverTypeWrapper<ReferralProgress>;
   RefundTokenPurchaseInput: RefundTokenPurchaseInput;
   RefundTokenPurchasePayload: ResolverTypeWrapper<
     Omit<RefundTokenPurchasePayload, 'purchase'> & { purchase: ResolversTypes['TokenPurchase'] }
   >;
+  RegisterPushSubscriptionInput: RegisterPushSubscriptionInput;
+  RegisterPushSubscriptionPayload: ResolverTypeWrapper<
+    Omit<RegisterPushSubscriptionPayload, 'device'> & { device: ResolversTypes['PushDevice'] }
+  >;
+  Reliability: ResolverTypeWrapper<Reliability>;
   RemovableProfileField: RemovableProfileField;
   RemoveChatMemberInput: RemoveChatMemberInput;
   RemoveChatMemberPayload: ResolverTypeWrapper<
     Omit<RemoveChatMemberPayload, 'conversation'> & { conversation: ResolversTypes['Conversation'] }
   >;
   RemoveContentInput: RemoveContentInput;
+  RemovePushSubscriptionInput: RemovePushSubscriptionInput;
+  RemovePushSubscriptionPayload: ResolverTypeWrapper<RemovePushSubscriptionPayload>;
   Report: ResolverTypeWrapper<ReportRow>;
   ReportReason: ReportReason;
   ReportStatus: ReportStatus;
@@ -3345,6 +3746,8 @@ export type ResolversTypes = {
       joinRequest: ResolversTypes['JoinRequest'];
     }
   >;
+  ResetCalendarFeedInput: ResetCalendarFeedInput;
+  ResetCalendarFeedPayload: ResolverTypeWrapper<ResetCalendarFeedPayload>;
   RespondToFriendRequestInput: RespondToFriendRequestInput;
   RestoreUserInput: RestoreUserInput;
   ReviewConnection: ResolverTypeWrapper<ReviewConnectionModel>;
@@ -3369,6 +3772,8 @@ export type ResolversTypes = {
       message: ResolversTypes['Message'];
     }
   >;
+  SeriesFrequency: SeriesFrequency;
+  SeriesScope: SeriesScope;
   SetAutoRefillInput: SetAutoRefillInput;
   ShareChannel: ShareChannel;
   SkillLevel: SkillLevel;
@@ -3423,6 +3828,7 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  AcceptWaitlistOfferInput: AcceptWaitlistOfferInput;
   AccountStanding: AccountStandingModel;
   AppealModerationActionInput: AppealModerationActionInput;
   AppealModerationActionPayload: Omit<AppealModerationActionPayload, 'action' | 'appeal'> & {
@@ -3433,6 +3839,9 @@ export type ResolversParentTypes = {
   ApplyReferralCodePayload: Omit<ApplyReferralCodePayload, 'referrer'> & {
     referrer: ResolversParentTypes['User'];
   };
+  AttendanceInput: AttendanceInput;
+  AutoApprovalRules: AutoApprovalModel;
+  AutoApprovalRulesInput: AutoApprovalRulesInput;
   AutoRefillPayload: Omit<AutoRefillPayload, 'viewer'> & { viewer: ResolversParentTypes['User'] };
   AutoRefillSettings: Omit<AutoRefillSettings, 'package'> & { package: ResolversParentTypes['TokenPackage'] };
   AvatarUpload: AvatarUploadModel;
@@ -3442,6 +3851,7 @@ export type ResolversParentTypes = {
   BlockUserInput: BlockUserInput;
   BlockUserPayload: Omit<BlockUserPayload, 'user'> & { user: ResolversParentTypes['User'] };
   Boolean: Scalars['Boolean']['output'];
+  CalendarLinks: CalendarLinksModel;
   CancelEventAsModeratorInput: CancelEventAsModeratorInput;
   CancelEventInput: CancelEventInput;
   CancelEventPayload: Omit<CancelEventPayload, 'event' | 'viewer'> & {
@@ -3510,6 +3920,7 @@ export type ResolversParentTypes = {
   EventLocationInput: EventLocationInput;
   EventPlatform: PlatformDef;
   EventRefInput: EventRefInput;
+  EventSeries: EventSeriesRow;
   EventTag: TagDef;
   ExactLocationInput: ExactLocationInput;
   ExpiringTokens: ExpiringTokens;
@@ -3584,6 +3995,8 @@ export type ResolversParentTypes = {
   Place: Place;
   ProfileLimits: ProfileLimits;
   Province: Province;
+  PublicEvent: EventRow;
+  PushDevice: PushSubscriptionRow;
   Query: Record<PropertyKey, never>;
   RateEventInput: RateEventInput;
   RateEventPayload: Omit<RateEventPayload, 'event' | 'rating'> & {
@@ -3592,18 +4005,29 @@ export type ResolversParentTypes = {
   };
   Rating: RatingRow;
   RatingSummary: RatingSummaryModel;
+  RecordAttendanceInput: RecordAttendanceInput;
+  RecordAttendancePayload: Omit<RecordAttendancePayload, 'event'> & { event: ResolversParentTypes['Event'] };
   RecordEventActivityPayload: RecordEventActivityPayload;
   RecordEventShareInput: RecordEventShareInput;
+  Recurrence: Recurrence;
+  RecurrenceInput: RecurrenceInput;
   ReferralProgress: ReferralProgress;
   RefundTokenPurchaseInput: RefundTokenPurchaseInput;
   RefundTokenPurchasePayload: Omit<RefundTokenPurchasePayload, 'purchase'> & {
     purchase: ResolversParentTypes['TokenPurchase'];
   };
+  RegisterPushSubscriptionInput: RegisterPushSubscriptionInput;
+  RegisterPushSubscriptionPayload: Omit<RegisterPushSubscriptionPayload, 'device'> & {
+    device: ResolversParentTypes['PushDevice'];
+  };
+  Reliability: Reliability;
   RemoveChatMemberInput: RemoveChatMemberInput;
   RemoveChatMemberPayload: Omit<RemoveChatMemberPayload, 'conversation'> & {
     conversation: ResolversParentTypes['Conversation'];
   };
   RemoveContentInput: RemoveContentInput;
+  RemovePushSubscriptionInput: RemovePushSubscriptionInput;
+  RemovePushSubscriptionPayload: RemovePushSubscriptionPayload;
   Report: ReportRow;
   ReportUserInput: ReportUserInput;
   ReportUserPayload: Omit<ReportUserPayload, 'report'> & { report: ResolversParentTypes['Report'] };
@@ -3612,6 +4036,8 @@ export type ResolversParentTypes = {
     event: ResolversParentTypes['Event'];
     joinRequest: ResolversParentTypes['JoinRequest'];
   };
+  ResetCalendarFeedInput: ResetCalendarFeedInput;
+  ResetCalendarFeedPayload: ResetCalendarFeedPayload;
   RespondToFriendRequestInput: RespondToFriendRequestInput;
   RestoreUserInput: RestoreUserInput;
   ReviewConnection: ReviewConnectionModel;
@@ -3728,6 +4154,17 @@ export type ApplyReferralCodePayloadResolvers<
   referrer?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
 
+export type AutoApprovalRulesResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['AutoApprovalRules'] = ResolversParentTypes['AutoApprovalRules'],
+> = {
+  friendsOnly?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  minRating?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  minReliability?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  sameCity?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  verifiedEmail?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type AutoRefillPayloadResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['AutoRefillPayload'] = ResolversParentTypes['AutoRefillPayload'],
@@ -3792,6 +4229,15 @@ export type BlockUserPayloadResolvers<
   ParentType extends ResolversParentTypes['BlockUserPayload'] = ResolversParentTypes['BlockUserPayload'],
 > = {
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
+export type CalendarLinksResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['CalendarLinks'] = ResolversParentTypes['CalendarLinks'],
+> = {
+  google?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ics?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  outlook?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type CancelEventPayloadResolvers<
@@ -4024,7 +4470,9 @@ export type EventResolvers<
   ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event'],
 > = {
   analytics?: Resolver<Maybe<ResolversTypes['EventAnalytics']>, ParentType, ContextType>;
+  autoApproval?: Resolver<Maybe<ResolversTypes['AutoApprovalRules']>, ParentType, ContextType>;
   averageRating?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  calendarLinks?: Resolver<ResolversTypes['CalendarLinks'], ParentType, ContextType>;
   cancelledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   category?: Resolver<ResolversTypes['EventCategory'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -4060,6 +4508,9 @@ export type EventResolvers<
   publicLocation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   requirements?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   saveCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  series?: Resolver<Maybe<ResolversTypes['EventSeries']>, ParentType, ContextType>;
+  seriesIndex?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  shareUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   skillLevel?: Resolver<Maybe<ResolversTypes['SkillLevel']>, ParentType, ContextType>;
   startsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   startsInMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -4068,6 +4519,7 @@ export type EventResolvers<
   time?: Resolver<ResolversTypes['Time'], ParentType, ContextType>;
   timeLeft?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  viewerAttendance?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   viewerCanRate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerCanRateParticipants?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerHasSaved?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -4075,6 +4527,7 @@ export type EventResolvers<
   viewerRating?: Resolver<Maybe<ResolversTypes['Rating']>, ParentType, ContextType>;
   viewerRole?: Resolver<ResolversTypes['ViewerRole'], ParentType, ContextType>;
   voiceChat?: Resolver<Maybe<ResolversTypes['VoiceChat']>, ParentType, ContextType>;
+  waitlist?: Resolver<Maybe<Array<ResolversTypes['JoinRequest']>>, ParentType, ContextType>;
 };
 
 export type EventAnalyticsResolvers<
@@ -4149,6 +4602,7 @@ export type EventDraftValuesResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['EventDraftValues'] = ResolversParentTypes['EventDraftValues'],
 > = {
+  autoApproval?: Resolver<Maybe<ResolversTypes['AutoApprovalRules']>, ParentType, ContextType>;
   category?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   date?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -4158,6 +4612,7 @@ export type EventDraftValuesResolvers<
   maxParticipants?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   platform?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   publicLocation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  recurrence?: Resolver<Maybe<ResolversTypes['Recurrence']>, ParentType, ContextType>;
   requirements?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   skillLevel?: Resolver<Maybe<ResolversTypes['SkillLevel']>, ParentType, ContextType>;
   tags?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
@@ -4213,6 +4668,16 @@ export type EventPlatformResolvers<
   devices?: Resolver<Array<ResolversTypes['Device']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type EventSeriesResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['EventSeries'] = ResolversParentTypes['EventSeries'],
+> = {
+  frequency?: Resolver<ResolversTypes['SeriesFrequency'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  occurrenceCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  occurrences?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType>;
 };
 
 export type EventStatusResolvers = EnumResolverSignature<
@@ -4340,6 +4805,7 @@ export type JoinRequestResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['JoinRequest'] = ResolversParentTypes['JoinRequest'],
 > = {
+  autoApproved?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   check?: Resolver<ResolversTypes['JoinCheck'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   decidedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -4347,8 +4813,12 @@ export type JoinRequestResolvers<
   event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  offerExpiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  reliability?: Resolver<Maybe<ResolversTypes['Reliability']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['JoinRequestStatus'], ParentType, ContextType>;
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  waitlist?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  waitlistPosition?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type JoinRequestDecisionPayloadResolvers<
@@ -4361,7 +4831,15 @@ export type JoinRequestDecisionPayloadResolvers<
 };
 
 export type JoinRequestStatusResolvers = EnumResolverSignature<
-  { ACCEPTED?: any; DECLINED?: any; PENDING?: any; WITHDRAWN?: any },
+  {
+    ACCEPTED?: any;
+    DECLINED?: any;
+    EXPIRED?: any;
+    OFFERED?: any;
+    PENDING?: any;
+    WAITLISTED?: any;
+    WITHDRAWN?: any;
+  },
   ResolversTypes['JoinRequestStatus']
 >;
 
@@ -4585,6 +5063,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationAcceptRequestArgs, 'input'>
   >;
+  acceptWaitlistOffer?: Resolver<
+    ResolversTypes['JoinRequestDecisionPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationAcceptWaitlistOfferArgs, 'input'>
+  >;
   appealModerationAction?: Resolver<
     ResolversTypes['AppealModerationActionPayload'],
     ParentType,
@@ -4705,6 +5189,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationRateEventArgs, 'input'>
   >;
+  recordAttendance?: Resolver<
+    ResolversTypes['RecordAttendancePayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRecordAttendanceArgs, 'input'>
+  >;
   recordEventShare?: Resolver<
     ResolversTypes['RecordEventActivityPayload'],
     ParentType,
@@ -4722,6 +5212,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationRefundTokenPurchaseArgs, 'input'>
+  >;
+  registerPushSubscription?: Resolver<
+    ResolversTypes['RegisterPushSubscriptionPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRegisterPushSubscriptionArgs, 'input'>
   >;
   removeChatMember?: Resolver<
     ResolversTypes['RemoveChatMemberPayload'],
@@ -4747,6 +5243,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationRemoveFriendArgs, 'input'>
   >;
+  removePushSubscription?: Resolver<
+    ResolversTypes['RemovePushSubscriptionPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRemovePushSubscriptionArgs, 'input'>
+  >;
   reportUser?: Resolver<
     ResolversTypes['ReportUserPayload'],
     ParentType,
@@ -4758,6 +5260,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationRequestToJoinArgs, 'input'>
+  >;
+  resetCalendarFeed?: Resolver<
+    ResolversTypes['ResetCalendarFeedPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationResetCalendarFeedArgs, 'input'>
   >;
   respondToFriendRequest?: Resolver<
     ResolversTypes['FriendshipPayload'],
@@ -4917,6 +5425,12 @@ export type NotificationPreferencesResolvers<
   emailEventChanges?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   emailJoinRequests?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   emailMessages?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  emailReminders?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  emailWaitlist?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  inAppReminders?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  inAppWaitlist?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  pushReminders?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  pushWaitlist?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type NotificationTypeResolvers = EnumResolverSignature<
@@ -4926,6 +5440,7 @@ export type NotificationTypeResolvers = EnumResolverSignature<
     BADGE_EARNED?: any;
     CONTENT_REMOVED?: any;
     EVENT_CANCELLED?: any;
+    EVENT_REMINDER?: any;
     EVENT_UPDATED?: any;
     FRIEND_REQUEST_ACCEPTED?: any;
     FRIEND_REQUEST_RECEIVED?: any;
@@ -4938,6 +5453,8 @@ export type NotificationTypeResolvers = EnumResolverSignature<
     PURCHASE_COMPLETED?: any;
     REPORT_RESOLVED?: any;
     TOKENS_EARNED?: any;
+    WAITLIST_OFFER?: any;
+    WAITLIST_OFFER_EXPIRED?: any;
   },
   ResolversTypes['NotificationType']
 >;
@@ -4954,6 +5471,7 @@ export type ParticipantResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Participant'] = ResolversParentTypes['Participant'],
 > = {
+  attended?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   joinedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   viewerRating?: Resolver<Maybe<ResolversTypes['Rating']>, ParentType, ContextType>;
@@ -5014,10 +5532,45 @@ export type ProvinceResolvers<
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type PublicEventResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['PublicEvent'] = ResolversParentTypes['PublicEvent'],
+> = {
+  appPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  category?: Resolver<ResolversTypes['EventCategory'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  durationLabel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  hostName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  imageUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  maxParticipants?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  mode?: Resolver<ResolversTypes['EventMode'], ParentType, ContextType>;
+  participantCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  platform?: Resolver<Maybe<ResolversTypes['EventPlatform']>, ParentType, ContextType>;
+  publicLocation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  startsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['EventStatus'], ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['EventTag']>, ParentType, ContextType>;
+  time?: Resolver<ResolversTypes['Time'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type PurchaseStatusResolvers = EnumResolverSignature<
   { EXPIRED?: any; FAILED?: any; PAID?: any; PENDING?: any; REFUNDED?: any },
   ResolversTypes['PurchaseStatus']
 >;
+
+export type PushDeviceResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['PushDevice'] = ResolversParentTypes['PushDevice'],
+> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  endpoint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUsedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  userAgent?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
 
 export type QueryResolvers<
   ContextType = Context,
@@ -5134,6 +5687,12 @@ export type QueryResolvers<
   >;
   profileLimits?: Resolver<ResolversTypes['ProfileLimits'], ParentType, ContextType>;
   provinces?: Resolver<Array<ResolversTypes['Province']>, ParentType, ContextType>;
+  publicEvent?: Resolver<
+    Maybe<ResolversTypes['PublicEvent']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryPublicEventArgs, 'id'>
+  >;
   reverseGeocode?: Resolver<
     ResolversTypes['Place'],
     ParentType,
@@ -5215,12 +5774,29 @@ export type RatingSummaryResolvers<
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type RecordAttendancePayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['RecordAttendancePayload'] =
+    ResolversParentTypes['RecordAttendancePayload'],
+> = {
+  event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
+};
+
 export type RecordEventActivityPayloadResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['RecordEventActivityPayload'] =
     ResolversParentTypes['RecordEventActivityPayload'],
 > = {
   counted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type RecurrenceResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['Recurrence'] = ResolversParentTypes['Recurrence'],
+> = {
+  count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  frequency?: Resolver<ResolversTypes['SeriesFrequency'], ParentType, ContextType>;
+  until?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
 };
 
 export type ReferralProgressResolvers<
@@ -5240,6 +5816,23 @@ export type RefundTokenPurchasePayloadResolvers<
   purchase?: Resolver<ResolversTypes['TokenPurchase'], ParentType, ContextType>;
 };
 
+export type RegisterPushSubscriptionPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['RegisterPushSubscriptionPayload'] =
+    ResolversParentTypes['RegisterPushSubscriptionPayload'],
+> = {
+  device?: Resolver<ResolversTypes['PushDevice'], ParentType, ContextType>;
+};
+
+export type ReliabilityResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['Reliability'] = ResolversParentTypes['Reliability'],
+> = {
+  attended?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  percent?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  recorded?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type RemovableProfileFieldResolvers = EnumResolverSignature<
   { AVATAR?: any; BIO?: any; DISPLAY_NAME?: any; USERNAME?: any },
   ResolversTypes['RemovableProfileField']
@@ -5251,6 +5844,14 @@ export type RemoveChatMemberPayloadResolvers<
     ResolversParentTypes['RemoveChatMemberPayload'],
 > = {
   conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType>;
+};
+
+export type RemovePushSubscriptionPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['RemovePushSubscriptionPayload'] =
+    ResolversParentTypes['RemovePushSubscriptionPayload'],
+> = {
+  removed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type ReportResolvers<
@@ -5287,6 +5888,14 @@ export type RequestToJoinPayloadResolvers<
 > = {
   event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
   joinRequest?: Resolver<ResolversTypes['JoinRequest'], ParentType, ContextType>;
+};
+
+export type ResetCalendarFeedPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['ResetCalendarFeedPayload'] =
+    ResolversParentTypes['ResetCalendarFeedPayload'],
+> = {
+  calendarFeedUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ReviewConnectionResolvers<
@@ -5343,6 +5952,16 @@ export type SendMessagePayloadResolvers<
   conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['Message'], ParentType, ContextType>;
 };
+
+export type SeriesFrequencyResolvers = EnumResolverSignature<
+  { BIWEEKLY?: any; WEEKLY?: any },
+  ResolversTypes['SeriesFrequency']
+>;
+
+export type SeriesScopeResolvers = EnumResolverSignature<
+  { FOLLOWING?: any; THIS?: any },
+  ResolversTypes['SeriesScope']
+>;
 
 export type ShareChannelResolvers = EnumResolverSignature<
   { COPY_LINK?: any; DISCORD?: any; TWITTER?: any; WHATSAPP?: any },
@@ -5554,6 +6173,7 @@ export type UserResolvers<
   >;
   badges?: Resolver<Array<ResolversTypes['Badge']>, ParentType, ContextType>;
   bio?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  calendarFeedUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   city?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   displayName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -5584,8 +6204,10 @@ export type UserResolvers<
     ContextType
   >;
   participantRating?: Resolver<ResolversTypes['RatingSummary'], ParentType, ContextType>;
+  pushDevices?: Resolver<Maybe<Array<ResolversTypes['PushDevice']>>, ParentType, ContextType>;
   referralCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   referralLink?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reliability?: Resolver<Maybe<ResolversTypes['Reliability']>, ParentType, ContextType>;
   reviews?: Resolver<
     ResolversTypes['ReviewConnection'],
     ParentType,
@@ -5645,6 +6267,7 @@ export type Resolvers<ContextType = Context> = {
   AppealModerationActionPayload?: AppealModerationActionPayloadResolvers<ContextType>;
   AppealStatus?: AppealStatusResolvers;
   ApplyReferralCodePayload?: ApplyReferralCodePayloadResolvers<ContextType>;
+  AutoApprovalRules?: AutoApprovalRulesResolvers<ContextType>;
   AutoRefillPayload?: AutoRefillPayloadResolvers<ContextType>;
   AutoRefillSettings?: AutoRefillSettingsResolvers<ContextType>;
   AvatarUpload?: AvatarUploadResolvers<ContextType>;
@@ -5652,6 +6275,7 @@ export type Resolvers<ContextType = Context> = {
   BadgeDefinition?: BadgeDefinitionResolvers<ContextType>;
   Block?: BlockResolvers<ContextType>;
   BlockUserPayload?: BlockUserPayloadResolvers<ContextType>;
+  CalendarLinks?: CalendarLinksResolvers<ContextType>;
   CancelEventPayload?: CancelEventPayloadResolvers<ContextType>;
   CheckReason?: CheckReasonResolvers<ContextType>;
   CheckVerdict?: CheckVerdictResolvers;
@@ -5690,6 +6314,7 @@ export type Resolvers<ContextType = Context> = {
   EventLocation?: EventLocationResolvers<ContextType>;
   EventMode?: EventModeResolvers;
   EventPlatform?: EventPlatformResolvers<ContextType>;
+  EventSeries?: EventSeriesResolvers<ContextType>;
   EventStatus?: EventStatusResolvers;
   EventTag?: EventTagResolvers<ContextType>;
   ExpiringTokens?: ExpiringTokensResolvers<ContextType>;
@@ -5740,22 +6365,30 @@ export type Resolvers<ContextType = Context> = {
   PlaceKind?: PlaceKindResolvers;
   ProfileLimits?: ProfileLimitsResolvers<ContextType>;
   Province?: ProvinceResolvers<ContextType>;
+  PublicEvent?: PublicEventResolvers<ContextType>;
   PurchaseStatus?: PurchaseStatusResolvers;
+  PushDevice?: PushDeviceResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   QuickFilter?: QuickFilterResolvers;
   RateEventPayload?: RateEventPayloadResolvers<ContextType>;
   Rating?: RatingResolvers<ContextType>;
   RatingSummary?: RatingSummaryResolvers<ContextType>;
+  RecordAttendancePayload?: RecordAttendancePayloadResolvers<ContextType>;
   RecordEventActivityPayload?: RecordEventActivityPayloadResolvers<ContextType>;
+  Recurrence?: RecurrenceResolvers<ContextType>;
   ReferralProgress?: ReferralProgressResolvers<ContextType>;
   RefundTokenPurchasePayload?: RefundTokenPurchasePayloadResolvers<ContextType>;
+  RegisterPushSubscriptionPayload?: RegisterPushSubscriptionPayloadResolvers<ContextType>;
+  Reliability?: ReliabilityResolvers<ContextType>;
   RemovableProfileField?: RemovableProfileFieldResolvers;
   RemoveChatMemberPayload?: RemoveChatMemberPayloadResolvers<ContextType>;
+  RemovePushSubscriptionPayload?: RemovePushSubscriptionPayloadResolvers<ContextType>;
   Report?: ReportResolvers<ContextType>;
   ReportReason?: ReportReasonResolvers;
   ReportStatus?: ReportStatusResolvers;
   ReportUserPayload?: ReportUserPayloadResolvers<ContextType>;
   RequestToJoinPayload?: RequestToJoinPayloadResolvers<ContextType>;
+  ResetCalendarFeedPayload?: ResetCalendarFeedPayloadResolvers<ContextType>;
   ReviewConnection?: ReviewConnectionResolvers<ContextType>;
   Role?: RoleResolvers;
   SaveEventDraftPayload?: SaveEventDraftPayloadResolvers<ContextType>;
@@ -5763,6 +6396,8 @@ export type Resolvers<ContextType = Context> = {
   SavedPaymentMethod?: SavedPaymentMethodResolvers<ContextType>;
   SendChatMessagePayload?: SendChatMessagePayloadResolvers<ContextType>;
   SendMessagePayload?: SendMessagePayloadResolvers<ContextType>;
+  SeriesFrequency?: SeriesFrequencyResolvers;
+  SeriesScope?: SeriesScopeResolvers;
   ShareChannel?: ShareChannelResolvers;
   SkillLevel?: SkillLevelResolvers;
   StartDirectConversationPayload?: StartDirectConversationPayloadResolvers<ContextType>;

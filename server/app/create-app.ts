@@ -31,6 +31,7 @@ import { mountIdentity, setupIdentity } from './setup-identity.ts';
 import { mountSpa, mountTools } from './setup-static.ts';
 import { mountUploads } from './setup-uploads.ts';
 import { mountPayments } from './setup-payments.ts';
+import { mountLifecycle } from './setup-lifecycle.ts';
 import { registerJobs } from './setup-jobs.ts';
 import { createJobRunner } from '#server/jobs/job-runner.ts';
 import { attachGraphQLWebSocket } from './websocket.ts';
@@ -201,6 +202,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     );
     mountUploads(app, { services, inflight });
     await mountPayments(app, { services, inflight });
+    mountLifecycle(app, { services, authenticate });
     mountSpa(app, { config, services });
     mountErrorHandlers(app);
 

@@ -6,7 +6,8 @@ import { localDateTime } from '#server/modules/events/events.mappers.ts';
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const DETAILS = /^\/dashboard\/eventDetails\/([0-9a-f-]{36})\/?$/i;
+// The event page in the app and its public page (/e/<id>, ADR 049) get the same preview.
+const DETAILS = /^\/(?:dashboard\/eventDetails|e)\/([0-9a-f-]{36})\/?$/i;
 
 function formatDate(date: string, time: string): string {
   const d = new Date(`${date}T12:00:00Z`);
@@ -26,14 +27,16 @@ export function linkPreviews(services: Services, publicUrl: string) {
     const match = DETAILS.exec(req.path);
     if (!match) return null;
     const [event] = await services.events.byIds([match[1]]);
-    if (!event || event.cancelledAt) return null;
+    if (!event || event.cancelledAt || (event.hostHiddenUntil && event.hostHiddenUntil > new Date()))
+      return null;
     const { date, time } = localDateTime(event);
     const where = event.mode === 'physical' ? event.publicLocation : event.platform;
     const summary = [formatDate(date, time), durationLabel(event.durationMinutes), where]
       .filter(Boolean)
       .join(' · ');
     const description = `${summary}. ${event.description}`.slice(0, 280);
-    const url = `${publicUrl}${req.path}`;
+    const url = `${publicUrl}/e/${event.id}`;
+    const image = `${publicUrl}/e/${event.id}/og.png`;
     const tags = [
       `<title>${escape(event.title)} · Squad</title>`,
       `<meta name="description" content="${escape(description)}">`,
@@ -43,7 +46,13 @@ export function linkPreviews(services: Services, publicUrl: string) {
       `<meta property="og:title" content="${escape(event.title)}">`,
       `<meta property="og:description" content="${escape(description)}">`,
       `<meta property="og:url" content="${escape(url)}">`,
-      `<meta name="twitter:card" content="summary">`,
+      `<meta property="og:image" content="${escape(image)}">`,
+      `<meta property="og:image:type" content="image/png">`,
+      `<meta property="og:image:width" content="1200">`,
+      `<meta property="og:image:height" content="630">`,
+      `<meta property="og:image:alt" content="${escape(`${event.title} · ${summary}`)}">`,
+      `<meta name="twitter:card" content="summary_large_image">`,
+      `<meta name="twitter:image" content="${escape(image)}">`,
       `<meta name="twitter:title" content="${escape(event.title)}">`,
       `<meta name="twitter:description" content="${escape(description)}">`,
     ].join('\n    ');

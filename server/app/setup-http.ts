@@ -178,9 +178,17 @@ export function mountUnavailableGuard(app: Express, health: DatabaseHealth) {
 // The SPA's runtime configuration: one build serves every environment.
 export function mountConfigJson(app: Express, options: { config: Config; services: Services }) {
   const { config, services } = options;
-  app.get('/config.json', (_req, res) => {
+  app.get('/config.json', async (_req, res, next) => {
+    // Web push's VAPID public key (ADR 046): from the environment or generated once in the database.
+    let vapidPublicKey: string;
+    try {
+      vapidPublicKey = await services.push.publicKey();
+    } catch (err) {
+      return next(err);
+    }
     res.setHeader('Cache-Control', 'no-cache');
     res.json({
+      push: { vapidPublicKey },
       publicUrl: config.publicUrl,
       graphqlPath: '/graphql',
       cognito: {

@@ -38,6 +38,19 @@ export function registerJobs(jobs: JobRunner, services: Services) {
     run(() => services.payments.autoRefillSweep()),
     { cron: '*/10 * * * *' },
   );
+  // Reminders 24 h and 1 h before events (ADR 046): each claimed before it is sent, so replicas
+  // sweeping together send it once.
+  jobs.register(
+    'reminders.sweep',
+    run(() => services.reminders.sweep()),
+    { cron: '* * * * *' },
+  );
+  // Waitlist offers past their deadline go to the next in line; free places get offered (ADR 045).
+  jobs.register(
+    'waitlist.sweep',
+    run(() => services.waitlist.sweep()),
+    { cron: '* * * * *' },
+  );
   // "New messages while you were away": queued by each message, one waiting per conversation and
   // member; the handler sends at most one an hour (ADR 042).
   jobs.register(

@@ -16,6 +16,7 @@ const API_PREFIXES = [
   '/healthz',
   '/readyz',
   '/config.json',
+  '/calendar',
 ];
 
 // The SPA's own routes (client/src/app/router.tsx): anything else is no page of ours and gets a real
@@ -34,7 +35,8 @@ const APP_PATHS = new Set([
   '/suspended',
   '/index.html',
 ]);
-const APP_PREFIXES = ['/dashboard', '/admin'];
+// /e/<id>: an event's public page, for signed-out visitors too (ADR 049).
+const APP_PREFIXES = ['/dashboard', '/admin', '/e'];
 export function isAppPath(pathname: string): boolean {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return APP_PATHS.has(p) || APP_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
@@ -54,6 +56,7 @@ Disallow: /checkout/
 Disallow: /uploads/
 Disallow: /webhooks/
 Disallow: /metrics
+Disallow: /calendar/
 Allow: /
 `;
 

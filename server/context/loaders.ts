@@ -3,6 +3,7 @@ import type {
   ConversationMemberRow,
   ConversationRow,
   EventRow,
+  EventSeriesRow,
   JoinRequestRow,
   MessageRow,
   ModerationAppealRow,
@@ -69,7 +70,7 @@ export function createLoaders(services: Services, viewer: Viewer | null, options
         if (!s) return NO_STANDING;
         const relation = s.participant
           ? 'participant'
-          : s.latest?.status === 'pending'
+          : s.latest && ['pending', 'waitlisted', 'offered'].includes(s.latest.status)
             ? 'requester'
             : undefined;
         return { relation, latest: s.latest };
@@ -171,6 +172,24 @@ export function createLoaders(services: Services, viewer: Viewer | null, options
     hostFeatured: new DataLoader<string, boolean>(async (ids) => {
       const featured = await services.events.featuredHosts(ids);
       return ids.map((id) => featured.has(id));
+    }, o),
+    series: new DataLoader<string, EventSeriesRow | null>(
+      async (ids) => byId(ids, await services.events.seriesByIds(ids)),
+      o,
+    ),
+    // The lifecycle (ADR 045, 049): places in the waitlist, attendance records.
+    waitlistPosition: new DataLoader<string, number | null>(async (ids) => {
+      const positions = await services.waitlist.positions(ids);
+      return ids.map((id) => positions.get(id) ?? null);
+    }, o),
+    reliability: new DataLoader<string, { attended: number; recorded: number }>(async (ids) => {
+      const map = await services.waitlist.reliability(ids);
+      return ids.map((id) => map.get(id) ?? { attended: 0, recorded: 0 });
+    }, o),
+    viewerAttendance: new DataLoader<string, boolean | null>(async (ids) => {
+      if (!viewer) return ids.map(() => null);
+      const map = await services.waitlist.attendanceOf(viewer, ids);
+      return ids.map((id) => map.get(id) ?? null);
     }, o),
     participants: new DataLoader<string, ParticipantRow[]>(async (ids) => {
       const map = await services.events.participantsOf(ids);

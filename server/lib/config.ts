@@ -80,6 +80,11 @@ const envSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(65_000),
   // Bearer token for GET /metrics (Prometheus). Without it: open outside production, off in production.
   METRICS_TOKEN: optionalText,
+  // Web Push (ADR 046): the VAPID key pair (base64url, as web-push generates it) and the contact the
+  // push services see. Without the keys a pair is generated once and kept in the database.
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText,
 });
 
 // TRUST_PROXY: how many proxy hops in front of the app set X-Forwarded-For (a number), or which
@@ -153,6 +158,7 @@ export type Config = {
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
   // /metrics: off, open (development without a token) or behind `Authorization: Bearer <token>`.
   metrics: { enabled: boolean; token: string | undefined };
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
 };
 
 export class ConfigError extends Error {}
@@ -190,6 +196,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'SMTP_URL is required in production: without it, verification links and password reset codes ' +
         'are never delivered (e.g. SMTP_URL=smtps://user:pass@smtp.example.com:465).',
     );
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together.');
+  if (e.VAPID_SUBJECT && !/^(mailto:|https:\/\/)/.test(e.VAPID_SUBJECT))
+    throw new ConfigError('VAPID_SUBJECT must be a mailto: address or an https:// URL.');
   if (e.METRICS_TOKEN !== undefined && e.METRICS_TOKEN.length < 16)
     throw new ConfigError('METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 24).');
   const cognito = external
@@ -267,5 +277,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
     metrics: { enabled: e.NODE_ENV !== 'production' || Boolean(e.METRICS_TOKEN), token: e.METRICS_TOKEN },
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      // Push services want a way to reach the sender: the address mails come from.
+      subject: e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`,
+    },
   };
 }

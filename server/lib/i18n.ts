@@ -1,5 +1,6 @@
 import { moderationEn, moderationTr } from './i18n.moderation.ts';
 import { socialEn, socialTr } from './i18n.social.ts';
+import { lifecycleEn, lifecycleTr } from './i18n.lifecycle.ts';
 
 // Server-side texts (errors and notifications) in Turkish first, English when asked for.
 export type Locale = 'tr' | 'en';
@@ -7,6 +8,7 @@ export type Locale = 'tr' | 'en';
 const tr = {
   ...moderationTr,
   ...socialTr,
+  ...lifecycleTr,
   'error.unauthenticated': 'Oturum açmanız gerekiyor.',
   'error.sessionExpired': 'Oturumunun süresi doldu, lütfen tekrar giriş yap.',
   'error.forbidden': 'Bu işlem için yetkin yok.',
@@ -182,6 +184,7 @@ export type MessageKey = keyof typeof tr;
 const en: Record<MessageKey, string> = {
   ...moderationEn,
   ...socialEn,
+  ...lifecycleEn,
   'error.unauthenticated': 'You need to sign in.',
   'error.sessionExpired': 'Your session has expired, please sign in again.',
   'error.forbidden': 'You are not allowed to do this.',

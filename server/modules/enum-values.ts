@@ -12,6 +12,9 @@ export const enumValues = {
     ACCEPTED: 'accepted',
     DECLINED: 'declined',
     WITHDRAWN: 'withdrawn',
+    WAITLISTED: 'waitlisted',
+    OFFERED: 'offered',
+    EXPIRED: 'expired',
   },
   CheckVerdict: { OK: 'ok', REVIEW: 'review', BLOCK: 'block' },
   TokenLedgerReason: {
@@ -43,6 +46,9 @@ export const enumValues = {
     ACCOUNT_RESTORED: 'account_restored',
     FRIEND_REQUEST_RECEIVED: 'friend_request_received',
     FRIEND_REQUEST_ACCEPTED: 'friend_request_accepted',
+    EVENT_REMINDER: 'event_reminder',
+    WAITLIST_OFFER: 'waitlist_offer',
+    WAITLIST_OFFER_EXPIRED: 'waitlist_offer_expired',
   },
   ReportStatus: { OPEN: 'open', REVIEWED: 'reviewed', DISMISSED: 'dismissed' },
   ContentFlagStatus: { OPEN: 'open', KEPT: 'kept', REMOVED: 'removed' },
@@ -122,6 +128,8 @@ export const enumValues = {
   HostRank: { NEW: 'new', BRONZE: 'bronze', SILVER: 'silver', GOLD: 'gold', DIAMOND: 'diamond' },
   Device: { PC: 'pc', PLAYSTATION: 'playstation', XBOX: 'xbox', MOBILE: 'mobile' },
   ShareChannel: { COPY_LINK: 'copy_link', TWITTER: 'twitter', WHATSAPP: 'whatsapp', DISCORD: 'discord' },
+  SeriesFrequency: { WEEKLY: 'weekly', BIWEEKLY: 'biweekly' },
+  SeriesScope: { THIS: 'this', FOLLOWING: 'following' },
 } as const;
 
 type ValueOf<T> = T[keyof T];
@@ -154,3 +162,5 @@ export type ContentKind = ValueOf<typeof enumValues.ContentKind>;
 export type RemovableProfileField = ValueOf<typeof enumValues.RemovableProfileField>;
 export type ConversationKind = ValueOf<typeof enumValues.ConversationKind>;
 export type FriendshipStatus = ValueOf<typeof enumValues.FriendshipStatus>;
+export type SeriesFrequency = ValueOf<typeof enumValues.SeriesFrequency>;
+export type SeriesScope = ValueOf<typeof enumValues.SeriesScope>;

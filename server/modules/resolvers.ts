@@ -17,6 +17,10 @@ import { paymentsResolvers } from './payments/payments.resolvers.ts';
 import { rewardsResolvers } from './rewards/rewards.resolvers.ts';
 import { trustResolvers } from './trust/trust.resolvers.ts';
 import { friendsResolvers } from './friends/friends.resolvers.ts';
+import { joinRequestsLifecycleResolvers } from './join-requests/join-requests-lifecycle.resolvers.ts';
+import { eventsLifecycleResolvers } from './events/events-lifecycle.resolvers.ts';
+import { pushResolvers } from './push/push.resolvers.ts';
+import { calendarResolvers } from './calendar/calendar.resolvers.ts';
 
 // Resolver maps of every module; a type's fields may come from several modules.
 export function allResolvers(): Resolvers[] {
@@ -39,5 +43,9 @@ export function allResolvers(): Resolvers[] {
     rewardsResolvers,
     trustResolvers,
     friendsResolvers,
+    joinRequestsLifecycleResolvers,
+    eventsLifecycleResolvers,
+    pushResolvers,
+    calendarResolvers,
   ];
 }

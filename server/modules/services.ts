@@ -4,6 +4,12 @@ import { createEventsService } from './events/events.service.ts';
 import { createEventDraftsService } from './events/event-drafts.service.ts';
 import { createGeoService } from './geo/geo.service.ts';
 import { createJoinRequestsService } from './join-requests/join-requests.service.ts';
+import { createAdmissionService } from './join-requests/join-requests-admission.service.ts';
+import { createJoinRequestEndings } from './join-requests/join-requests-endings.service.ts';
+import { createWaitlistService } from './join-requests/join-requests-waitlist.service.ts';
+import { createPushService } from './push/push.service.ts';
+import { createRemindersService } from './reminders/reminders.service.ts';
+import { createCalendarService } from './calendar/calendar.service.ts';
 import { createMessagesService } from './messages/messages.service.ts';
 import { createMessageGroupsService } from './messages/messages-groups.service.ts';
 import { createMessageDigestService } from './messages/messages-digest.service.ts';
@@ -43,20 +49,30 @@ export function createServices(deps: Deps) {
   const drafts = createEventDraftsService(deps);
   const events = createEventsService(deps, tokens, notifications, badges, users, drafts, gate);
   const safety = createSafetyService(deps, { users, events, gate, safeguards });
+  const friends = createFriendsService(deps, { users, safety, notifications });
+  const push = createPushService(deps);
+  // Who takes a place, who waits, who is offered one (ADR 045).
+  const admission = createAdmissionService(deps, { events, users, notifications, badges, push });
   const joinRequests = createJoinRequestsService(deps, {
     events,
     users,
     notifications,
     gate,
     safety,
-    badges,
     safeguards,
+    friends,
+    admission,
   });
+  const waitlist = createWaitlistService(deps, { events, notifications, admission, rewards });
+  const endings = createJoinRequestEndings(deps, { events, notifications, admission });
+  // A capacity raised by the host offers the new places to the waitlist.
+  events.onCapacityRaised((tx, afterCommit, event) => admission.offerNext(tx, afterCommit, event));
+  const reminders = createRemindersService(deps, { events, users, notifications, push });
+  const calendar = createCalendarService(deps);
   // A block ends the pending requests between the two users, in the block's transaction.
   safety.onBlock((tx, afterCommit, blocker, blocked) =>
-    joinRequests.endPendingBetween(tx, afterCommit, blocker, blocked),
+    endings.endPendingBetween(tx, afterCommit, blocker, blocked),
   );
-  const friends = createFriendsService(deps, { users, safety, notifications });
   const messages = createMessagesService(deps, { events, notifications, safety, gate, friends });
   const groups = createMessageGroupsService(deps, { messages, events });
   const digests = createMessageDigestService(deps, { users, events });
@@ -72,7 +88,7 @@ export function createServices(deps: Deps) {
   // A deleted account's upcoming events are cancelled and its requests and places given up, in the
   // deletion's transaction; pictures nobody uses any more leave storage after commit.
   users.onAccountDeleted((tx, afterCommit, user) => events.cancelUpcomingHostedBy(tx, afterCommit, user));
-  users.onAccountDeleted((tx, afterCommit, user) => joinRequests.endAllOf(tx, afterCommit, user));
+  users.onAccountDeleted((tx, afterCommit, user) => endings.endAllOf(tx, afterCommit, user));
   users.onAccountDeleted((tx, _afterCommit, user) => drafts.removeAllOf(tx, user));
   users.onAvatarDropped((key) => uploads.dropAvatarFiles(key));
   // What "remove" means for each kind of flagged content, and a moderator's event cancellation.
@@ -114,6 +130,10 @@ export function createServices(deps: Deps) {
     friends,
     groups,
     digests,
+    push,
+    waitlist,
+    reminders,
+    calendar,
   };
 }
 

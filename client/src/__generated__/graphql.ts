@@ -4,6 +4,12 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> =
   T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** Take the place offered from the waitlist. */
+export type AcceptWaitlistOfferInput = {
+  /** The viewer's OFFERED request. */
+  id: string | number;
+};
+
 /** How a user was part of an event. */
 export type ActivityType =
   /** The user hosted it. */
@@ -34,6 +40,28 @@ export type ApplyReferralCodeInput = {
   code: string;
 };
 
+/** One participant's attendance. */
+export type AttendanceInput = {
+  /** Whether they came. */
+  attended: boolean;
+  /** The participant. */
+  userId: string | number;
+};
+
+/** Automatic approval rules; send null to turn automatic approval off. */
+export type AutoApprovalRulesInput = {
+  /** Only the host's friends. */
+  friendsOnly?: boolean | null | undefined;
+  /** Minimum average rating as a participant, 1 to 5. */
+  minRating?: number | null | undefined;
+  /** Minimum reliability in percent, 0 to 100. */
+  minReliability?: number | null | undefined;
+  /** Only requesters from the host's city. */
+  sameCity?: boolean | null | undefined;
+  /** The requester's e-mail is verified. */
+  verifiedEmail?: boolean | null | undefined;
+};
+
 /** A user to block. */
 export type BlockUserInput = {
   /** The user; not the viewer. */
@@ -56,6 +84,8 @@ export type CancelEventInput = {
   id: string | number;
   /** Optional reason shown to participants. */
   reason?: string | null | undefined;
+  /** In a series: THIS occurrence only (default), or FOLLOWING: this and every later one. */
+  scope?: SeriesScope | null | undefined;
 };
 
 /** The automatic check's verdict on a join message. */
@@ -124,6 +154,8 @@ export type CreateAvatarUploadInput = {
 
 /** Everything the create-event wizard collects. */
 export type CreateEventInput = {
+  /** Accept requests automatically by these rules (ADR 045); none: the host decides every request. */
+  autoApproval?: AutoApprovalRulesInput | null | undefined;
   /** Category id from the mode's list (eventCatalog). */
   category: string | number;
   /** Start day in Turkey's time zone; not in the past. */
@@ -151,6 +183,8 @@ export type CreateEventInput = {
   price?: number | null | undefined;
   /** Physical events: the place text everyone may see. */
   publicLocation?: string | null | undefined;
+  /** Repeat the event as a series (ADR 048); the payload's event is the first occurrence. */
+  recurrence?: RecurrenceInput | null | undefined;
   /** Free text requirements. */
   requirements?: string | null | undefined;
   /** Expected skill level. */
@@ -211,6 +245,8 @@ export type DismissReportInput = {
  * the draft is published).
  */
 export type EventDraftInput = {
+  /** Automatic approval rules. */
+  autoApproval?: AutoApprovalRulesInput | null | undefined;
   /** Category id. */
   category?: string | number | null | undefined;
   /** Start day (YYYY-MM-DD, Turkey). */
@@ -229,6 +265,8 @@ export type EventDraftInput = {
   platform?: string | number | null | undefined;
   /** Physical: the public place text. */
   publicLocation?: string | null | undefined;
+  /** Repeat as a series. */
+  recurrence?: RecurrenceInput | null | undefined;
   /** Requirements text. */
   requirements?: string | null | undefined;
   /** Expected skill level. */
@@ -419,9 +457,15 @@ export type JoinRequestStatus =
   | 'ACCEPTED'
   /** The host declined, or the automatic check blocked the message. */
   | 'DECLINED'
+  /** The offered place was not taken in time; it went to the next in line. */
+  | 'EXPIRED'
+  /** A place was offered from the waitlist; it is the requester's until offerExpiresAt. */
+  | 'OFFERED'
   /** Waiting for the host. */
   | 'PENDING'
-  /** The requester took it back. */
+  /** Approved while the event was full: in line for the next free place (ADR 045). */
+  | 'WAITLISTED'
+  /** The requester took it back (or declined an offered place). */
   | 'WITHDRAWN';
 
 /** Leaving a flagged text as it is. */
@@ -507,6 +551,8 @@ export type NotificationType =
   | 'CONTENT_REMOVED'
   /** An event the user takes part in was cancelled. */
   | 'EVENT_CANCELLED'
+  /** An event the user hosts, joined or waits for starts soon (24 hours and 1 hour before). */
+  | 'EVENT_REMINDER'
   /** An event the user takes part in was changed. */
   | 'EVENT_UPDATED'
   /** Someone accepted the user's friend request. */
@@ -530,7 +576,11 @@ export type NotificationType =
   /** A report the user filed was handled. */
   | 'REPORT_RESOLVED'
   /** The user earned tokens (participation, a 5-star rating, a referral, the monthly challenge). */
-  | 'TOKENS_EARNED';
+  | 'TOKENS_EARNED'
+  /** A place freed and is offered to the user from the waitlist, until a deadline. */
+  | 'WAITLIST_OFFER'
+  /** The offered place was not taken in time. */
+  | 'WAITLIST_OFFER_EXPIRED';
 
 /** How a purchase was paid. */
 export type PaymentMethodKind =
@@ -612,12 +662,45 @@ export type RateEventInput = {
   userId?: string | number | null | undefined;
 };
 
+/** The host's record of who came (ADR 049). */
+export type RecordAttendanceInput = {
+  /** One entry per participant recorded (others keep their record). */
+  attendees: Array<AttendanceInput>;
+  /** The event: started, not cancelled, ended at most 7 days ago. */
+  eventId: string | number;
+};
+
 /** A share through the share dialog. */
 export type RecordEventShareInput = {
   /** Where it went. */
   channel: ShareChannel;
   /** The event. */
   id: string | number;
+};
+
+/**
+ * Repeat the event (ADR 048): every occurrence is created at once as its own event (joining, capacity and
+ * group chat per occurrence), at most 12, for 1 token. Give a count or an end day, not both.
+ */
+export type RecurrenceInput = {
+  /** How many occurrences, 2 to 12 (the first included). */
+  count?: number | null | undefined;
+  /** Weekly or every two weeks. */
+  frequency: SeriesFrequency;
+  /** The last day an occurrence may fall on (Turkey); the series may have at most 12 occurrences. */
+  until?: string | null | undefined;
+};
+
+/** A browser's push subscription (PushSubscription.toJSON() of the Push API). */
+export type RegisterPushSubscriptionInput = {
+  /** keys.auth: the 16-byte auth secret, base64url. */
+  auth: string;
+  /** The push service's endpoint (https). */
+  endpoint: string;
+  /** keys.p256dh: the browser's P-256 public key, base64url. */
+  p256dh: string;
+  /** The browser's user agent, to tell devices apart in settings. */
+  userAgent?: string | null | undefined;
 };
 
 /** A profile field a moderator can remove. */
@@ -651,6 +734,12 @@ export type RemoveContentInput = {
   reportId?: string | number | null | undefined;
   /** Or: the user whose profile field goes. */
   userId?: string | number | null | undefined;
+};
+
+/** Stop push notifications to one device. */
+export type RemovePushSubscriptionInput = {
+  /** The device's endpoint. */
+  endpoint: string;
 };
 
 /** Why a user reports another. */
@@ -693,6 +782,14 @@ export type RequestToJoinInput = {
   eventId: string | number;
   /** Optional message to the host, at most 500 characters (trimmed). */
   message?: string | null | undefined;
+  /** The event is full: ask for its waitlist (ADR 045). Without it a full event answers CONFLICT. */
+  waitlist?: boolean | null | undefined;
+};
+
+/** Revoke the calendar feed's URL and make a new one. */
+export type ResetCalendarFeedInput = {
+  /** Must be true: the old URL stops working at once. */
+  revoke: boolean;
 };
 
 /** Answering a friend request. */
@@ -749,6 +846,20 @@ export type SendMessageInput = {
   /** The host writes to this requester or participant; others leave it out (they write to the host). */
   toUserId?: string | number | null | undefined;
 };
+
+/** How often a recurring series repeats (ADR 048). */
+export type SeriesFrequency =
+  /** Every two weeks, same weekday and time. */
+  | 'BIWEEKLY'
+  /** Every week, same weekday and time. */
+  | 'WEEKLY';
+
+/** Which occurrences of a series a change or cancellation applies to. */
+export type SeriesScope =
+  /** This occurrence and every later one. */
+  | 'FOLLOWING'
+  /** Only this occurrence (also for an event that is not in a series). */
+  | 'THIS';
 
 /** Auto-refill settings. */
 export type SetAutoRefillInput = {
@@ -829,6 +940,8 @@ export type UnblockUserInput = {
 
 /** Changes to an upcoming event; only the host may make them. Fields left out keep their value. */
 export type UpdateEventInput = {
+  /** Automatic approval rules; null turns automatic approval off. */
+  autoApproval?: AutoApprovalRulesInput | null | undefined;
   /** Category id from the mode's list (eventCatalog). */
   category?: string | number | null | undefined;
   /** Start day in Turkey's time zone; not in the past. */
@@ -853,6 +966,11 @@ export type UpdateEventInput = {
   publicLocation?: string | null | undefined;
   /** Free text requirements. */
   requirements?: string | null | undefined;
+  /**
+   * In a series: THIS occurrence only (default), or FOLLOWING: this and every later upcoming one get
+   * the same changes (the date cannot change then; each keeps its own day).
+   */
+  scope?: SeriesScope | null | undefined;
   /** Expected skill level. */
   skillLevel?: SkillLevel | null | undefined;
   /** One to ten tag ids of the mode's lists. */
@@ -898,8 +1016,20 @@ export type UpdateSettingsInput = {
   emailJoinRequests?: boolean | null | undefined;
   /** E-mail about unread messages when away. */
   emailMessages?: boolean | null | undefined;
+  /** Reminders by e-mail. */
+  emailReminders?: boolean | null | undefined;
+  /** Waitlist offers by e-mail. */
+  emailWaitlist?: boolean | null | undefined;
+  /** Reminders in the app. */
+  inAppReminders?: boolean | null | undefined;
+  /** Waitlist offers in the app. */
+  inAppWaitlist?: boolean | null | undefined;
   /** Interface language kept on the account: "tr" or "en". */
   locale?: string | null | undefined;
+  /** Reminders by web push. */
+  pushReminders?: boolean | null | undefined;
+  /** Waitlist offers by web push. */
+  pushWaitlist?: boolean | null | undefined;
 };
 
 /** The viewer's relation to an event (the spec's eventType). */
@@ -1053,6 +1183,7 @@ export type LobbyStatsStrip_StatsFragment = {
 
 export type MyEventCard_EventFragment = {
   __typename: 'Event';
+  seriesIndex: number | null;
   id: string;
   mode: EventMode;
   title: string;
@@ -1066,6 +1197,12 @@ export type MyEventCard_EventFragment = {
   maxParticipants: number;
   averageRating: number | null;
   feedbackCount: number;
+  series: {
+    __typename: 'EventSeries';
+    id: string;
+    frequency: SeriesFrequency;
+    occurrenceCount: number;
+  } | null;
   platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
 };
 
@@ -1107,6 +1244,13 @@ export type AnalyticsPanel_AnalyticsFragment = {
   medianResponseMinutes: number | null;
   peakDay: string | null;
   viewsByDay: Array<{ __typename: 'DailyCount'; date: string; count: number }>;
+};
+
+export type CalendarButtons_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  title: string;
+  calendarLinks: { __typename: 'CalendarLinks'; ics: string; google: string; outlook: string };
 };
 
 export type EventActions_EventFragment = {
@@ -1170,6 +1314,19 @@ export type EventSummaryCard_EventFragment = {
     exact: boolean;
   } | null;
   friendsGoing: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+};
+
+export type SeriesInfo_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  seriesIndex: number | null;
+  series: {
+    __typename: 'EventSeries';
+    id: string;
+    frequency: SeriesFrequency;
+    occurrenceCount: number;
+    occurrences: Array<{ __typename: 'Event'; id: string; startsAt: string; status: EventStatus }>;
+  } | null;
 };
 
 export type CancelEventMutationVariables = Exact<{
@@ -1347,6 +1504,41 @@ export type RemoveFriendMutation = {
   };
 };
 
+export type AttendancePanelQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type AttendancePanelQuery = {
+  event: {
+    __typename: 'Event';
+    id: string;
+    participants: Array<{
+      __typename: 'Participant';
+      attended: boolean | null;
+      user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+    }>;
+  } | null;
+};
+
+export type RecordAttendanceMutationVariables = Exact<{
+  input: RecordAttendanceInput;
+}>;
+
+export type RecordAttendanceMutation = {
+  recordAttendance: {
+    __typename: 'RecordAttendancePayload';
+    event: {
+      __typename: 'Event';
+      id: string;
+      participants: Array<{
+        __typename: 'Participant';
+        attended: boolean | null;
+        user: { __typename: 'User'; id: string };
+      }>;
+    };
+  };
+};
+
 export type CardJoinButton_EventFragment = {
   __typename: 'Event';
   id: string;
@@ -1405,6 +1597,14 @@ export type JoinRequestsDialogQuery = {
       message: string | null;
       createdAt: string;
       declinedByCheck: boolean;
+      autoApproved: boolean;
+      waitlist: boolean;
+      reliability: {
+        __typename: 'Reliability';
+        attended: number;
+        recorded: number;
+        percent: number | null;
+      } | null;
       check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
       user: {
         __typename: 'User';
@@ -1447,6 +1647,14 @@ export type RequestRow_JoinRequestFragment = {
   message: string | null;
   createdAt: string;
   declinedByCheck: boolean;
+  autoApproved: boolean;
+  waitlist: boolean;
+  reliability: {
+    __typename: 'Reliability';
+    attended: number;
+    recorded: number;
+    percent: number | null;
+  } | null;
   check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
   user: {
     __typename: 'User';
@@ -1474,6 +1682,14 @@ export type RequestsPanelQuery = {
       message: string | null;
       createdAt: string;
       declinedByCheck: boolean;
+      autoApproved: boolean;
+      waitlist: boolean;
+      reliability: {
+        __typename: 'Reliability';
+        attended: number;
+        recorded: number;
+        percent: number | null;
+      } | null;
       check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
       user: {
         __typename: 'User';
@@ -1491,6 +1707,14 @@ export type RequestsPanelQuery = {
       message: string | null;
       createdAt: string;
       declinedByCheck: boolean;
+      autoApproved: boolean;
+      waitlist: boolean;
+      reliability: {
+        __typename: 'Reliability';
+        attended: number;
+        recorded: number;
+        percent: number | null;
+      } | null;
       check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
       user: {
         __typename: 'User';
@@ -1504,12 +1728,39 @@ export type RequestsPanelQuery = {
   } | null;
 };
 
+export type WaitlistPanelQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type WaitlistPanelQuery = {
+  event: {
+    __typename: 'Event';
+    id: string;
+    waitlist: Array<{
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      waitlistPosition: number | null;
+      offerExpiresAt: string | null;
+      autoApproved: boolean;
+      reliability: {
+        __typename: 'Reliability';
+        attended: number;
+        recorded: number;
+        percent: number | null;
+      } | null;
+      user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+    }> | null;
+  } | null;
+};
+
 export type JoinStatusPanel_EventFragment = {
   __typename: 'Event';
   id: string;
   status: EventStatus;
   freeSlots: number;
   viewerRole: ViewerRole;
+  viewerAttendance: boolean | null;
   viewerJoinRequest: {
     __typename: 'JoinRequest';
     id: string;
@@ -1517,8 +1768,43 @@ export type JoinStatusPanel_EventFragment = {
     message: string | null;
     declinedByCheck: boolean;
     createdAt: string;
+    waitlist: boolean;
+    waitlistPosition: number | null;
+    offerExpiresAt: string | null;
     check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
   } | null;
+};
+
+export type AcceptWaitlistOfferMutationVariables = Exact<{
+  input: AcceptWaitlistOfferInput;
+}>;
+
+export type AcceptWaitlistOfferMutation = {
+  acceptWaitlistOffer: {
+    __typename: 'JoinRequestDecisionPayload';
+    joinRequest: { __typename: 'JoinRequest'; id: string; status: JoinRequestStatus };
+    event: {
+      __typename: 'Event';
+      participantCount: number;
+      id: string;
+      status: EventStatus;
+      freeSlots: number;
+      viewerRole: ViewerRole;
+      viewerAttendance: boolean | null;
+      viewerJoinRequest: {
+        __typename: 'JoinRequest';
+        id: string;
+        status: JoinRequestStatus;
+        message: string | null;
+        declinedByCheck: boolean;
+        createdAt: string;
+        waitlist: boolean;
+        waitlistPosition: number | null;
+        offerExpiresAt: string | null;
+        check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+      } | null;
+    };
+  };
 };
 
 export type AcceptRequestMutationVariables = Exact<{
@@ -1595,6 +1881,7 @@ export type LeaveEventMutation = {
       status: EventStatus;
       freeSlots: number;
       viewerRole: ViewerRole;
+      viewerAttendance: boolean | null;
       viewerCanRateParticipants: boolean;
       viewerJoinRequest: {
         __typename: 'JoinRequest';
@@ -1603,6 +1890,9 @@ export type LeaveEventMutation = {
         message: string | null;
         declinedByCheck: boolean;
         createdAt: string;
+        waitlist: boolean;
+        waitlistPosition: number | null;
+        offerExpiresAt: string | null;
         check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
       } | null;
       location: {
@@ -1656,6 +1946,7 @@ export type RequestToJoinMutation = {
       status: EventStatus;
       freeSlots: number;
       viewerRole: ViewerRole;
+      viewerAttendance: boolean | null;
       viewerJoinRequest: {
         __typename: 'JoinRequest';
         id: string;
@@ -1663,6 +1954,9 @@ export type RequestToJoinMutation = {
         message: string | null;
         declinedByCheck: boolean;
         createdAt: string;
+        waitlist: boolean;
+        waitlistPosition: number | null;
+        offerExpiresAt: string | null;
         check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
       } | null;
     };
@@ -1689,6 +1983,7 @@ export type WithdrawRequestMutation = {
       status: EventStatus;
       freeSlots: number;
       viewerRole: ViewerRole;
+      viewerAttendance: boolean | null;
       viewerJoinRequest: {
         __typename: 'JoinRequest';
         id: string;
@@ -1696,6 +1991,9 @@ export type WithdrawRequestMutation = {
         message: string | null;
         declinedByCheck: boolean;
         createdAt: string;
+        waitlist: boolean;
+        waitlistPosition: number | null;
+        offerExpiresAt: string | null;
         check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
       } | null;
     };
@@ -2610,6 +2908,14 @@ export type MarkNotificationsReadMutation = {
   markNotificationsRead: { __typename: 'MarkNotificationsReadPayload'; unreadCount: number };
 };
 
+export type ResetCalendarFeedMutationVariables = Exact<{
+  input: ResetCalendarFeedInput;
+}>;
+
+export type ResetCalendarFeedMutation = {
+  resetCalendarFeed: { __typename: 'ResetCalendarFeedPayload'; calendarFeedUrl: string };
+};
+
 export type DeleteAccountMutationVariables = Exact<{
   input: DeleteAccountInput;
 }>;
@@ -2645,6 +2951,25 @@ export type UsernameCheckQuery = {
     available: boolean;
     reason: string | null;
   };
+};
+
+export type RegisterPushSubscriptionMutationVariables = Exact<{
+  input: RegisterPushSubscriptionInput;
+}>;
+
+export type RegisterPushSubscriptionMutation = {
+  registerPushSubscription: {
+    __typename: 'RegisterPushSubscriptionPayload';
+    device: { __typename: 'PushDevice'; id: string };
+  };
+};
+
+export type RemovePushSubscriptionMutationVariables = Exact<{
+  input: RemovePushSubscriptionInput;
+}>;
+
+export type RemovePushSubscriptionMutation = {
+  removePushSubscription: { __typename: 'RemovePushSubscriptionPayload'; removed: boolean };
 };
 
 export type ProfileUser_UserFragment = {
@@ -2770,6 +3095,12 @@ export type UpdateSettingsMutation = {
         emailDecisions: boolean;
         emailMessages: boolean;
         emailEventChanges: boolean;
+        inAppReminders: boolean;
+        emailReminders: boolean;
+        pushReminders: boolean;
+        inAppWaitlist: boolean;
+        emailWaitlist: boolean;
+        pushWaitlist: boolean;
       } | null;
     };
   };
@@ -3074,6 +3405,15 @@ export type MyEventDraftsQuery = {
         lat: number;
         lng: number;
       } | null;
+      recurrence: { __typename: 'Recurrence'; frequency: SeriesFrequency; count: number | null } | null;
+      autoApproval: {
+        __typename: 'AutoApprovalRules';
+        verifiedEmail: boolean;
+        sameCity: boolean;
+        friendsOnly: boolean;
+        minRating: number | null;
+        minReliability: number | null;
+      } | null;
     };
   }>;
 };
@@ -3106,6 +3446,15 @@ export type EventDraft_DraftFragment = {
       address: string | null;
       lat: number;
       lng: number;
+    } | null;
+    recurrence: { __typename: 'Recurrence'; frequency: SeriesFrequency; count: number | null } | null;
+    autoApproval: {
+      __typename: 'AutoApprovalRules';
+      verifiedEmail: boolean;
+      sameCity: boolean;
+      friendsOnly: boolean;
+      minRating: number | null;
+      minReliability: number | null;
     } | null;
   };
 };
@@ -3164,6 +3513,15 @@ export type SaveEventDraftMutation = {
           address: string | null;
           lat: number;
           lng: number;
+        } | null;
+        recurrence: { __typename: 'Recurrence'; frequency: SeriesFrequency; count: number | null } | null;
+        autoApproval: {
+          __typename: 'AutoApprovalRules';
+          verifiedEmail: boolean;
+          sameCity: boolean;
+          friendsOnly: boolean;
+          minRating: number | null;
+          minReliability: number | null;
         } | null;
       };
     };
@@ -3268,6 +3626,32 @@ export type AdminRouteQueryVariables = Exact<{ [key: string]: never }>;
 
 export type AdminRouteQuery = { me: { __typename: 'User'; id: string; role: Role | null } };
 
+export type PublicEventRouteQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type PublicEventRouteQuery = {
+  publicEvent: {
+    __typename: 'PublicEvent';
+    id: string;
+    mode: EventMode;
+    title: string;
+    description: string;
+    startsAt: string;
+    durationLabel: string;
+    publicLocation: string | null;
+    maxParticipants: number;
+    participantCount: number;
+    status: EventStatus;
+    hostName: string;
+    imageUrl: string;
+    appPath: string;
+    platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
+    category: { __typename: 'EventCategory'; id: string; label: string };
+    tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+  } | null;
+};
+
 export type ConversationRouteQueryVariables = Exact<{
   id: string | number;
   before?: string | null | undefined;
@@ -3371,6 +3755,14 @@ export type EditEventRouteQuery = {
     category: { __typename: 'EventCategory'; id: string; label: string };
     tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
     platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
+    autoApproval: {
+      __typename: 'AutoApprovalRules';
+      verifiedEmail: boolean;
+      sameCity: boolean;
+      friendsOnly: boolean;
+      minRating: number | null;
+      minReliability: number | null;
+    } | null;
     location: {
       __typename: 'EventLocation';
       name: string | null;
@@ -3416,7 +3808,10 @@ export type EventDetailsRouteQuery = {
     feedbackCount: number;
     viewerCanRateParticipants: boolean;
     freeSlots: number;
+    viewerAttendance: boolean | null;
     viewerCanRate: boolean;
+    seriesIndex: number | null;
+    waitlist: Array<{ __typename: 'JoinRequest'; id: string }> | null;
     host: {
       __typename: 'User';
       id: string;
@@ -3461,6 +3856,9 @@ export type EventDetailsRouteQuery = {
       message: string | null;
       declinedByCheck: boolean;
       createdAt: string;
+      waitlist: boolean;
+      waitlistPosition: number | null;
+      offerExpiresAt: string | null;
       check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
     } | null;
     viewerRating: {
@@ -3469,6 +3867,14 @@ export type EventDetailsRouteQuery = {
       score: number;
       feedback: string | null;
       createdAt: string;
+    } | null;
+    calendarLinks: { __typename: 'CalendarLinks'; ics: string; google: string; outlook: string };
+    series: {
+      __typename: 'EventSeries';
+      id: string;
+      frequency: SeriesFrequency;
+      occurrenceCount: number;
+      occurrences: Array<{ __typename: 'Event'; id: string; startsAt: string; status: EventStatus }>;
     } | null;
     location: {
       __typename: 'EventLocation';
@@ -3497,6 +3903,7 @@ export type EventDetailsChangedSubscription = {
     status: EventStatus;
     freeSlots: number;
     viewerRole: ViewerRole;
+    viewerAttendance: boolean | null;
     viewerCanRateParticipants: boolean;
     viewerJoinRequest: {
       __typename: 'JoinRequest';
@@ -3505,6 +3912,9 @@ export type EventDetailsChangedSubscription = {
       message: string | null;
       declinedByCheck: boolean;
       createdAt: string;
+      waitlist: boolean;
+      waitlistPosition: number | null;
+      offerExpiresAt: string | null;
       check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
     } | null;
     location: {
@@ -3674,6 +4084,7 @@ export type MyEventsListQuery = {
       node: {
         __typename: 'Event';
         id: string;
+        seriesIndex: number | null;
         mode: EventMode;
         title: string;
         description: string;
@@ -3687,6 +4098,12 @@ export type MyEventsListQuery = {
         averageRating: number | null;
         feedbackCount: number;
         pendingRequestCount: number | null;
+        series: {
+          __typename: 'EventSeries';
+          id: string;
+          frequency: SeriesFrequency;
+          occurrenceCount: number;
+        } | null;
         platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
         viewerJoinRequest: {
           __typename: 'JoinRequest';
@@ -3912,12 +4329,19 @@ export type SettingsRouteQuery = {
     email: string | null;
     createdAt: string;
     locale: string | null;
+    calendarFeedUrl: string | null;
     notificationPreferences: {
       __typename: 'NotificationPreferences';
       emailJoinRequests: boolean;
       emailDecisions: boolean;
       emailMessages: boolean;
       emailEventChanges: boolean;
+      inAppReminders: boolean;
+      emailReminders: boolean;
+      pushReminders: boolean;
+      inAppWaitlist: boolean;
+      emailWaitlist: boolean;
+      pushWaitlist: boolean;
     } | null;
   };
 };

@@ -36,7 +36,7 @@ export type RootField =
 // Fields of an Event that change without the event's own documents being told: the host's request
 // lists, and what the viewer may see (the exact place, the participants) once their request is decided.
 // Which of the viewer's friends go changes with a friendship, not with the event.
-export type EventField = 'friendsGoing' | 'joinRequests' | 'location' | 'participants';
+export type EventField = 'friendsGoing' | 'joinRequests' | 'location' | 'participants' | 'waitlist';
 
 // Fields of a User that describe the viewer's relation to them (a friend request answered elsewhere).
 export type UserField = 'friendship' | 'mutualFriendCount' | 'friendCount' | 'viewerCanMessage';

@@ -5,16 +5,25 @@ import { LoadingState } from '#client/app/LoadingState.tsx';
 import { RootErrorBoundary } from '#client/app/RootErrorBoundary.tsx';
 import { RootLayout } from '#client/app/RootLayout.tsx';
 import { NotFoundRoute } from '#client/routes/NotFoundRoute.tsx';
+import { rememberReturnTo, safeReturnTo } from '#client/features/auth/returnTo.ts';
 
-// Dashboard pages need a session; without one the visitor goes to sign in.
-function requireSession() {
-  if (!getAuth().session.hasSession()) throw redirect('/login');
-  return null;
+// Dashboard pages need a session; without one the visitor goes to sign in, and comes back to the
+// page they asked for afterwards (ADR 049).
+function requireSession(args?: { request?: Request }) {
+  if (getAuth().session.hasSession()) return null;
+  if (args?.request) {
+    const url = new URL(args.request.url);
+    rememberReturnTo(`${url.pathname}${url.search}`);
+  }
+  throw redirect('/login');
 }
 
-// The sign-in screen sends a visitor who already has a session straight to the dashboard.
-function skipIfSignedIn() {
-  if (getAuth().session.hasSession()) throw redirect('/dashboard/physical');
+// The sign-in screen sends a visitor who already has a session straight to the dashboard (or to the
+// page a ?returnTo= names); a signed-out visitor's ?returnTo= is remembered for after sign-in.
+function skipIfSignedIn({ request }: { request: Request }) {
+  const returnTo = safeReturnTo(new URL(request.url).searchParams.get('returnTo'));
+  if (getAuth().session.hasSession()) throw redirect(returnTo ?? '/dashboard/physical');
+  rememberReturnTo(returnTo);
   return null;
 }
 
@@ -22,7 +31,7 @@ function skipIfSignedIn() {
 // session itself, so no query leaves without a token.
 function guarded<A, R>(loader: (args: A) => R) {
   return (args: A) => {
-    requireSession();
+    requireSession(args as { request?: Request });
     return loader(args);
   };
 }
@@ -181,6 +190,15 @@ export const routes: RouteObject[] = [
       },
       // Where the API client sends a user whose session could not be renewed.
       { path: '/auth/login', loader: () => redirect('/login') },
+      // An event's public page, for signed-out visitors (ADR 049); signed in, the event page.
+      {
+        path: '/e/:id',
+        lazy: () =>
+          import('#client/routes/PublicEventRoute.tsx').then((m) => ({
+            Component: m.PublicEventRoute,
+            loader: m.loader,
+          })),
+      },
       {
         path: '/dashboard',
         loader: requireSession,

@@ -23,6 +23,8 @@ export type RuntimeConfig = {
   features: { googleSignIn: boolean };
   // The payment provider; null when purchases are off.
   payments?: { provider: 'sandbox' | 'stripe' | 'iyzico' | null };
+  // Web push's VAPID public key (ADR 046).
+  push?: { vapidPublicKey: string | null };
 };
 
 let current: RuntimeConfig | null = null;

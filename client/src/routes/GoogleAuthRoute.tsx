@@ -4,6 +4,7 @@ import { buttonClasses } from '#client/components/ui/Button.tsx';
 import { useToast } from '#client/components/ui/Toast.tsx';
 import { getConfig } from '#client/lib/config.ts';
 import type { MessageKey } from '#client/lib/i18n/messages.tr.ts';
+import { takeReturnTo } from '#client/features/auth/returnTo.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
 import { getAuth } from '#client/features/auth/auth.ts';
@@ -99,7 +100,10 @@ export function GoogleAuthRoute() {
           if (cancelled) return;
           setView({ status: 'success' });
           toast.success(t('signIn.success'), { id: 'welcome' });
-          later(() => void navigate('/dashboard/physical', { replace: true }), SUCCESS_REDIRECT_MS);
+          later(
+            () => void navigate(takeReturnTo() ?? '/dashboard/physical', { replace: true }),
+            SUCCESS_REDIRECT_MS,
+          );
         },
         (error: unknown) => {
           if (cancelled) return;

@@ -11,6 +11,7 @@ import { signInErrorMessage } from '#client/features/auth/cognitoErrors.ts';
 import { GoogleSignIn } from '#client/features/auth/GoogleButton.tsx';
 import { takePrefilledEmail } from '#client/features/auth/prefilledEmail.ts';
 import { EmailInput } from '#client/features/auth/EmailInput.tsx';
+import { takeReturnTo } from '#client/features/auth/returnTo.ts';
 
 export function LoginRoute() {
   const { t } = useI18n();
@@ -36,8 +37,8 @@ export function LoginRoute() {
     try {
       await getAuth().session.signIn(email.trim(), password);
       toast.success(t('signIn.success'), { persist: true });
-      // The spec: go to the dashboard and reload the page.
-      window.location.assign('/dashboard/physical');
+      // The spec: go to the dashboard and reload the page; a shared link's page first (ADR 049).
+      window.location.assign(takeReturnTo() ?? '/dashboard/physical');
     } catch (error) {
       toast.error(signInErrorMessage(error, t));
       setLoading(false);

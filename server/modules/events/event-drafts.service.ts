@@ -55,6 +55,31 @@ const draftValuesSchema = z.object({
   skillLevel: z.enum(['beginner', 'intermediate', 'advanced', 'pro']).nullish(),
   voiceChat: z.enum(['required', 'optional', 'not_required']).nullish(),
   language: z.enum(['tr', 'en'], 'validation.language').nullish(),
+  // The lifecycle's wizard fields (ADR 045, 048): checked in full when published.
+  autoApproval: z
+    .object({
+      verifiedEmail: z.boolean().nullish(),
+      minRating: z.number().min(1, 'validation.minRating').max(5, 'validation.minRating').nullish(),
+      minReliability: z
+        .number()
+        .int('validation.minReliability')
+        .min(0, 'validation.minReliability')
+        .max(100, 'validation.minReliability')
+        .nullish(),
+      friendsOnly: z.boolean().nullish(),
+      sameCity: z.boolean().nullish(),
+    })
+    .nullish(),
+  recurrence: z
+    .object({
+      frequency: z.enum(['weekly', 'biweekly'], 'validation.invalid'),
+      count: z.number().int().min(2, 'validation.seriesCount').max(12, 'validation.seriesCount').nullish(),
+      until: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalidDate')
+        .nullish(),
+    })
+    .nullish(),
 });
 
 export type DraftValues = z.infer<typeof draftValuesSchema>;

@@ -20,7 +20,7 @@ type EventFacts = Pick<
   'id' | 'mode' | 'title' | 'startsAt' | 'publicLocation' | 'platform' | 'locationName' | 'address'
 >;
 
-const placeOf = (e: EventFacts, participant: boolean) => {
+export const placeOf = (e: EventFacts, participant: boolean) => {
   if (e.mode === 'online') return e.platform ? `Online · ${platformOf(e.platform).label.tr}` : 'Online';
   const exact = participant ? [e.locationName, e.address].filter(Boolean).join(', ') : '';
   return exact || e.publicLocation || '—';

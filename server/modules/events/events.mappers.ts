@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { EventRow, ParticipantRow } from '#db/schema/index.ts';
+import type { AutoApprovalRules, EventRow, ParticipantRow } from '#db/schema/index.ts';
 import { seesExactPlace, type ViewerRole } from '#server/auth/access.ts';
 import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
 
@@ -121,3 +121,6 @@ export type EventConnectionModel = {
   // Counted only when a client asks for it.
   totalCount: () => Promise<number>;
 };
+
+// The host's automatic approval rules as stored (ADR 045).
+export type AutoApprovalModel = AutoApprovalRules;

@@ -76,19 +76,22 @@ export function createEventsRepository(db: DbOrTx) {
       return row;
     },
 
-    // Everyone who must hear about a change: accepted participants and pending requesters.
+    // Everyone who must hear about a change: accepted participants, pending requesters and the
+    // waitlist (ADR 045).
     async audience(tx: DbOrTx, eventId: string): Promise<{ userId: string; joinRequestId: string | null }[]> {
       const rows = await tx.execute<{ user_id: string; join_request_id: string | null }>(sql`
         select user_id, null::uuid as join_request_id from event_participants where event_id = ${eventId}
         union
-        select user_id, id from join_requests where event_id = ${eventId} and status = 'pending'`);
+        select user_id, id from join_requests where event_id = ${eventId}
+          and status in ('pending', 'waitlisted', 'offered')`);
       const seen = new Map<string, string | null>();
       for (const r of rows.rows)
         if (!seen.has(r.user_id) || r.join_request_id) seen.set(r.user_id, r.join_request_id);
       return [...seen].map(([userId, joinRequestId]) => ({ userId, joinRequestId }));
     },
 
-    // The viewer's relation to each event other than hosting: accepted participant or pending requester.
+    // The viewer's relation to each event other than hosting: accepted participant, or requester
+    // (pending, or in the waitlist).
     async relationsOf(
       viewerId: string,
       eventIds: readonly string[],
@@ -101,7 +104,7 @@ export function createEventsRepository(db: DbOrTx) {
         sql`
         select ${joinRequests.eventId} as event_id, 'requester' as relation from ${joinRequests}
         where ${joinRequests.userId} = ${viewerId}::uuid and ${joinRequests.eventId} = any(${uuidArray(eventIds)})
-          and ${joinRequests.status} = 'pending'
+          and ${joinRequests.status} in ('pending', 'waitlisted', 'offered')
         union all
         select ${eventParticipants.eventId}, 'participant' from ${eventParticipants}
         where ${eventParticipants.userId} = ${viewerId}::uuid and ${eventParticipants.eventId} = any(${uuidArray(eventIds)})`,

@@ -3,7 +3,6 @@ import type { Tx } from '#db/client.ts';
 import type { EventRow } from '#db/schema/index.ts';
 import type { Deps } from '#server/context/deps.ts';
 import type { Viewer } from '#server/context/viewer.ts';
-import { badInput } from '#server/errors/app-error.ts';
 import { channels } from '#server/pubsub/channels.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { foldTurkish } from '#server/lib/turkish-text.ts';
@@ -16,13 +15,11 @@ import { AppError, ErrorCode, notFound } from '#server/errors/app-error.ts';
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
 import type { BadgesService } from '#server/modules/badges/badges.service.ts';
 import type { TrustGate } from '#server/modules/trust/trust-gate.service.ts';
-import { serverSecret } from '#server/lib/server-secrets.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
-import { wantsEmail } from '#server/modules/users/users.mappers.ts';
-import type { Mail } from '#server/mail/mailer.ts';
-import { eventCancelledMail, eventMovedMail, type Recipient } from './events.mails.ts';
 import type { EventDraftsService } from './event-drafts.service.ts';
-import { eventStatus, featuredFirst, publicPoint, type EventModel } from './events.mappers.ts';
+import { eventStatus, featuredFirst, type EventModel } from './events.mappers.ts';
+import { columnsOf, createEventChanges, type CapacityHook } from './events-changes.service.ts';
+import { createEventSeries } from './events-series.service.ts';
 import { requireHost, type ViewerRole } from '#server/auth/access.ts';
 import { createEventsActivity } from './events-activity.service.ts';
 import {
@@ -32,37 +29,7 @@ import {
 } from './events-discovery.repository.ts';
 import { createEventsRepository } from './events.repository.ts';
 import { checkFilter, type EventFilterInput } from './events.filter.ts';
-import { validateCreateEvent, validateUpdateEvent, type CreateEventValues } from './events.validation.ts';
-
-// Columns written from validated values (create and update share this). `secret` moves the public
-// point off the grid (ADR 040).
-function columnsOf(v: CreateEventValues, eventId: string, secret: Buffer) {
-  const publicAt = v.location ? publicPoint(v.location, eventId, secret) : null;
-  return {
-    title: v.title,
-    description: v.description,
-    category: v.category,
-    tags: v.tags,
-    startsAt: v.startsAt,
-    endsAt: v.endsAt,
-    durationMinutes: v.durationMinutes,
-    maxParticipants: v.maxParticipants,
-    locationName: v.location?.name ?? null,
-    address: v.location?.address ?? null,
-    lat: v.location?.lat ?? null,
-    lng: v.location?.lng ?? null,
-    publicLocation: v.publicLocation,
-    publicLat: publicAt?.lat ?? null,
-    publicLng: publicAt?.lng ?? null,
-    platform: v.platform,
-    price: v.price,
-    requirements: v.requirements,
-    skillLevel: v.skillLevel,
-    voiceChat: v.voiceChat,
-    gameType: v.gameType,
-    language: v.language,
-  };
-}
+import { validateCreateEvent } from './events.validation.ts';
 
 export function createEventsService(
   deps: Deps,
@@ -76,91 +43,9 @@ export function createEventsService(
   const repo = createEventsRepository(deps.db);
   const discovery = createEventsDiscovery(deps.db);
   const activity = createActivityQueries(deps.db);
-  let publicPointSecret: Promise<Buffer> | undefined;
-  const publicSecret = () => (publicPointSecret ??= serverSecret(deps.db, 'event-public-point'));
-
-  // After commit: an e-mail to each of the audience who wants event-change e-mails (a failure is
-  // logged, never undoes the change).
-  function mailAudience(
-    afterCommit: AfterCommit,
-    audience: { userId: string; joinRequestId: string | null }[],
-    actorId: string,
-    mailFor: (r: Recipient, host: string) => Mail | null,
-  ) {
-    afterCommit(async () => {
-      try {
-        const people = await users.byIds([actorId, ...audience.map((a) => a.userId)]);
-        const byId = new Map(people.map((u) => [u.id, u]));
-        const host = byId.get(actorId)?.displayName ?? 'Host';
-        for (const a of audience) {
-          const user = byId.get(a.userId);
-          if (!user || !wantsEmail(user, 'emailEventChanges')) continue;
-          const mail = mailFor(
-            { email: user.email, displayName: user.displayName, participant: a.joinRequestId === null },
-            host,
-          );
-          if (mail) await deps.mailer.send(mail);
-        }
-      } catch (err) {
-        deps.logger.warn({ err }, 'event-change e-mail failed');
-      }
-    });
-  }
-
-  // Accepted participants and pending requesters hear about a change of the event: a notification
-  // in the app, and an e-mail made by `mailFor` (ADR 033's event-change switch).
-  async function tellAudience(
-    tx: Tx,
-    afterCommit: AfterCommit,
-    event: EventRow,
-    actorId: string,
-    type: 'event_updated' | 'event_cancelled',
-    data: Record<string, unknown>,
-    mailFor: (r: Recipient, host: string) => Mail | null,
-  ) {
-    const audience = await repo.audience(tx, event.id);
-    mailAudience(afterCommit, audience, actorId, mailFor);
-    await notifications.notify(
-      tx,
-      afterCommit,
-      audience.map((a) => ({
-        userId: a.userId,
-        type,
-        eventId: event.id,
-        actorId,
-        joinRequestId: a.joinRequestId,
-        data: { title: event.title, ...data },
-      })),
-    );
-  }
-
-  // Marks a locked event cancelled; participants and pending requesters hear about it.
-  async function cancelLocked(
-    tx: Tx,
-    afterCommit: AfterCommit,
-    current: EventRow,
-    actorId: string,
-    reason: string | null,
-    now: Date,
-  ) {
-    const event = await repo.update(tx, current.id, { cancelledAt: now });
-    const link = `${deps.config.publicUrl}/dashboard/${event.mode === 'online' ? 'online' : 'physical'}`;
-    await tellAudience(tx, afterCommit, event, actorId, 'event_cancelled', { reason }, (r, host) =>
-      eventCancelledMail(r, { event, host, reason, link }),
-    );
-    afterCommit(() =>
-      deps.pubsub.publish(channels.event(event.id), { eventId: event.id, kind: 'cancelled' }),
-    );
-    return event;
-  }
-
-  // Titles and descriptions go through the content gate: a block is refused on its field (ADR 039).
-  function screenTexts(viewer: Viewer, v: { title: string | null; description: string | null }) {
-    return gate.screenFields(viewer.id, [
-      { field: 'title', kind: 'event_title', text: v.title },
-      { field: 'description', kind: 'event_description', text: v.description },
-    ]);
-  }
+  const changes = createEventChanges(deps, { notifications, users, gate });
+  const { cancelLocked, publicSecret } = changes;
+  const series = createEventSeries(deps, { tokens, badges, drafts, gate, changes });
 
   // Ids that are not UUIDs cannot exist: answer "not found" rather than a database error.
   const byIds = (ids: readonly string[]): Promise<EventRow[]> => repo.findByIds(ids.filter(isUuid));
@@ -203,8 +88,10 @@ export function createEventsService(
     async createEvent(viewer: Viewer, input: unknown): Promise<{ event: EventRow; balanceAfter: number }> {
       const v = validateCreateEvent(input, deps.clock.now());
       const draftId = (input as { draftId?: unknown } | null)?.draftId;
+      const screenings = await changes.screenTexts(viewer, v);
+      // A recurring series: every occurrence at once, one token (ADR 048).
+      if (v.recurrence) return series.create(viewer, { ...v, recurrence: v.recurrence }, draftId, screenings);
       const id = crypto.randomUUID();
-      const screenings = await screenTexts(viewer, v);
       const secret = await publicSecret();
       return inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
         // Publishing a draft: it goes in this transaction, or nothing happens (ADR 037).
@@ -227,53 +114,29 @@ export function createEventsService(
     },
 
     // Host only, upcoming only. Validated as the whole resulting event; participants hear about
-    // changes of time or place.
-    async updateEvent(viewer: Viewer, input: { id: string } & Record<string, unknown>): Promise<EventRow> {
+    // changes of time or place. In a series, FOLLOWING changes every later occurrence too.
+    async updateEvent(
+      viewer: Viewer,
+      input: { id: string; scope?: 'this' | 'following' | null } & Record<string, unknown>,
+    ): Promise<EventRow> {
+      const { scope, ...changesOnly } = input;
+      if (scope === 'following') return series.updateFollowing(viewer, changesOnly);
       if (!isUuid(input.id)) throw notFound('error.eventNotFound');
       const now = deps.clock.now();
-      const secret = await publicSecret();
       return inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
         const current = requireHost(viewer, await repo.lockForUpdate(tx, input.id));
-        if (eventStatus(current, now) !== 'upcoming')
-          throw new AppError(ErrorCode.CONFLICT, 'event.notUpcoming');
-        const v = validateUpdateEvent(current, input, now);
-        // Only changed texts are checked again (an untouched title was checked when it was written).
-        const screenings = await screenTexts(viewer, {
-          title: v.title === current.title ? null : v.title,
-          description: v.description === current.description ? null : v.description,
-        });
-        await gate.recordAll(tx, screenings, { subjectId: current.id, eventId: current.id });
-        if (v.maxParticipants < current.participantCount) {
-          throw badInput([
-            {
-              field: 'input.maxParticipants',
-              key: 'validation.capacityBelowParticipants',
-              params: { count: current.participantCount },
-            },
-          ]);
-        }
-        const event = await repo.update(tx, current.id, columnsOf(v, current.id, secret));
-        const moved =
-          event.startsAt.getTime() !== current.startsAt.getTime() ||
-          event.endsAt.getTime() !== current.endsAt.getTime() ||
-          event.lat !== current.lat ||
-          event.lng !== current.lng ||
-          event.platform !== current.platform;
-        const link = `${deps.config.publicUrl}/dashboard/eventDetails/${event.id}`;
-        if (moved)
-          await tellAudience(tx, afterCommit, event, viewer.id, 'event_updated', {}, (r, host) =>
-            eventMovedMail(r, { event, before: current, host, link }),
-          );
-        afterCommit(() =>
-          deps.pubsub.publish(channels.event(event.id), { eventId: event.id, kind: 'updated' }),
-        );
-        return event;
+        return changes.updateLocked(tx, afterCommit, viewer, current, changesOnly, now);
       });
     },
 
     // Host only. Participants and pending requesters are notified. The creation token comes back only
-    // when the event had not started and nobody had been accepted (nobody's plans were affected).
-    async cancelEvent(viewer: Viewer, input: { id: string; reason?: string | null }) {
+    // when the event had not started and nobody had been accepted (nobody's plans were affected); a
+    // series' token only when all of it is off that way (ADR 048).
+    async cancelEvent(
+      viewer: Viewer,
+      input: { id: string; reason?: string | null; scope?: 'this' | 'following' | null },
+    ) {
+      if (input.scope === 'following') return series.cancelFollowing(viewer, input);
       if (!isUuid(input.id)) throw notFound('error.eventNotFound');
       const now = deps.clock.now();
       return inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
@@ -283,11 +146,18 @@ export function createEventsService(
           throw new AppError(ErrorCode.CONFLICT, 'event.alreadyOver');
         const reason = input.reason?.trim().slice(0, 300) || null;
         const event = await cancelLocked(tx, afterCommit, current, viewer.id, reason, now);
-        const refund = now < current.startsAt && current.participantCount === 0;
         let balanceAfter: number | null = null;
-        if (refund)
-          balanceAfter = (await tokens.refundEventCreation(tx, afterCommit, viewer.id, event.id))
-            .balanceAfter;
+        let refund: boolean;
+        if (current.seriesId) {
+          const entry = await series.refundIfAllOff(tx, afterCommit, viewer, event);
+          refund = entry !== null;
+          balanceAfter = entry?.balanceAfter ?? null;
+        } else {
+          refund = now < current.startsAt && current.participantCount === 0;
+          if (refund)
+            balanceAfter = (await tokens.refundEventCreation(tx, afterCommit, viewer.id, event.id))
+              .balanceAfter;
+        }
         deps.logger.info({ eventId: event.id, refund }, 'event cancelled');
         return { event, tokenRefunded: refund, balanceAfter };
       });
@@ -349,6 +219,10 @@ export function createEventsService(
     subscribeChanges: (eventId: string) => deps.pubsub.subscribe(channels.event(eventId)),
 
     // For services that change an event's participants: the row, locked until their transaction ends.
+    onCapacityRaised: (hook: CapacityHook) => changes.onCapacityRaised(hook),
+    seriesByIds: (ids: readonly string[]) => series.byIds(ids),
+    occurrencesOf: (seriesId: string) => series.occurrences(seriesId),
+
     lockEvent: (tx: Tx, id: string) => (isUuid(id) ? repo.lockForUpdate(tx, id) : Promise.resolve(undefined)),
 
     ratingsOf: (eventIds: readonly string[]) => repo.ratingsOf(eventIds),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { badInput } from '#server/errors/app-error.ts';
 import { fromTurkeyDateTime } from '#server/lib/turkey-time.ts';
 import { parseInput } from '#server/lib/validation.ts';
-import type { EventRow } from '#db/schema/index.ts';
+import type { AutoApprovalRules, EventRow } from '#db/schema/index.ts';
 import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
 import type { GameType } from '#server/modules/enum-values.ts';
 import { isInTurkey } from '#server/modules/geo/geo.gazetteer.ts';
@@ -34,6 +34,59 @@ const locationSchema = z.object({
   lat: z.number({ error: 'validation.latLng' }).min(-90, 'validation.latLng').max(90, 'validation.latLng'),
   lng: z.number({ error: 'validation.latLng' }).min(-180, 'validation.latLng').max(180, 'validation.latLng'),
 });
+
+// The host's automatic approval (ADR 045): null turns it off.
+const autoApprovalSchema = z
+  .object({
+    verifiedEmail: z.boolean().nullish(),
+    minRating: z
+      .number('validation.minRating')
+      .min(1, 'validation.minRating')
+      .max(5, 'validation.minRating')
+      .nullish(),
+    minReliability: z
+      .number('validation.minReliability')
+      .int('validation.minReliability')
+      .min(0, 'validation.minReliability')
+      .max(100, 'validation.minReliability')
+      .nullish(),
+    friendsOnly: z.boolean().nullish(),
+    sameCity: z.boolean().nullish(),
+  })
+  .nullish()
+  .transform((v): AutoApprovalRules | null =>
+    v
+      ? {
+          verifiedEmail: v.verifiedEmail ?? false,
+          minRating: v.minRating ?? null,
+          minReliability: v.minReliability ?? null,
+          friendsOnly: v.friendsOnly ?? false,
+          sameCity: v.sameCity ?? false,
+        }
+      : null,
+  );
+
+// A recurring series (ADR 048): every week or every two weeks, for a count or until a day.
+export const SERIES_MAX = 12;
+const recurrenceSchema = z
+  .object({
+    frequency: z.enum(['weekly', 'biweekly'], 'validation.invalid'),
+    count: z
+      .number('validation.seriesCount')
+      .int('validation.seriesCount')
+      .min(2, 'validation.seriesCount')
+      .max(SERIES_MAX, 'validation.seriesCount')
+      .nullish(),
+    until: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalidDate')
+      .nullish(),
+  })
+  .nullish()
+  .superRefine((v, ctx) => {
+    if (v && (v.count == null) === (v.until == null))
+      ctx.addIssue({ code: 'custom', path: [], message: 'validation.seriesEnd' });
+  });
 
 const createEventSchema = z
   .object({
@@ -80,6 +133,8 @@ const createEventSchema = z
       .enum(['tr', 'en'], 'validation.language')
       .nullish()
       .transform((v) => v ?? 'tr'),
+    autoApproval: autoApprovalSchema,
+    recurrence: recurrenceSchema,
   })
   .superRefine((v, ctx) => {
     const categories = categoriesFor(v.mode);
@@ -180,6 +235,27 @@ export function validateUpdateEvent(
     skillLevel: pick('skillLevel', current.skillLevel),
     voiceChat: pick('voiceChat', current.voiceChat),
     language: pick('language', current.language),
+    autoApproval: pick('autoApproval', current.autoApproval),
   };
   return validateCreateEvent(merged, now);
+}
+
+// The start days of a series' occurrences in Turkey (the first is the event's own day). Throws on an
+// end the rules refuse: an "until" before the second occurrence or beyond SERIES_MAX occurrences.
+export function seriesDates(
+  firstDate: string,
+  r: { frequency: 'weekly' | 'biweekly'; count?: number | null; until?: string | null },
+): string[] {
+  const step = r.frequency === 'weekly' ? 7 : 14;
+  const day = (i: number) => {
+    const d = new Date(`${firstDate}T12:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + i * step);
+    return d.toISOString().slice(0, 10);
+  };
+  if (r.count != null) return Array.from({ length: r.count }, (_, i) => day(i));
+  const dates: string[] = [];
+  for (let i = 0; day(i) <= r.until! && i <= SERIES_MAX; i++) dates.push(day(i));
+  if (dates.length < 2 || dates.length > SERIES_MAX)
+    throw badInput([{ field: 'input.recurrence.until', key: 'validation.seriesUntil' }]);
+  return dates;
 }

@@ -66,7 +66,7 @@ export function createJoinRequestsRepository(db: DbOrTx) {
           and(
             eq(joinRequests.eventId, eventId),
             eq(joinRequests.userId, userId),
-            inArray(joinRequests.status, ['pending', 'accepted']),
+            inArray(joinRequests.status, ['pending', 'accepted', 'waitlisted', 'offered']),
           ),
         )
         .limit(1);
@@ -199,7 +199,7 @@ export function createJoinRequestsRepository(db: DbOrTx) {
         .where(
           and(
             eq(joinRequests.userId, userId),
-            inArray(joinRequests.status, ['pending', 'accepted']),
+            inArray(joinRequests.status, ['pending', 'accepted', 'waitlisted', 'offered']),
             gt(events.endsAt, now),
             isNull(events.cancelledAt),
           ),
@@ -220,7 +220,7 @@ export function createJoinRequestsRepository(db: DbOrTx) {
         .innerJoin(events, eq(events.id, joinRequests.eventId))
         .where(
           and(
-            eq(joinRequests.status, 'pending'),
+            inArray(joinRequests.status, ['pending', 'waitlisted', 'offered']),
             gt(events.endsAt, now),
             sql`${events.cancelledAt} is null`,
             or(
@@ -231,7 +231,8 @@ export function createJoinRequestsRepository(db: DbOrTx) {
         );
     },
 
-    // Ends a request only if it is still pending (a concurrent accept may have won).
+    // Ends a request only if it is still waiting (a concurrent accept may have won). An ended offer's
+    // place is offered again by the waitlist sweep.
     async endIfPending(
       tx: DbOrTx,
       id: string,
@@ -240,7 +241,9 @@ export function createJoinRequestsRepository(db: DbOrTx) {
       const [row] = await tx
         .update(joinRequests)
         .set(values)
-        .where(and(eq(joinRequests.id, id), eq(joinRequests.status, 'pending')))
+        .where(
+          and(eq(joinRequests.id, id), inArray(joinRequests.status, ['pending', 'waitlisted', 'offered'])),
+        )
         .returning();
       return row;
     },

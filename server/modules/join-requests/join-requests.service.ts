@@ -6,7 +6,7 @@ import type { Viewer } from '#server/context/viewer.ts';
 import { isHost, requireHost, requireOwner } from '#server/auth/access.ts';
 import { AppError, ErrorCode, notFound } from '#server/errors/app-error.ts';
 import type { MessageKey } from '#server/lib/i18n.ts';
-import { inTransaction, type AfterCommit } from '#server/lib/unit-of-work.ts';
+import { inTransaction } from '#server/lib/unit-of-work.ts';
 import { parseInput } from '#server/lib/validation.ts';
 import { eventStatus } from '#server/modules/events/events.mappers.ts';
 import { isUuid } from '#server/lib/ids.ts';
@@ -24,10 +24,13 @@ import type { NotificationsService } from '#server/modules/notifications/notific
 import type { SafetyService } from '#server/modules/safety/safety.service.ts';
 import type { UsersService } from '#server/modules/users/users.service.ts';
 import { wantsEmail } from '#server/modules/users/users.mappers.ts';
-import type { BadgesService } from '#server/modules/badges/badges.service.ts';
+import type { FriendsService } from '#server/modules/friends/friends.service.ts';
 import { channels } from '#server/pubsub/channels.ts';
 import { createJoinRequestsRepository } from './join-requests.repository.ts';
+import { createLifecycleRepository } from './join-requests-lifecycle.repository.ts';
 import { decisionMail, newRequestMail } from './join-requests.mails.ts';
+import type { AdmissionService, ParticipationHook } from './join-requests-admission.service.ts';
+import { hasRules, unmetRules } from './join-requests.rules.ts';
 
 export const JOIN_MESSAGE_MAX = 500;
 
@@ -38,7 +41,15 @@ const requestSchema = z.object({
     .nullish()
     .transform((v) => v?.trim() || null)
     .pipe(z.string().max(JOIN_MESSAGE_MAX, 'validation.joinMessageTooLong').nullable()),
+  // A full event: ask for the waitlist instead of being refused (ADR 045).
+  waitlist: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
 });
+
+// Still waiting for something: the host's decision, or a place in the waitlist.
+const WAITING = new Set<JoinRequestRow['status']>(['pending', 'waitlisted', 'offered']);
 
 const conflict = (key: MessageKey) => new AppError(ErrorCode.CONFLICT, key);
 
@@ -50,21 +61,14 @@ export function createJoinRequestsService(
     notifications: NotificationsService;
     gate: TrustGate;
     safety: SafetyService;
-    badges: BadgesService;
     safeguards: TrustSafeguards;
+    friends: FriendsService;
+    admission: AdmissionService;
   },
 ) {
   const repo = createJoinRequestsRepository(deps.db);
-  const { notifications, gate } = options;
-  // Told in the transaction when someone becomes a participant or stops being one (group chats).
-  type ParticipationHook = (
-    tx: Tx,
-    afterCommit: AfterCommit,
-    event: EventRow,
-    userId: string,
-  ) => Promise<void>;
-  const joinedHooks: ParticipationHook[] = [];
-  const leftHooks: ParticipationHook[] = [];
+  const lifecycle = createLifecycleRepository(deps.db);
+  const { notifications, gate, admission } = options;
   const link = (eventId: string) => `${deps.config.publicUrl}/dashboard/eventDetails/${eventId}`;
 
   async function userRow(userId: string) {
@@ -80,18 +84,6 @@ export function createJoinRequestsService(
         deps.logger.warn({ err }, 'notification e-mail failed');
       }
     };
-  }
-
-  // Loads the request and its event for a decision, locking both (event first, always the same order).
-  async function lockForDecision(tx: Tx, requestId: string) {
-    if (!isUuid(requestId)) return undefined;
-    // Inside the transaction: a second connection here would wait forever on the embedded database.
-    const [peek] = await repo.byIds([requestId], tx);
-    if (!peek) return undefined;
-    const event = await options.events.lockEvent(tx, peek.eventId);
-    const request = await repo.lock(tx, requestId);
-    if (!event || !request) return undefined;
-    return { event, request };
   }
 
   // A pause after repeated blocked messages, and the cool-down on an event after a blocked message.
@@ -115,41 +107,62 @@ export function createJoinRequestsService(
     }
   }
 
+  // Whether the host's automatic rules accept this requester (ADR 045).
+  async function autoApproves(event: EventRow, userId: string): Promise<boolean> {
+    if (!hasRules(event.autoApproval)) return false;
+    const [user, host] = await options.users
+      .byIds([userId, event.hostId])
+      .then((rows) => [rows.find((r) => r.id === userId), rows.find((r) => r.id === event.hostId)]);
+    if (!user || !host) return false;
+    const rules = event.autoApproval;
+    const [ratings, reliability, friends] = await Promise.all([
+      rules.minRating != null ? options.users.ratingSummaries([userId]) : undefined,
+      rules.minReliability != null ? lifecycle.reliability([userId]) : undefined,
+      rules.friendsOnly ? options.friends.areFriends(userId, event.hostId) : false,
+    ]);
+    const unmet = unmetRules(rules, {
+      user,
+      host,
+      participantRating: ratings?.get(userId)?.participant.average ?? null,
+      reliability: reliability?.get(userId) ?? { attended: 0, recorded: 0 },
+      friends,
+    });
+    deps.logger.info({ eventId: event.id, userId, unmet }, 'auto-approval rules checked');
+    return unmet.length === 0;
+  }
+
   async function decide(viewer: Viewer, requestId: string, accept: boolean) {
     const now = deps.clock.now();
     const result = await inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
-      const found = await lockForDecision(tx, requestId);
+      const found = await admission.lockForDecision(tx, requestId);
       // Requests of other hosts' events look like no request at all.
       const event = requireHost(viewer, found?.event, 'error.requestNotFound');
       const request = found!.request;
       if (request.status !== 'pending') throw conflict('join.notPending');
       if (event.cancelledAt || eventStatus(event, now) === 'completed') throw conflict('join.eventClosed');
-      let updatedEvent = event;
       if (accept) {
-        // The event row is locked: participant_count is current, so capacity holds under any concurrency.
-        if (event.participantCount >= event.maxParticipants) throw conflict('join.full');
-        await repo.addParticipant(tx, event.id, request.userId, request.id);
-        updatedEvent = await repo.changeParticipantCount(tx, event.id, 1);
-        for (const hook of joinedHooks) await hook(tx, afterCommit, event, request.userId);
+        // The event row is locked: its count and the open offers are current, so capacity holds under
+        // any concurrency. A full event takes a waitlist request into the line, refuses the others.
+        if ((await admission.freePlaces(tx, event)) > 0)
+          return admission.admit(tx, afterCommit, event, request, { userId: viewer.id, auto: false });
+        if (!request.waitlist) throw conflict('join.full');
+        return admission.waitlist(tx, afterCommit, event, request, { userId: viewer.id, auto: false });
       }
       const decided = await repo.setStatus(tx, request.id, {
-        status: accept ? 'accepted' : 'declined',
+        status: 'declined',
         decidedAt: now,
         decidedBy: viewer.id,
       });
       await notifications.notify(tx, afterCommit, [
         {
           userId: request.userId,
-          type: accept ? 'join_request_accepted' : 'join_request_declined',
+          type: 'join_request_declined',
           eventId: event.id,
           actorId: viewer.id,
           joinRequestId: request.id,
           data: { title: event.title },
         },
       ]);
-      // Joining can earn the requester badges (first event, ten events, night owl …), told after the
-      // decision itself.
-      if (accept) await options.badges.evaluate(tx, afterCommit, request.userId);
       afterCommit(() =>
         deps.pubsub.publish(channels.event(event.id), { eventId: event.id, kind: 'participants' }),
       );
@@ -158,11 +171,11 @@ export function createJoinRequestsService(
           const requester = await userRow(request.userId);
           if (requester && wantsEmail(requester, 'emailDecisions'))
             await deps.mailer.send(
-              decisionMail(requester.email, { title: event.title, accepted: accept, link: link(event.id) }),
+              decisionMail(requester.email, { title: event.title, accepted: false, link: link(event.id) }),
             );
         }),
       );
-      return { joinRequest: decided, event: updatedEvent };
+      return { joinRequest: decided, event };
     });
     deps.logger.info({ joinRequestId: requestId, accepted: accept }, 'join request decided');
     return result;
@@ -173,14 +186,14 @@ export function createJoinRequestsService(
       viewer: Viewer,
       input: unknown,
     ): Promise<{ joinRequest: JoinRequestRow; event: EventRow }> {
-      const { eventId, message } = parseInput(requestSchema, input);
+      const { eventId, message, waitlist } = parseInput(requestSchema, input);
       const now = deps.clock.now();
       const [event] = await options.events.byIds([eventId]);
       if (!event) throw notFound('error.eventNotFound');
       if (await options.safety.blockedBetween(viewer.id, event.hostId)) throw notFound('error.eventNotFound');
       if (isHost(viewer, event)) throw conflict('join.ownEvent');
       if (event.cancelledAt || eventStatus(event, now) === 'completed') throw conflict('join.eventClosed');
-      if (event.participantCount >= event.maxParticipants) throw conflict('join.full');
+      if (!waitlist && event.participantCount >= event.maxParticipants) throw conflict('join.full');
 
       await refuseWhileRestricted(viewer, event.id, now);
 
@@ -191,10 +204,13 @@ export function createJoinRequestsService(
           .map((r) => ({ text: r.text!, eventId: r.eventId, createdAt: r.createdAt })),
       });
 
+      const automatic = check.verdict === 'ok' && (await autoApproves(event, viewer.id));
+
       return inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
         const locked = await options.events.lockEvent(tx, event.id);
         if (!locked || locked.cancelledAt) throw conflict('join.eventClosed');
-        if (locked.participantCount >= locked.maxParticipants) throw conflict('join.full');
+        const full = (await admission.freePlaces(tx, locked)) <= 0;
+        if (full && !waitlist) throw conflict('join.full');
         if (await repo.activeFor(tx, event.id, viewer.id)) throw conflict('join.duplicate');
         const blocked = check.verdict === 'block';
         const row = await repo.insert(tx, {
@@ -206,6 +222,7 @@ export function createJoinRequestsService(
           checkReasons: check.reasons,
           checkEngine: check.engine,
           decidedAt: blocked ? now : null,
+          waitlist: full,
         });
         if (!row) throw conflict('join.duplicate');
         await gate.record(
@@ -227,6 +244,15 @@ export function createJoinRequestsService(
               new Date(now.getTime() + AUTO_PAUSE_MS),
               blocks,
             );
+        }
+        // The host's rules accept (or put in line) at once; the host is not asked (ADR 045).
+        if (!blocked && automatic) {
+          const by = { userId: null, auto: true };
+          const admitted = full
+            ? await admission.waitlist(tx, afterCommit, locked, row, by)
+            : await admission.admit(tx, afterCommit, locked, row, by);
+          deps.logger.info({ joinRequestId: row.id, eventId: event.id }, 'join request approved by rules');
+          return admitted;
         }
         if (!blocked) {
           await notifications.notify(tx, afterCommit, [
@@ -269,9 +295,9 @@ export function createJoinRequestsService(
 
     async withdraw(viewer: Viewer, requestId: string) {
       return inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
-        const found = await lockForDecision(tx, requestId);
+        const found = await admission.lockForDecision(tx, requestId);
         requireOwner(viewer, found?.request, 'error.requestNotFound');
-        if (found!.request.status !== 'pending') throw conflict('join.notPending');
+        if (!WAITING.has(found!.request.status)) throw conflict('join.notPending');
         const joinRequest = await repo.setStatus(tx, requestId, {
           status: 'withdrawn',
           decidedAt: deps.clock.now(),
@@ -294,6 +320,8 @@ export function createJoinRequestsService(
             kind: 'participants',
           }),
         );
+        // A declined offer: the place goes to the next in line.
+        if (found!.request.status === 'offered') await admission.offerNext(tx, afterCommit, found!.event);
         return { joinRequest, event: found!.event };
       });
     },
@@ -305,90 +333,18 @@ export function createJoinRequestsService(
         const event = await options.events.lockEvent(tx, eventId);
         if (!event) throw notFound('error.eventNotFound');
         const active = await repo.activeFor(tx, eventId, viewer.id);
-        if (
-          !active ||
-          active.status !== 'accepted' ||
-          !(await repo.removeParticipant(tx, eventId, viewer.id))
-        ) {
-          throw conflict('join.notParticipant');
-        }
+        if (!active || active.status !== 'accepted') throw conflict('join.notParticipant');
+        // The place frees, and the first in line is offered it (ADR 045).
+        const updated = await admission.release(tx, afterCommit, event, viewer.id);
+        if (!updated) throw conflict('join.notParticipant');
         await repo.setStatus(tx, active.id, {
           status: 'withdrawn',
           decidedAt: deps.clock.now(),
           decidedBy: viewer.id,
         });
-        const updated = await repo.changeParticipantCount(tx, eventId, -1);
-        for (const hook of leftHooks) await hook(tx, afterCommit, event, viewer.id);
         afterCommit(() => deps.pubsub.publish(channels.event(eventId), { eventId, kind: 'participants' }));
         return { event: updated };
       });
-    },
-
-    // Part of a block (the caller's transaction): pending requests between the two users end as if
-    // the blocker had acted, declined on the blocker's events, withdrawn on the blocked user's, with
-    // the usual notification, so the host's list and badge drop the request live.
-    async endPendingBetween(tx: Tx, afterCommit: AfterCommit, blockerId: string, blockedId: string) {
-      const now = deps.clock.now();
-      const pending = await repo.pendingBetween(tx, blockerId, blockedId, now);
-      const ended: JoinRequestRow[] = [];
-      for (const p of pending) {
-        const own = p.userId === blockerId;
-        const row = await repo.endIfPending(tx, p.id, {
-          status: own ? 'withdrawn' : 'declined',
-          decidedAt: now,
-          decidedBy: blockerId,
-        });
-        if (!row) continue;
-        ended.push(row);
-        await notifications.notify(tx, afterCommit, [
-          {
-            userId: own ? p.hostId : p.userId,
-            type: own ? 'join_request_withdrawn' : 'join_request_declined',
-            eventId: p.eventId,
-            actorId: blockerId,
-            joinRequestId: p.id,
-            data: { title: p.title },
-          },
-        ]);
-        afterCommit(() =>
-          deps.pubsub.publish(channels.event(p.eventId), { eventId: p.eventId, kind: 'participants' }),
-        );
-      }
-      return ended;
-    },
-
-    // Part of deleting an account (the deletion's transaction): the user's pending requests are
-    // withdrawn and their places in events that have not ended are freed, with the usual
-    // notifications and live updates. Returns 0 (no events cancelled here).
-    async endAllOf(tx: Tx, afterCommit: AfterCommit, user: { id: string }): Promise<number> {
-      const now = deps.clock.now();
-      for (const active of await repo.activeOfUser(tx, user.id, now)) {
-        const event = await options.events.lockEvent(tx, active.eventId);
-        if (!event) continue;
-        const request = await repo.lock(tx, active.id);
-        if (!request || (request.status !== 'pending' && request.status !== 'accepted')) continue;
-        if (request.status === 'accepted') {
-          if (!(await repo.removeParticipant(tx, event.id, user.id))) continue;
-          await repo.changeParticipantCount(tx, event.id, -1);
-          for (const hook of leftHooks) await hook(tx, afterCommit, event, user.id);
-        }
-        await repo.setStatus(tx, request.id, { status: 'withdrawn', decidedAt: now, decidedBy: user.id });
-        if (request.status === 'pending')
-          await notifications.notify(tx, afterCommit, [
-            {
-              userId: event.hostId,
-              type: 'join_request_withdrawn',
-              eventId: event.id,
-              actorId: user.id,
-              joinRequestId: request.id,
-              data: { title: event.title },
-            },
-          ]);
-        afterCommit(() =>
-          deps.pubsub.publish(channels.event(event.id), { eventId: event.id, kind: 'participants' }),
-        );
-      }
-      return 0;
     },
 
     // Host only: null for everyone else, so requests never leak.
@@ -406,12 +362,8 @@ export function createJoinRequestsService(
       if (requestId && isUuid(requestId)) await repo.clearMessage(tx, requestId);
     },
 
-    onJoined(hook: ParticipationHook) {
-      joinedHooks.push(hook);
-    },
-    onLeft(hook: ParticipationHook) {
-      leftHooks.push(hook);
-    },
+    onJoined: (hook: ParticipationHook) => admission.onJoined(hook),
+    onLeft: (hook: ParticipationHook) => admission.onLeft(hook),
 
     byIds: (ids: readonly string[]) => repo.byIds(ids),
     pendingCounts: (eventIds: readonly string[]) => repo.pendingCounts(eventIds),

@@ -20,6 +20,8 @@ const TEXT: Record<string, MessageKey> = {
   account_restored: 'notification.accountRestored',
   friend_request_received: 'notification.friendRequestReceived',
   friend_request_accepted: 'notification.friendRequestAccepted',
+  waitlist_offer: 'notification.waitlistOffer',
+  waitlist_offer_expired: 'notification.waitlistOfferExpired',
 };
 
 // Where each kind of notification leads in the SPA (ADR 042).
@@ -37,6 +39,9 @@ export function linkOf(n: {
     case 'join_request_declined':
     case 'event_cancelled':
     case 'event_updated':
+    case 'event_reminder':
+    case 'waitlist_offer':
+    case 'waitlist_offer_expired':
       return event;
     case 'message_received':
       return typeof n.data.conversationId === 'string' ? `/dashboard/inbox/${n.data.conversationId}` : event;
@@ -73,6 +78,22 @@ function moderationText(type: string, data: Record<string, unknown>, locale: Loc
     return t(locale, data.overturned ? 'notification.appealOverturned' : 'notification.appealUpheld', {
       note: str(data.note),
     });
+  return null;
+}
+
+// Reminders (ADR 046): when, time and the place this recipient may see, stored with the notification.
+function lifecycleText(type: string, data: Record<string, unknown>, locale: Locale): string | null {
+  if (type === 'event_reminder') {
+    const when = data.when === 'inOneHour' ? 'inOneHour' : data.when === 'today' ? 'today' : 'tomorrow';
+    return t(locale, 'notification.reminder', {
+      when: t(locale, `reminder.${when}`),
+      title: str(data.title),
+      time: str(data.time),
+      place: str(data.place),
+    });
+  }
+  if (type === 'join_request_accepted' && data.waitlisted)
+    return t(locale, 'notification.waitlisted', { title: str(data.title) });
   return null;
 }
 
@@ -134,7 +155,7 @@ export const notificationsResolvers: Resolvers = {
       const data = n.data as Record<string, string | number | boolean | null>;
       if (n.type === 'tokens_earned') return tokensEarnedText(data, ctx.locale);
       if (n.type === 'purchase_completed') return purchaseText(data, ctx.locale);
-      const moderation = moderationText(n.type, data, ctx.locale);
+      const moderation = moderationText(n.type, data, ctx.locale) ?? lifecycleText(n.type, data, ctx.locale);
       if (moderation) return moderation;
       return t(ctx.locale, TEXT[n.type], {
         title: String(data.title ?? ''),
@@ -142,6 +163,7 @@ export const notificationsResolvers: Resolvers = {
         badge: data.badgeId ? badgeDef(String(data.badgeId)).name[ctx.locale] : '',
         actor: actor?.displayName ?? 'Squad',
         reason: String(data.reason ?? ''),
+        deadline: String(data.deadline ?? ''),
       });
     },
     event: (n, _args, ctx) => (n.eventId ? ctx.loaders.event.load(n.eventId) : null),

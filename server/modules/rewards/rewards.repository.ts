@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import {
   eventParticipants,
@@ -11,15 +11,38 @@ import {
 
 export function createRewardsRepository(db: DbOrTx) {
   return {
-    // Events that ended and were not settled yet, oldest first.
-    async endedUnsettled(now: Date, limit: number): Promise<string[]> {
+    // Events that ended and were not settled yet, oldest first: at once when there is nothing to wait
+    // for (cancelled, nobody accepted, everyone's attendance recorded), else after the grace the host
+    // has to record attendance (ADR 049).
+    async endedUnsettled(now: Date, graceMs: number, limit: number): Promise<string[]> {
       const rows = await db
         .select({ id: events.id })
         .from(events)
-        .where(and(isNull(events.rewardsSettledAt), lte(events.endsAt, now)))
+        .where(
+          and(
+            isNull(events.rewardsSettledAt),
+            lte(events.endsAt, now),
+            or(
+              lte(events.endsAt, new Date(now.getTime() - graceMs)),
+              isNotNull(events.cancelledAt),
+              sql`${events.participantCount} = 0`,
+              sql`not exists (select 1 from ${eventParticipants} p
+                where p.event_id = ${events.id} and p.attendance_recorded_at is null)`,
+            ),
+          ),
+        )
         .orderBy(events.endsAt)
         .limit(limit);
       return rows.map((r) => r.id);
+    },
+
+    // Whether every participant's attendance is recorded.
+    async allRecorded(tx: DbOrTx, eventId: string): Promise<boolean> {
+      const [row] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(eventParticipants)
+        .where(and(eq(eventParticipants.eventId, eventId), isNull(eventParticipants.attendanceRecordedAt)));
+      return (row?.n ?? 0) === 0;
     },
 
     async lockEvent(tx: DbOrTx, id: string): Promise<EventRow | undefined> {
@@ -36,12 +59,12 @@ export function createRewardsRepository(db: DbOrTx) {
       await tx.update(events).set({ rewardsSettledAt: at }).where(eq(events.id, id));
     },
 
-    async participantIds(tx: DbOrTx, eventId: string): Promise<string[]> {
-      const rows = await tx
-        .select({ userId: eventParticipants.userId })
+    // Accepted participants, with the host's attendance record (null: not recorded).
+    async participants(tx: DbOrTx, eventId: string): Promise<{ userId: string; attended: boolean | null }[]> {
+      return tx
+        .select({ userId: eventParticipants.userId, attended: eventParticipants.attended })
         .from(eventParticipants)
         .where(eq(eventParticipants.eventId, eventId));
-      return rows.map((r) => r.userId);
     },
 
     async user(tx: DbOrTx, id: string): Promise<UserRow | undefined> {

@@ -48,6 +48,41 @@ export function createTokensService(deps: Deps) {
     }
   }
 
+  async function charge(tx: Tx, afterCommit: AfterCommit, userId: string, eventId: string, key: string) {
+    try {
+      const { entry, expired } = await repo.debit(
+        tx,
+        { userId, delta: -EVENT_CREATION_COST, reason: 'event_created', idempotencyKey: key, eventId },
+        deps.clock.now(),
+      );
+      for (const row of [...expired, entry]) announce(afterCommit, row);
+      for (const hook of spendHooks) await hook(tx, afterCommit, userId, entry.balanceAfter);
+      return entry;
+    } catch (err) {
+      if (err instanceof InsufficientBalance)
+        throw new AppError(ErrorCode.INSUFFICIENT_TOKENS, 'error.insufficientTokens');
+      throw err;
+    }
+  }
+
+  async function refund(
+    tx: Tx,
+    afterCommit: AfterCommit,
+    userId: string,
+    eventId: string,
+    spendKey: string,
+    key: string,
+  ) {
+    const row = await repo.restore(
+      tx,
+      spendKey,
+      { userId, delta: EVENT_CREATION_COST, reason: 'event_refund', idempotencyKey: key, eventId },
+      deps.clock.now(),
+    );
+    announce(afterCommit, row);
+    return row;
+  }
+
   return {
     packages: () => TOKEN_PACKAGES,
 
@@ -70,47 +105,32 @@ export function createTokensService(deps: Deps) {
 
     // Charges the cost of creating an event inside the caller's transaction, from the lot that
     // expires first.
-    async chargeEventCreation(tx: Tx, afterCommit: AfterCommit, userId: string, eventId: string) {
-      try {
-        const { entry, expired } = await repo.debit(
-          tx,
-          {
-            userId,
-            delta: -EVENT_CREATION_COST,
-            reason: 'event_created',
-            idempotencyKey: `event:create:${eventId}`,
-            eventId,
-          },
-          deps.clock.now(),
-        );
-        for (const row of [...expired, entry]) announce(afterCommit, row);
-        for (const hook of spendHooks) await hook(tx, afterCommit, userId, entry.balanceAfter);
-        return entry;
-      } catch (err) {
-        if (err instanceof InsufficientBalance)
-          throw new AppError(ErrorCode.INSUFFICIENT_TOKENS, 'error.insufficientTokens');
-        throw err;
-      }
-    },
+    chargeEventCreation: (tx: Tx, afterCommit: AfterCommit, userId: string, eventId: string) =>
+      charge(tx, afterCommit, userId, eventId, `event:create:${eventId}`),
+
+    // A recurring series costs 1 token however many occurrences it has (ADR 048); the ledger entry
+    // names the first occurrence.
+    chargeSeriesCreation: (
+      tx: Tx,
+      afterCommit: AfterCommit,
+      userId: string,
+      seriesId: string,
+      firstEventId: string,
+    ) => charge(tx, afterCommit, userId, firstEventId, `series:create:${seriesId}`),
 
     // Gives the creation token back (cancellation before anyone was accepted), into the lot it came
     // from. Once per event.
-    async refundEventCreation(tx: Tx, afterCommit: AfterCommit, userId: string, eventId: string) {
-      const row = await repo.restore(
-        tx,
-        `event:create:${eventId}`,
-        {
-          userId,
-          delta: EVENT_CREATION_COST,
-          reason: 'event_refund',
-          idempotencyKey: `event:refund:${eventId}`,
-          eventId,
-        },
-        deps.clock.now(),
-      );
-      announce(afterCommit, row);
-      return row;
-    },
+    refundEventCreation: (tx: Tx, afterCommit: AfterCommit, userId: string, eventId: string) =>
+      refund(tx, afterCommit, userId, eventId, `event:create:${eventId}`, `event:refund:${eventId}`),
+
+    // The series' token back: only when the whole series was cancelled before anyone took part.
+    refundSeriesCreation: (
+      tx: Tx,
+      afterCommit: AfterCommit,
+      userId: string,
+      seriesId: string,
+      eventId: string,
+    ) => refund(tx, afterCommit, userId, eventId, `series:create:${seriesId}`, `series:refund:${seriesId}`),
 
     // A paid purchase: tokens and bonus as one lot valid for the package's days. The key makes a
     // second credit of the same purchase impossible, whatever called it.

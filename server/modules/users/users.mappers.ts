@@ -40,3 +40,25 @@ export type ReviewConnectionModel = {
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
   totalCount: () => Promise<number>;
 };
+
+// Reminders and waitlist offers: which channels the user wants (ADR 046); each on unless turned off.
+// E-mail also needs an address, and nothing goes to a deleted account.
+export function channelsOf(
+  user: Pick<UserRow, 'notificationPrefs' | 'deletedAt' | 'email'>,
+  topic: 'reminders' | 'waitlist',
+): { inApp: boolean; email: string | null; push: boolean } {
+  if (user.deletedAt) return { inApp: false, email: null, push: false };
+  const p = user.notificationPrefs;
+  const on = (key: keyof NonNullable<UserRow['notificationPrefs']>) => p[key] !== false;
+  return topic === 'reminders'
+    ? {
+        inApp: on('inAppReminders'),
+        email: on('emailReminders') ? user.email : null,
+        push: on('pushReminders'),
+      }
+    : {
+        inApp: on('inAppWaitlist'),
+        email: on('emailWaitlist') ? user.email : null,
+        push: on('pushWaitlist'),
+      };
+}

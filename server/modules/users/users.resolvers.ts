@@ -75,7 +75,16 @@ export const usersResolvers: Resolvers = {
       emailMessages: u.notificationPrefs.emailMessages ?? true,
       emailDecisions: u.notificationPrefs.emailDecisions ?? true,
       emailEventChanges: u.notificationPrefs.emailEventChanges ?? true,
+      inAppReminders: u.notificationPrefs.inAppReminders ?? true,
+      emailReminders: u.notificationPrefs.emailReminders ?? true,
+      pushReminders: u.notificationPrefs.pushReminders ?? true,
+      inAppWaitlist: u.notificationPrefs.inAppWaitlist ?? true,
+      emailWaitlist: u.notificationPrefs.emailWaitlist ?? true,
+      pushWaitlist: u.notificationPrefs.pushWaitlist ?? true,
     })),
+    calendarFeedUrl: (u, _args, ctx) => (isSelf(ctx.viewer, u) ? ctx.services.calendar.feedUrl(u) : null),
+    pushDevices: (u, _args, ctx) =>
+      isSelf(ctx.viewer, u) ? ctx.services.push.devices(requireViewer(ctx)) : null,
     exactLocation: own((u) =>
       u.exactLocation
         ? {

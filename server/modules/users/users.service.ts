@@ -285,6 +285,12 @@ export function createUsersService(
           'emailDecisions',
           'emailMessages',
           'emailEventChanges',
+          'inAppReminders',
+          'emailReminders',
+          'pushReminders',
+          'inAppWaitlist',
+          'emailWaitlist',
+          'pushWaitlist',
         ] as const) {
           const value = v[key];
           if (value !== undefined && value !== null) prefs[key] = value;

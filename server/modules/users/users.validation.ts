@@ -95,6 +95,12 @@ const settingsSchema = z.object({
   emailMessages: z.boolean().nullish(),
   emailDecisions: z.boolean().nullish(),
   emailEventChanges: z.boolean().nullish(),
+  inAppReminders: z.boolean().nullish(),
+  emailReminders: z.boolean().nullish(),
+  pushReminders: z.boolean().nullish(),
+  inAppWaitlist: z.boolean().nullish(),
+  emailWaitlist: z.boolean().nullish(),
+  pushWaitlist: z.boolean().nullish(),
 });
 
 export type SettingsChanges = z.infer<typeof settingsSchema>;

@@ -168,9 +168,15 @@ export type JoinRequestStatus =
   | 'ACCEPTED'
   /** The host declined, or the automatic check blocked the message. */
   | 'DECLINED'
+  /** The offered place was not taken in time; it went to the next in line. */
+  | 'EXPIRED'
+  /** A place was offered from the waitlist; it is the requester's until offerExpiresAt. */
+  | 'OFFERED'
   /** Waiting for the host. */
   | 'PENDING'
-  /** The requester took it back. */
+  /** Approved while the event was full: in line for the next free place (ADR 045). */
+  | 'WAITLISTED'
+  /** The requester took it back (or declined an offered place). */
   | 'WITHDRAWN';
 
 /** The quick chips of the physical dashboard and the online lobby. */
@@ -202,6 +208,8 @@ export type RequestToJoinInput = {
   eventId: string | number;
   /** Optional message to the host, at most 500 characters (trimmed). */
   message?: string | null | undefined;
+  /** The event is full: ask for its waitlist (ADR 045). Without it a full event answers CONFLICT. */
+  waitlist?: boolean | null | undefined;
 };
 
 /** Skill level asked of participants. */

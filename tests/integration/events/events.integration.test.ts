@@ -255,9 +255,7 @@ describe('link previews and REST filters', () => {
       '<html><head><title>Squad</title></head><body></body></html>',
     );
     expect(html).toContain('<meta property="og:title" content="Tuz Gölü buluşması A">');
-    expect(html).toContain(
-      `<meta property="og:url" content="http://squad.test/dashboard/eventDetails/${id}">`,
-    );
+    expect(html).toContain(`<meta property="og:url" content="http://squad.test/e/${id}">`);
     expect(html).toContain('Şereflikoçhisar, Ankara');
     expect(html).not.toContain('Sokak A');
     expect(html).not.toContain('Nokta A');

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { events, users } from '#db/schema/index.ts';
+import { eventParticipants, events, users } from '#db/schema/index.ts';
 import { turkeyMonth } from '#server/modules/rewards/rewards.rules.ts';
+import { ATTENDANCE_GRACE_MS } from '#server/modules/rewards/rewards.service.ts';
 import { createEventAs, joinEvent, moveEventEnd, requestToJoin } from '#tests/helpers/flows.ts';
 import { expectOneError, startTestApp, type TestApp, type TestUser } from '#tests/helpers/test-app.ts';
 
@@ -16,6 +17,8 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const HOUR = 3600_000;
+// Ended longer ago than the host has to record attendance (ADR 049): settled without a record.
+const PAST_GRACE = ATTENDANCE_GRACE_MS + HOUR;
 const DAY = 24 * HOUR;
 // The sweep takes this many events per run (rewards.service.ts); other files' events may be ahead of ours.
 const SETTLE_BATCH = 200;
@@ -110,6 +113,12 @@ async function endWithinThisMonth(eventId: string) {
     .update(events)
     .set({ startsAt: new Date(startsAt), endsAt: new Date(endsAt) })
     .where(eq(events.id, eventId));
+  // Ended less than the attendance grace ago: the host records everyone as present, so the event is
+  // settled at once (ADR 049).
+  await app.database.db
+    .update(eventParticipants)
+    .set({ attended: true, attendanceRecordedAt: new Date() })
+    .where(eq(eventParticipants.eventId, eventId));
   expect(turkeyMonth(new Date(startsAt))).toBe(turkeyMonth(new Date()));
 }
 
@@ -191,7 +200,7 @@ describe('participation reward', () => {
     expect(await settledAt(id)).toBeNull();
     expect((await stateOf(a)).balance).toBe(5);
 
-    await moveEventEnd(app, id, HOUR);
+    await moveEventEnd(app, id, PAST_GRACE);
     await settle();
     expect(await settledAt(id)).toBeInstanceOf(Date);
 
@@ -236,7 +245,7 @@ describe('participation reward', () => {
     const host = await app.newUser();
     const guests = [await app.newUser(), await app.newUser(), await app.newUser()];
     const id = await eventWith(host, guests, 'Paralel ödül testi');
-    await moveEventEnd(app, id, 2 * HOUR);
+    await moveEventEnd(app, id, PAST_GRACE);
 
     await Promise.all([settle(), settle(), settle()]);
 
@@ -256,7 +265,7 @@ describe('participation reward', () => {
     const cancelled = await app.gql(CANCEL, { input: { id } }, { token: host.token });
     expect(cancelled.errors).toBeUndefined();
     expect(cancelled.data.cancelEvent).toEqual({ tokenRefunded: false, event: { status: 'CANCELLED' } });
-    await moveEventEnd(app, id, HOUR);
+    await moveEventEnd(app, id, PAST_GRACE);
 
     await settle();
 
@@ -273,7 +282,7 @@ describe('participation reward', () => {
     const requester = await app.newUser();
     const id = await eventWith(host, [], 'Kimsenin gelmediği etkinlik');
     await requestToJoin(app, id, requester);
-    await moveEventEnd(app, id, HOUR);
+    await moveEventEnd(app, id, PAST_GRACE);
 
     await settle();
 
@@ -294,7 +303,7 @@ describe('five-star reward', () => {
     const [a, b] = [await app.newUser(), await app.newUser()];
     const title = 'Kadıköy kutu oyunu akşamı';
     const id = await eventWith(host, [a, b], title);
-    await moveEventEnd(app, id, HOUR);
+    await moveEventEnd(app, id, PAST_GRACE);
     // Participation settled first, so the balances below move only through ratings.
     await settle();
     expect((await stateOf(host)).balance).toBe(4);
@@ -477,7 +486,7 @@ describe('referral reward', () => {
     // Not before the event ends.
     await settle();
     expect((await stateOf(referrer)).balance).toBe(5);
-    await moveEventEnd(app, id, HOUR);
+    await moveEventEnd(app, id, PAST_GRACE);
     await settle();
 
     const r = await stateOf(referrer);
@@ -501,7 +510,7 @@ describe('referral reward', () => {
 
     // The referred host's next event pays the referrer nothing more.
     const next = await eventWith(host, [later], 'Davetli hostun ikinci etkinliği');
-    await moveEventEnd(app, next, HOUR);
+    await moveEventEnd(app, next, PAST_GRACE);
     await settle();
     const again = await stateOf(referrer);
     expect(again.balance).toBe(8);
@@ -518,7 +527,7 @@ describe('referral reward', () => {
     await refer(host, referrer);
 
     const id = await eventWith(host, [referrer], 'Sadece davet edenin geldiği etkinlik');
-    await moveEventEnd(app, id, HOUR);
+    await moveEventEnd(app, id, PAST_GRACE);
     await settle();
     expect(await settledAt(id)).toBeInstanceOf(Date);
     let r = await stateOf(referrer);
@@ -529,7 +538,7 @@ describe('referral reward', () => {
 
     // A later event with someone else pays it.
     const next = await eventWith(host, [guest], 'Başkasının da geldiği etkinlik');
-    await moveEventEnd(app, next, HOUR);
+    await moveEventEnd(app, next, PAST_GRACE);
     await settle();
     r = await stateOf(referrer);
     expect(r.balance).toBe(9);
@@ -548,7 +557,7 @@ describe('referral reward', () => {
     await app.database.db.update(users).set({ emailVerified: 0 }).where(eq(users.id, host.id));
 
     const id = await eventWith(host, [guest], 'Doğrulanmamış hostun etkinliği');
-    await moveEventEnd(app, id, HOUR);
+    await moveEventEnd(app, id, PAST_GRACE);
     await settle();
     expect(await settledAt(id)).toBeInstanceOf(Date);
     let r = await stateOf(referrer);
@@ -560,7 +569,7 @@ describe('referral reward', () => {
     // Once verified, the next event pays.
     await app.database.db.update(users).set({ emailVerified: 1 }).where(eq(users.id, host.id));
     const next = await eventWith(host, [other], 'Doğrulanmış hostun etkinliği');
-    await moveEventEnd(app, next, HOUR);
+    await moveEventEnd(app, next, PAST_GRACE);
     await settle();
     r = await stateOf(referrer);
     expect(r.balance).toBe(8);
@@ -577,7 +586,7 @@ describe('monthly challenge', () => {
     for (let i = 0; i < 3; i++) {
       const other = await app.newUser();
       const id = await eventWith(other, [host], `Başkasının etkinliği ${i + 1}`);
-      await moveEventEnd(app, id, HOUR);
+      await moveEventEnd(app, id, PAST_GRACE);
     }
     await settle();
     expect((await stateOf(host)).balance).toBe(8);

@@ -11,6 +11,12 @@ import { ratingText } from '#client/lib/format.ts';
 
 export const MY_EVENT_CARD_FRAGMENT = gql`
   fragment MyEventCard_event on Event {
+    seriesIndex
+    series {
+      id
+      frequency
+      occurrenceCount
+    }
     id
     mode
     title
@@ -48,6 +54,16 @@ export function MyEventCard({
       <div className="flex flex-wrap items-center gap-2">
         <EventStatusBadge status={event.status} />
         {event.viewerRole === 'HOST' ? <Badge tone="accent">{t('myEvents.role.HOST')}</Badge> : null}
+        {event.series ? (
+          <Badge tone="info" data-testid="series-badge">
+            🔁{' '}
+            {t('series.badge', {
+              frequency: t(event.series.frequency === 'WEEKLY' ? 'series.weekly' : 'series.biweekly'),
+              index: event.seriesIndex ?? 1,
+              count: event.series.occurrenceCount,
+            })}
+          </Badge>
+        ) : null}
         {badges}
       </div>
       <h2 className="text-lg font-bold break-words text-white">{event.title}</h2>

@@ -109,15 +109,20 @@ function JoinRequestForm({
   const event = data?.event;
   const max = data?.eventCatalog.limits.joinMessageMax ?? 0;
   const counter = joinMessageState(text, max);
+  // A full event: the request asks for its waitlist (ADR 045).
+  const full = event ? event.participantCount >= event.maxParticipants : false;
 
   const submit = async () => {
     onSendingChange(true);
     try {
       const result = await requestToJoin({
-        variables: { input: { eventId, message: joinMessageToSend(text) } },
+        variables: { input: { eventId, message: joinMessageToSend(text), waitlist: full } },
       });
       const request = result.data?.requestToJoin.joinRequest;
-      if (request?.declinedByCheck) {
+      if (request?.status === 'WAITLISTED') toast.success(t('waitlist.joinedAuto'), { durationMs: 6000 });
+      else if (request?.status === 'ACCEPTED') toast.success(t('waitlist.accepted'), { durationMs: 6000 });
+      else if (full && !request?.declinedByCheck) toast.success(t('waitlist.sent'), { durationMs: 6000 });
+      else if (request?.declinedByCheck) {
         const reasons = request.check.reasons;
         toast.error(
           reasons.length ? t('join.blocked', { reasons: reasons.join(' · ') }) : t('join.blockedNoReason'),
@@ -156,6 +161,11 @@ function JoinRequestForm({
       }}
     >
       <EventSummary event={event} />
+      {full ? (
+        <p className="rounded-lg border border-amber-400/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-100">
+          {t('waitlist.dialogNote')}
+        </p>
+      ) : null}
       <div className="flex flex-col gap-2">
         <Textarea
           label={t('join.messageLabel')}

@@ -9,6 +9,7 @@ import { userFacingMessage } from '#client/apollo/userFacingMessage.ts';
 import { joinUiState } from '#client/features/join-requests/requestState.ts';
 import { useLeaveEventMutation } from '#client/features/join-requests/useLeaveEventMutation.ts';
 import { useWithdrawRequestMutation } from '#client/features/join-requests/useWithdrawRequestMutation.ts';
+import { useAcceptWaitlistOfferMutation } from '#client/features/join-requests/useAcceptWaitlistOfferMutation.ts';
 
 // The event page's join area for everyone but the host: 'Katıl', or the viewer's request (pending
 // with Withdraw, accepted with Leave, declined with the check's reasons), or why joining is closed.
@@ -21,10 +22,11 @@ export function JoinStatusPanel({
   onJoin: () => void;
   onMessageHost: () => void;
 }) {
-  const { t } = useI18n();
+  const { t, fmt } = useI18n();
   const toast = useToast();
   const [leaveOpen, setLeaveOpen] = useState(false);
   const [withdraw, withdrawState] = useWithdrawRequestMutation();
+  const [takeOffer, takeState] = useAcceptWaitlistOfferMutation();
   const [leave, leaveState] = useLeaveEventMutation();
   const request = event.viewerJoinRequest;
   const state = joinUiState({
@@ -44,6 +46,15 @@ export function JoinStatusPanel({
     }
   };
 
+  const onTakeOffer = async (id: string) => {
+    try {
+      await takeOffer({ variables: { input: { id } } });
+      toast.success(t('waitlist.accepted'));
+    } catch (error) {
+      toast.error(userFacingMessage(error, t('waitlist.acceptFailed')));
+    }
+  };
+
   const onLeave = async () => {
     try {
       await leave({ variables: { input: { eventId: event.id } } });
@@ -55,9 +66,9 @@ export function JoinStatusPanel({
   };
 
   const tone =
-    state.kind === 'accepted' || state.kind === 'attended'
+    state.kind === 'accepted' || state.kind === 'attended' || state.kind === 'offered'
       ? 'border-emerald-400/40 bg-emerald-500/10'
-      : state.kind === 'pending'
+      : state.kind === 'pending' || state.kind === 'waitlisted'
         ? 'border-amber-400/40 bg-amber-500/10'
         : state.kind === 'declined'
           ? 'border-rose-400/40 bg-rose-500/10'
@@ -76,7 +87,67 @@ export function JoinStatusPanel({
         </div>
       ) : null}
       {state.kind === 'full' ? (
-        <p className="text-sm font-semibold text-rose-200">{t('join.state.full')}</p>
+        <div className="flex flex-col gap-3">
+          <p className="text-sm font-semibold text-rose-200">{t('join.state.full')}</p>
+          {state.expired ? <p className="text-sm text-ink-300">{t('waitlist.state.expired')}</p> : null}
+          {event.status === 'UPCOMING' || event.status === 'ONGOING' ? (
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p className="text-sm text-ink-300">{t('waitlist.fullHint')}</p>
+              <Button variant="secondary" onClick={onJoin} data-testid="join-waitlist">
+                {t('waitlist.join')}
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      {state.kind === 'waitlisted' ? (
+        <>
+          <div>
+            <p className="font-semibold text-amber-100" role="status">
+              {t('waitlist.state.waitlisted', { position: state.position ?? '—' })}
+            </p>
+            <p className="text-sm text-ink-300">{t('waitlist.state.waitlistedHint')}</p>
+          </div>
+          <Button
+            variant="outline"
+            size="sm"
+            className="self-start"
+            loading={withdrawState.loading}
+            onClick={() => void onWithdraw(state.requestId)}
+          >
+            {t('waitlist.leave')}
+          </Button>
+        </>
+      ) : null}
+      {state.kind === 'offered' ? (
+        <>
+          <div>
+            <p className="text-lg font-bold text-emerald-100" role="status">
+              {t('waitlist.state.offered')}
+            </p>
+            <p className="text-sm text-ink-200">
+              {t('waitlist.state.offeredHint', {
+                deadline: state.expiresAt ? fmt.time(state.expiresAt) : '—',
+              })}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              loading={takeState.loading}
+              onClick={() => void onTakeOffer(state.requestId)}
+              data-testid="accept-offer"
+            >
+              {t('waitlist.accept')}
+            </Button>
+            <Button
+              variant="outline"
+              loading={withdrawState.loading}
+              onClick={() => void onWithdraw(state.requestId)}
+            >
+              {t('waitlist.decline')}
+            </Button>
+          </div>
+        </>
       ) : null}
       {state.kind === 'closed' ? (
         <p className="text-sm font-semibold text-ink-200">
@@ -89,6 +160,7 @@ export function JoinStatusPanel({
             <p className="font-semibold text-amber-100" role="status">
               {t('join.state.pending')}
             </p>
+            {state.waitlist ? <p className="text-sm text-ink-200">{t('requests.waitlistRequest')}</p> : null}
             <p className="text-sm text-ink-300">{t('join.state.pendingHint')}</p>
           </div>
           {request?.message ? <OwnMessage text={request.message} /> : null}
@@ -139,6 +211,11 @@ export function JoinStatusPanel({
               {t('join.state.attended')}
             </p>
             <p className="text-sm text-ink-300">{t('join.state.attendedHint')}</p>
+            {event.viewerAttendance !== null ? (
+              <p className="mt-1 text-sm text-ink-200" data-testid="own-attendance">
+                {t(event.viewerAttendance ? 'attendance.yours.came' : 'attendance.yours.noShow')}
+              </p>
+            ) : null}
           </div>
           <Button variant="ghost" size="sm" className="self-start" onClick={onMessageHost}>
             💬 {t('join.messageHost')}

@@ -21,6 +21,13 @@ export const REQUEST_ROW_FRAGMENT = gql`
     message
     createdAt
     declinedByCheck
+    autoApproved
+    waitlist
+    reliability {
+      attended
+      recorded
+      percent
+    }
     check {
       verdict
       reasons
@@ -114,9 +121,24 @@ export function RequestRow({
             {' · '}
             {t('requests.eventsJoined', { count: fmt.number(user.stats.eventsJoined) })}
           </p>
-          <Badge tone={VERDICT_TONE[check.verdict]} className="mt-1.5" data-testid="request-verdict">
-            {check.verdict === 'OK' ? '✓' : '⚠'} {t(`requests.verdict.${check.verdict}`)}
-          </Badge>
+          <p className="text-xs text-ink-200" data-testid="request-reliability">
+            {request.reliability?.percent != null
+              ? t('requests.reliability', {
+                  percent: request.reliability.percent,
+                  attended: request.reliability.attended,
+                  recorded: request.reliability.recorded,
+                })
+              : t('requests.reliabilityNone')}
+          </p>
+          <div className="mt-1.5 flex flex-wrap gap-1.5">
+            <Badge tone={VERDICT_TONE[check.verdict]} data-testid="request-verdict">
+              {check.verdict === 'OK' ? '✓' : '⚠'} {t(`requests.verdict.${check.verdict}`)}
+            </Badge>
+            {request.autoApproved ? <Badge tone="info">⚡ {t('requests.autoApproved')}</Badge> : null}
+            {request.waitlist && pending ? (
+              <Badge tone="warning">⏳ {t('requests.waitlistRequest')}</Badge>
+            ) : null}
+          </div>
         </div>
       </div>
       <p

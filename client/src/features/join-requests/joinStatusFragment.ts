@@ -8,12 +8,16 @@ export const JOIN_STATUS_PANEL_FRAGMENT = gql`
     status
     freeSlots
     viewerRole
+    viewerAttendance
     viewerJoinRequest {
       id
       status
       message
       declinedByCheck
       createdAt
+      waitlist
+      waitlistPosition
+      offerExpiresAt
       check {
         verdict
         reasons

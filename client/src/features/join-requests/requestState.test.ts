@@ -19,7 +19,7 @@ describe('joinUiState', () => {
   it('offers joining to a stranger while there is room', () => {
     expect(joinUiState(base)).toEqual({ kind: 'join' });
     expect(joinUiState({ ...base, status: 'ONGOING' })).toEqual({ kind: 'join' });
-    expect(joinUiState({ ...base, freeSlots: 0 })).toEqual({ kind: 'full' });
+    expect(joinUiState({ ...base, freeSlots: 0 })).toEqual({ kind: 'full', expired: false });
   });
 
   it('hides joining from the host and for past or cancelled events', () => {
@@ -35,7 +35,7 @@ describe('joinUiState', () => {
       freeSlots: 0,
       request: request('PENDING'),
     });
-    expect(state).toEqual({ kind: 'pending', requestId: 'r1' });
+    expect(state).toEqual({ kind: 'pending', requestId: 'r1', waitlist: false });
   });
 
   it('shows an accepted participant, and after the event that they took part', () => {
@@ -149,5 +149,29 @@ describe('manageableRequests', () => {
       manageableRequests({ viewerRole: 'PARTICIPANT', status: 'UPCOMING', pendingRequestCount: null }),
     ).toBe(0);
     expect(manageableRequests({ viewerRole: 'HOST', status: 'UPCOMING', pendingRequestCount: null })).toBe(0);
+  });
+
+  it('the waitlist: in line with a place number, offered with a deadline, an expired offer asks again', () => {
+    const base = { status: 'UPCOMING', viewerRole: 'REQUESTER', freeSlots: 0 } as const;
+    const req = { id: 'w1', declinedByCheck: false, check: null };
+    expect(joinUiState({ ...base, request: { ...req, status: 'WAITLISTED', waitlistPosition: 3 } })).toEqual({
+      kind: 'waitlisted',
+      requestId: 'w1',
+      position: 3,
+    });
+    expect(
+      joinUiState({
+        ...base,
+        request: { ...req, status: 'OFFERED', offerExpiresAt: '2026-11-25T18:00:00Z' },
+      }),
+    ).toEqual({ kind: 'offered', requestId: 'w1', expiresAt: '2026-11-25T18:00:00Z' });
+    expect(joinUiState({ ...base, viewerRole: 'NONE', request: { ...req, status: 'EXPIRED' } })).toEqual({
+      kind: 'full',
+      expired: true,
+    });
+    expect(requestBadge('REQUESTER', { status: 'WAITLISTED', declinedByCheck: false })).toEqual({
+      tone: 'warning',
+      label: 'myEvents.request.WAITLISTED',
+    });
   });
 });

@@ -7,6 +7,9 @@ export type ViewerRequest = {
   status: JoinRequestStatus;
   declinedByCheck: boolean;
   check?: { reasons: readonly string[] } | null;
+  waitlist?: boolean;
+  waitlistPosition?: number | null;
+  offerExpiresAt?: string | null;
 };
 
 export type JoinContext = {
@@ -20,9 +23,12 @@ export type JoinContext = {
 export type JoinUiState =
   | { kind: 'host' }
   | { kind: 'join' }
-  | { kind: 'full' }
+  | { kind: 'full'; expired: boolean }
   | { kind: 'closed'; reason: 'completed' | 'cancelled' }
-  | { kind: 'pending'; requestId: string }
+  | { kind: 'pending'; requestId: string; waitlist: boolean }
+  // The waitlist (ADR 045): in line, or offered a place until a deadline.
+  | { kind: 'waitlisted'; requestId: string; position: number | null }
+  | { kind: 'offered'; requestId: string; expiresAt: string | null }
   | { kind: 'accepted' }
   // A participant of an event that is over.
   | { kind: 'attended' }
@@ -37,7 +43,12 @@ export function joinUiState({ status, viewerRole, freeSlots, request }: JoinCont
     return participant ? { kind: 'attended' } : { kind: 'closed', reason: 'completed' };
   // Then the viewer's own standing: a participant stays one, a pending request stays withdrawable.
   if (participant) return { kind: 'accepted' };
-  if (request?.status === 'PENDING') return { kind: 'pending', requestId: request.id };
+  if (request?.status === 'PENDING')
+    return { kind: 'pending', requestId: request.id, waitlist: request.waitlist ?? false };
+  if (request?.status === 'WAITLISTED')
+    return { kind: 'waitlisted', requestId: request.id, position: request.waitlistPosition ?? null };
+  if (request?.status === 'OFFERED')
+    return { kind: 'offered', requestId: request.id, expiresAt: request.offerExpiresAt ?? null };
   if (request?.status === 'DECLINED') {
     // A host's "no" is final; a message the check blocked can be rewritten and sent again.
     return {
@@ -47,8 +58,9 @@ export function joinUiState({ status, viewerRole, freeSlots, request }: JoinCont
       canRetry: request.declinedByCheck && freeSlots > 0,
     };
   }
-  // No request, or a withdrawn one: the viewer may ask (again) while there is room.
-  return freeSlots > 0 ? { kind: 'join' } : { kind: 'full' };
+  // No request, or a withdrawn or expired one: the viewer may ask (again); a full event offers its
+  // waitlist.
+  return freeSlots > 0 ? { kind: 'join' } : { kind: 'full', expired: request?.status === 'EXPIRED' };
 }
 
 // The 'Katıl' button of list cards and map popups.
@@ -91,6 +103,8 @@ export function requestBadge(
   if (viewerRole === 'PARTICIPANT' || request?.status === 'ACCEPTED')
     return { tone: 'success', label: 'myEvents.request.ACCEPTED' };
   if (request?.status === 'PENDING') return { tone: 'warning', label: 'myEvents.request.PENDING' };
+  if (request?.status === 'WAITLISTED') return { tone: 'warning', label: 'myEvents.request.WAITLISTED' };
+  if (request?.status === 'OFFERED') return { tone: 'success', label: 'myEvents.request.OFFERED' };
   if (request?.status === 'DECLINED')
     return {
       tone: 'danger',

@@ -71,6 +71,9 @@ const TYPE_ICON: Record<NotificationType, string> = {
   REPORT_RESOLVED: '🛡️',
   APPEAL_DECIDED: '⚖️',
   ACCOUNT_RESTORED: '✅',
+  EVENT_REMINDER: '⏰',
+  WAITLIST_OFFER: '🎟️',
+  WAITLIST_OFFER_EXPIRED: '⌛',
 };
 
 // The header's bell: its badge counts unread notifications; it opens the list (newest first, unread

@@ -46,6 +46,9 @@ const TOAST: Record<NotificationType, ToastKind | null> = {
   REPORT_RESOLVED: 'info',
   APPEAL_DECIDED: 'info',
   ACCOUNT_RESTORED: 'success',
+  EVENT_REMINDER: 'info',
+  WAITLIST_OFFER: 'success',
+  WAITLIST_OFFER_EXPIRED: 'info',
 };
 
 export function toastKind(type: NotificationType): ToastKind | null {
@@ -99,5 +102,11 @@ export function staleAfterNotification(type: NotificationType): readonly StaleDa
     case 'TOKENS_EARNED':
     case 'PURCHASE_COMPLETED':
       return ['tokens'];
+    // A waitlist offer or its end changes the viewer's request on the event and My Events.
+    case 'WAITLIST_OFFER':
+    case 'WAITLIST_OFFER_EXPIRED':
+      return ['eventAccess', 'myEvents'];
+    case 'EVENT_REMINDER':
+      return [];
   }
 }

@@ -21,6 +21,12 @@ export const UPDATE_SETTINGS_MUTATION: TypedDocumentNode<
           emailDecisions
           emailMessages
           emailEventChanges
+          inAppReminders
+          emailReminders
+          pushReminders
+          inAppWaitlist
+          emailWaitlist
+          pushWaitlist
         }
       }
     }

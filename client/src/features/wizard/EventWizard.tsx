@@ -104,7 +104,7 @@ export function EventWizard({
         {step === 1 ? (
           <TypeStep value={values.mode} locked={kind === 'edit'} onChange={setMode} />
         ) : step === 6 ? (
-          <PreviewStep values={values} catalog={catalog} kind={kind} balance={balance} />
+          <PreviewStep values={values} catalog={catalog} kind={kind} balance={balance} update={update} />
         ) : !catalog ? (
           <CatalogState
             loading={catalogLoading}
@@ -116,7 +116,14 @@ export function EventWizard({
         ) : step === 3 ? (
           <TagsStep values={values} catalog={catalog} update={update} showErrors={showErrors} />
         ) : step === 4 ? (
-          <DateStep values={values} catalog={catalog} update={update} showErrors={showErrors} today={today} />
+          <DateStep
+            values={values}
+            catalog={catalog}
+            update={update}
+            showErrors={showErrors}
+            today={today}
+            repeatable={kind === 'create'}
+          />
         ) : values.mode === 'ONLINE' ? (
           <PlatformStep values={values} catalog={catalog} update={update} showErrors={showErrors} />
         ) : (

@@ -28,6 +28,17 @@ export const EVENT_DRAFT_FRAGMENT = gql`
       skillLevel
       voiceChat
       language
+      recurrence {
+        frequency
+        count
+      }
+      autoApproval {
+        verifiedEmail
+        sameCity
+        friendsOnly
+        minRating
+        minReliability
+      }
     }
   }
 `;

@@ -1,12 +1,18 @@
 import type {
   EventMode,
   SaveEventDraftMutationVariables,
+  SeriesFrequency,
   SkillLevel,
   VoiceChat,
 } from '#client/__generated__/graphql.ts';
 
 type EventDraftInput = SaveEventDraftMutationVariables['input']['values'];
-import { initialValues, type Step, type WizardValues } from '#client/features/wizard/wizardState.ts';
+import {
+  initialValues,
+  type AutoApproval,
+  type Step,
+  type WizardValues,
+} from '#client/features/wizard/wizardState.ts';
 
 // The wizard saved as a draft and opened again (ADR 037): what was filled in travels as an
 // EventDraftInput; empty fields stay out, nothing is checked beyond type and length until publishing.
@@ -27,6 +33,8 @@ export type DraftValues = {
   skillLevel: SkillLevel | null;
   voiceChat: VoiceChat | null;
   language: string | null;
+  recurrence?: { frequency: SeriesFrequency; count: number | null } | null;
+  autoApproval?: AutoApproval | null;
 };
 
 // The wizard opened on a saved draft.
@@ -55,6 +63,8 @@ export function toDraftInput(v: WizardValues): EventDraftInput {
     skillLevel: v.skillLevel,
     voiceChat: physical ? null : v.voiceChat,
     language: v.language,
+    recurrence: v.repeat ? { frequency: v.repeat, count: v.repeatCount } : null,
+    autoApproval: v.autoApproval,
   };
 }
 
@@ -83,6 +93,17 @@ export function valuesFromDraft(mode: EventMode, d: DraftValues): WizardValues {
     skillLevel: d.skillLevel,
     language: d.language === 'en' ? 'en' : 'tr',
     requirements: d.requirements ?? '',
+    repeat: d.recurrence?.frequency ?? null,
+    repeatCount: d.recurrence?.count ?? base.repeatCount,
+    autoApproval: d.autoApproval
+      ? {
+          verifiedEmail: d.autoApproval.verifiedEmail,
+          sameCity: d.autoApproval.sameCity,
+          friendsOnly: d.autoApproval.friendsOnly,
+          minRating: d.autoApproval.minRating,
+          minReliability: d.autoApproval.minReliability,
+        }
+      : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import type {
   CreateEventInput,
   EventMode,
+  SeriesFrequency,
   SkillLevel,
   UpdateEventInput,
   VoiceChat,
@@ -41,7 +42,24 @@ export type WizardValues = {
   skillLevel: SkillLevel | null;
   language: Language;
   requirements: string;
+  // A recurring series (ADR 048): none, or weekly / every two weeks for `repeatCount` occurrences.
+  repeat: SeriesFrequency | null;
+  repeatCount: number;
+  // The host's automatic approval (ADR 045); null: the host decides every request.
+  autoApproval: AutoApproval | null;
 };
+
+export type AutoApproval = {
+  verifiedEmail: boolean;
+  sameCity: boolean;
+  friendsOnly: boolean;
+  minRating: number | null;
+  minReliability: number | null;
+};
+
+export const SERIES_MIN = 2;
+export const SERIES_MAX = 12;
+export const DEFAULT_REPEAT_COUNT = 4;
 
 export type WizardPreset = {
   mode?: EventMode;
@@ -72,6 +90,9 @@ export function initialValues(preset: WizardPreset = {}): WizardValues {
     skillLevel: null,
     language: 'tr',
     requirements: '',
+    repeat: null,
+    repeatCount: DEFAULT_REPEAT_COUNT,
+    autoApproval: null,
   };
 }
 
@@ -140,6 +161,8 @@ export function toCreateInput(v: WizardValues): CreateEventInput {
     requirements: orNull(v.requirements),
     skillLevel: v.skillLevel,
     language: v.language,
+    autoApproval: v.autoApproval,
+    ...(v.repeat && { recurrence: { frequency: v.repeat, count: v.repeatCount } }),
   };
   if (v.mode === 'PHYSICAL') {
     return {
@@ -154,7 +177,8 @@ export function toCreateInput(v: WizardValues): CreateEventInput {
 }
 
 export function toUpdateInput(id: string, v: WizardValues): UpdateEventInput {
-  const { mode: _mode, price: _price, ...rest } = toCreateInput(v);
+  // A series is chosen when creating; an edit changes occurrences (scope), not the recurrence.
+  const { mode: _mode, price: _price, recurrence: _recurrence, ...rest } = toCreateInput(v);
   return { id, ...rest };
 }
 
@@ -175,6 +199,7 @@ export type EditableEvent = {
   voiceChat: VoiceChat | null;
   language: string;
   location: { name: string | null; address: string | null; lat: number; lng: number; exact: boolean } | null;
+  autoApproval?: AutoApproval | null;
 };
 
 export function valuesFromEvent(event: EditableEvent): WizardValues {
@@ -198,6 +223,7 @@ export function valuesFromEvent(event: EditableEvent): WizardValues {
     skillLevel: event.skillLevel,
     language: event.language === 'en' ? 'en' : 'tr',
     requirements: event.requirements ?? '',
+    autoApproval: event.autoApproval ?? null,
   };
 }
 

@@ -7,6 +7,7 @@ import { ratingsEn } from './messages.ratings.en.ts';
 import { safetyEn } from './messages.safety.en.ts';
 import { moderationEn } from './messages.moderation.en.ts';
 import { socialEn } from './messages.social.en.ts';
+import { lifecycleEn } from './messages.lifecycle.en.ts';
 
 export const en: Record<MessageKey, string> = {
   ...eventsEn,
@@ -17,6 +18,7 @@ export const en: Record<MessageKey, string> = {
   ...safetyEn,
   ...moderationEn,
   ...socialEn,
+  ...lifecycleEn,
   'common.loading': 'Loading...',
   'common.brand': 'Squad',
   'common.close': 'Close',

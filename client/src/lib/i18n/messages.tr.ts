@@ -6,6 +6,7 @@ import { ratingsTr } from './messages.ratings.tr.ts';
 import { safetyTr } from './messages.safety.tr.ts';
 import { moderationTr } from './messages.moderation.tr.ts';
 import { socialTr } from './messages.social.tr.ts';
+import { lifecycleTr } from './messages.lifecycle.tr.ts';
 
 // Turkish is the default language. Texts quoted by the product spec appear here verbatim.
 export const tr = {
@@ -17,6 +18,7 @@ export const tr = {
   ...safetyTr,
   ...moderationTr,
   ...socialTr,
+  ...lifecycleTr,
   'common.loading': 'Loading...',
   'common.brand': 'Squad',
   'common.close': 'Kapat',

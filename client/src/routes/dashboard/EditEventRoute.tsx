@@ -49,6 +49,13 @@ export const EDIT_EVENT_ROUTE_QUERY: TypedDocumentNode<EditEventRouteQuery, Edit
         skillLevel
         voiceChat
         language
+        autoApproval {
+          verifiedEmail
+          sameCity
+          friendsOnly
+          minRating
+          minReliability
+        }
         ...EventPlace_event
       }
     }

@@ -34,6 +34,14 @@ import { MessageDialog, type MessageTarget } from '#client/features/messages/Mes
 import { RatingCard } from '#client/features/ratings/RatingCard.tsx';
 import { ParticipantRating } from '#client/features/ratings/ParticipantRating.tsx';
 import { RATING_CARD_FRAGMENT } from '#client/features/ratings/ratingCardFragment.ts';
+import {
+  CALENDAR_BUTTONS_FRAGMENT,
+  CalendarButtons,
+} from '#client/features/events/details/CalendarButtons.tsx';
+import { SERIES_INFO_FRAGMENT, SeriesInfo } from '#client/features/events/details/SeriesInfo.tsx';
+import { WaitlistPanel } from '#client/features/join-requests/WaitlistPanel.tsx';
+import { AttendancePanel } from '#client/features/join-requests/AttendancePanel.tsx';
+import { getAuth } from '#client/features/auth/auth.ts';
 
 // The page composes the features' fragments. The fields listed beside them are the ones the route
 // reads itself, plus durationMinutes, cancelledAt and the host's eventsHosted, which the query has
@@ -53,6 +61,9 @@ export const EVENT_DETAILS_ROUTE_QUERY: TypedDocumentNode<
       pendingRequestCount
       durationMinutes
       cancelledAt
+      waitlist {
+        id
+      }
       host {
         id
         displayName
@@ -69,8 +80,12 @@ export const EVENT_DETAILS_ROUTE_QUERY: TypedDocumentNode<
       }
       ...JoinStatusPanel_event
       ...RatingCard_event
+      ...CalendarButtons_event
+      ...SeriesInfo_event
     }
   }
+  ${CALENDAR_BUTTONS_FRAGMENT}
+  ${SERIES_INFO_FRAGMENT}
   ${EVENT_ACTIONS_FRAGMENT}
   ${EVENT_SUMMARY_CARD_FRAGMENT}
   ${EVENT_OVERVIEW_FRAGMENT}
@@ -146,7 +161,7 @@ function EventPage({ event }: { event: Event }) {
     variables: { id: event.id },
     // A withdrawn request changes the host's list: evicted, it is read again when the tab is open.
     onData: ({ client }) => {
-      if (isHost) evictEventFields(client.cache, event.id, ['joinRequests']);
+      if (isHost) evictEventFields(client.cache, event.id, ['joinRequests', 'waitlist']);
     },
   });
   // The host writes to a requester or participant; everyone else writes to the host.
@@ -171,15 +186,20 @@ function EventPage({ event }: { event: Event }) {
       id: 'participants',
       label: t('details.tab.participants', { count: event.participantCount }),
       content: (
-        <EventParticipants
-          event={event}
-          onOpen={setProfileId}
-          extra={(p) =>
-            event.viewerCanRateParticipants ? (
-              <ParticipantRating eventId={event.id} user={p.user} current={p.viewerRating} />
-            ) : null
-          }
-        />
+        <div className="flex flex-col gap-4">
+          {isHost && (event.status === 'ONGOING' || event.status === 'COMPLETED') ? (
+            <AttendancePanel eventId={event.id} />
+          ) : null}
+          <EventParticipants
+            event={event}
+            onOpen={setProfileId}
+            extra={(p) =>
+              event.viewerCanRateParticipants ? (
+                <ParticipantRating eventId={event.id} user={p.user} current={p.viewerRating} />
+              ) : null
+            }
+          />
+        </div>
       ),
     },
   ];
@@ -191,6 +211,11 @@ function EventPage({ event }: { event: Event }) {
           ? t('details.tab.requestsNoCount')
           : t('details.tab.requests', { count: pendingCount }),
       content: <RequestsPanel eventId={event.id} onOpenProfile={setProfileId} onMessage={messageUser} />,
+    });
+    tabs.push({
+      id: 'waitlist',
+      label: t('waitlist.tab', { count: event.waitlist?.length ?? 0 }),
+      content: <WaitlistPanel eventId={event.id} onOpenProfile={setProfileId} />,
     });
     if (event.analytics)
       tabs.push({
@@ -212,6 +237,8 @@ function EventPage({ event }: { event: Event }) {
           />
         )}
       </EventSummaryCard>
+      <CalendarButtons event={event} accessToken={() => getAuth().session.getAccessToken()} />
+      <SeriesInfo event={event} />
 
       <Tabs
         items={tabs}

@@ -13,6 +13,9 @@ import { ChangePasswordForm } from '#client/features/auth/ChangePasswordForm.tsx
 import { LanguageSwitch } from '#client/features/auth/LanguageSwitch.tsx';
 import { DeleteAccountCard } from '#client/features/profile/DeleteAccountCard.tsx';
 import { NotificationSettings } from '#client/features/profile/NotificationSettings.tsx';
+import { ChannelSettings } from '#client/features/profile/ChannelSettings.tsx';
+import { PushDeviceControl } from '#client/features/profile/PushDeviceControl.tsx';
+import { CalendarFeedCard } from '#client/features/profile/CalendarFeedCard.tsx';
 import { BlockedUsersList } from '#client/features/safety/BlockedUsersList.tsx';
 import { AccountStanding } from '#client/features/moderation/AccountStanding.tsx';
 
@@ -30,7 +33,14 @@ export const SETTINGS_ROUTE_QUERY: TypedDocumentNode<SettingsRouteQuery, Setting
         emailDecisions
         emailMessages
         emailEventChanges
+        inAppReminders
+        emailReminders
+        pushReminders
+        inAppWaitlist
+        emailWaitlist
+        pushWaitlist
       }
+      calendarFeedUrl
     }
   }
 `;
@@ -110,6 +120,13 @@ function Settings({ queryRef }: { queryRef: QueryRef<SettingsRouteQuery> }) {
         {me.notificationPreferences ? (
           <NotificationSettings preferences={me.notificationPreferences} />
         ) : null}
+      </Section>
+      <Section title={t('channels.title')} testId="channel-settings" id="reminders">
+        <PushDeviceControl />
+        {me.notificationPreferences ? <ChannelSettings preferences={me.notificationPreferences} /> : null}
+      </Section>
+      <Section title={t('feed.title')} testId="calendar-feed" id="calendar">
+        {me.calendarFeedUrl ? <CalendarFeedCard url={me.calendarFeedUrl} /> : null}
       </Section>
       <Section title={t('standing.title')} testId="standing-settings" id="standing">
         <AccountStanding />

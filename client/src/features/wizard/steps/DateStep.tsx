@@ -7,6 +7,7 @@ import { QUICK_TIMES, quickTimeToDateTime, type QuickTime } from '#client/featur
 import type { Catalog } from '#client/features/wizard/useWizardCatalog.ts';
 import { capacityOf } from '#client/features/wizard/wizardState.ts';
 import type { StepProps } from '#client/features/wizard/steps/stepProps.ts';
+import { RepeatField } from '#client/features/wizard/steps/RepeatField.tsx';
 
 // Step 4: when (quick starts for online events, or a date and time), how long, how many people.
 export function DateStep({
@@ -15,7 +16,8 @@ export function DateStep({
   showErrors,
   catalog,
   today,
-}: StepProps & { catalog: Catalog; today: string }) {
+  repeatable = false,
+}: StepProps & { catalog: Catalog; today: string; repeatable?: boolean }) {
   const { t, fmt } = useI18n();
   const online = values.mode === 'ONLINE';
   const custom = !online || values.quickTime === 'CUSTOM';
@@ -87,6 +89,7 @@ export function DateStep({
         onValueChange={(maxParticipants) => update({ maxParticipants })}
         valueText={t('wizard.people', { count: capacityOf(values, catalog.limits) })}
       />
+      {repeatable ? <RepeatField values={values} update={update} /> : null}
     </div>
   );
 }

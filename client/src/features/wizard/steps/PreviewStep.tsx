@@ -4,6 +4,7 @@ import { SkillBadge } from '#client/components/ui/SkillBadge.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { catalogLabels, type Catalog } from '#client/features/wizard/useWizardCatalog.ts';
 import { capacityOf, type WizardValues } from '#client/features/wizard/wizardState.ts';
+import { AutoApprovalField } from '#client/features/wizard/steps/AutoApprovalField.tsx';
 
 // Step 6: the event as it will look, and for a new event its cost and the balance after it.
 export function PreviewStep({
@@ -11,7 +12,9 @@ export function PreviewStep({
   catalog,
   kind,
   balance,
+  update,
 }: {
+  update: (patch: Partial<WizardValues>) => void;
   values: WizardValues;
   catalog: Catalog | null;
   kind: 'create' | 'edit';
@@ -32,6 +35,17 @@ export function PreviewStep({
         : values.publicLocation || '—',
     ],
     [t('wizard.summary.capacity'), capacity === null ? '—' : t('wizard.people', { count: capacity })],
+    ...(values.repeat
+      ? [
+          [
+            t('wizard.repeat.label'),
+            t('wizard.repeat.summary', {
+              frequency: t(values.repeat === 'WEEKLY' ? 'series.weekly' : 'series.biweekly'),
+              count: values.repeatCount,
+            }),
+          ] as [string, ReactNode],
+        ]
+      : []),
   ];
   return (
     <div className="flex flex-col gap-4">
@@ -68,6 +82,7 @@ export function PreviewStep({
           </div>
         ) : null}
       </article>
+      <AutoApprovalField values={values} update={update} />
       {kind === 'create' ? (
         <div className="grid grid-cols-2 gap-3">
           <div className="rounded-xl border border-amber-400/30 bg-amber-400/10 p-3">

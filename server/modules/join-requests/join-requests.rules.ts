@@ -1,0 +1,45 @@
+import type { AutoApprovalRules, UserRow } from '#db/schema/index.ts';
+
+// The host's automatic approval (ADR 045): a request is accepted without the host when the content
+// check said ok and the requester meets every rule the host set. Missing knowledge never passes a
+// rule: no rating yet fails a minimum rating, no recorded attendance fails a minimum reliability.
+export type RequesterFacts = {
+  user: Pick<UserRow, 'emailVerified' | 'city'>;
+  host: Pick<UserRow, 'city'>;
+  participantRating: number | null;
+  reliability: { attended: number; recorded: number };
+  friends: boolean;
+};
+
+export function hasRules(rules: AutoApprovalRules | null | undefined): rules is AutoApprovalRules {
+  return Boolean(
+    rules &&
+    (rules.verifiedEmail ||
+      rules.friendsOnly ||
+      rules.sameCity ||
+      rules.minRating != null ||
+      rules.minReliability != null ||
+      // An empty rule set is "approve everyone whose message is ok".
+      Object.keys(rules).length === 0),
+  );
+}
+
+export const reliabilityPercent = (r: { attended: number; recorded: number }): number | null =>
+  r.recorded === 0 ? null : Math.round((r.attended / r.recorded) * 100);
+
+// The rules the requester fails, by name (empty: approve).
+export function unmetRules(rules: AutoApprovalRules, facts: RequesterFacts): string[] {
+  const unmet: string[] = [];
+  if (rules.verifiedEmail && !facts.user.emailVerified) unmet.push('verifiedEmail');
+  if (rules.minRating != null && (facts.participantRating ?? 0) < rules.minRating) unmet.push('minRating');
+  if (rules.minReliability != null) {
+    const percent = reliabilityPercent(facts.reliability);
+    if (percent === null || percent < rules.minReliability) unmet.push('minReliability');
+  }
+  if (rules.friendsOnly && !facts.friends) unmet.push('friendsOnly');
+  if (rules.sameCity) {
+    const fold = (s: string | null) => s?.toLocaleLowerCase('tr') ?? null;
+    if (!facts.user.city || fold(facts.user.city) !== fold(facts.host.city)) unmet.push('sameCity');
+  }
+  return unmet;
+}
