@@ -37,6 +37,8 @@ describe('SPA content security policy', () => {
     expect(csp).toContain("img-src 'self' data: blob: https://*.basemaps.cartocdn.com");
     expect(csp).toContain("connect-src 'self' ws: wss: https://cognito-idp.eu-central-1.amazonaws.com");
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 });
 

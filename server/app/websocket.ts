@@ -283,7 +283,9 @@ function scopedIterator<T>(
     if (result.done) ended?.();
     return result;
   };
-  const wrapped: AsyncGenerator<T, void, void> = {
+  // Asserted, not annotated: where a dependency's types pull in lib esnext, AsyncGenerator also asks
+  // for Symbol.asyncDispose, which graphql-ws never calls.
+  const wrapped = {
     next: () => runInScope(scope, () => iterator.next()).then(finish),
     return: (value?: unknown) => {
       ended?.();
@@ -300,6 +302,6 @@ function scopedIterator<T>(
     [Symbol.asyncIterator]() {
       return wrapped;
     },
-  };
+  } as AsyncGenerator<T, void, void>;
   return wrapped;
 }

@@ -20,6 +20,8 @@ const opt = (name: string, fallback: string) => {
 };
 const RUNS = Number(opt('runs', '2'));
 const ONLY = opt('only', 'all');
+// `--save DIR` keeps each run's full report (JSON) for a closer look.
+const SAVE = opt('save', '');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -64,7 +66,11 @@ async function startServer(dataDir: string): Promise<{ url: string; child: Child
     fs.existsSync(path.join(paths.root, f)),
   );
   if (!built) {
-    const r = spawnSync('npm', ['run', 'build'], { cwd: paths.root, stdio: 'inherit' });
+    const r = spawnSync('npm', ['run', 'build'], {
+      cwd: paths.root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (r.status !== 0) throw new Error('build failed');
   }
   const port = await freePort();
@@ -222,6 +228,13 @@ async function measure(url: string, port: number, keepStorage: boolean, blocked:
   });
   if (!result) throw new Error('lighthouse returned nothing');
   const { lhr } = result;
+  if (SAVE) {
+    fs.mkdirSync(SAVE, { recursive: true });
+    fs.writeFileSync(
+      path.join(SAVE, `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`),
+      result.report as string,
+    );
+  }
   if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id];
   const lcpItems = (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ToastProvider } from '#client/components/ui/Toast.tsx';
 import { I18nProvider } from '#client/lib/i18n/I18nProvider.tsx';
 import { SessionProvider } from '#client/features/auth/SessionProvider.tsx';
+import { UpdatePrompt } from '#client/app/UpdatePrompt.tsx';
 
 // App-wide providers. Apollo is provided by the dashboard layout only, so the sign-in pages stay small.
 export function Providers({ children }: { children: ReactNode }) {
@@ -9,6 +10,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <I18nProvider>
       <ToastProvider>
         <SessionProvider>{children}</SessionProvider>
+        <UpdatePrompt />
       </ToastProvider>
     </I18nProvider>
   );

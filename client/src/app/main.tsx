@@ -7,6 +7,7 @@ import { BootError } from '#client/app/BootError.tsx';
 import { LoadingState } from '#client/app/LoadingState.tsx';
 import { Providers } from '#client/app/Providers.tsx';
 import { createRouter } from '#client/app/router.tsx';
+import { registerServiceWorker } from '#client/app/serviceWorker.ts';
 
 const root = createRoot(document.getElementById('root')!);
 root.render(<LoadingState />);
@@ -31,3 +32,4 @@ async function boot(): Promise<void> {
 }
 
 void boot();
+registerServiceWorker();

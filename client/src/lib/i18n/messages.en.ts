@@ -33,6 +33,8 @@ export const en: Record<MessageKey, string> = {
   'common.required': 'This field is required',
   'common.supportHelp': 'If the problem persists, write to {email}.',
   'common.navigating': 'Loading page',
+  'update.ready': 'A new version is ready',
+  'update.reload': 'Reload',
 
   'signIn.pageTitle': 'Come back to the squad',
   'signIn.welcome.badge': 'Welcome back',

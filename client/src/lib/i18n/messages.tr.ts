@@ -33,6 +33,8 @@ export const tr = {
   'common.required': 'Bu alan zorunlu',
   'common.supportHelp': 'Sorun devam ederse {email} adresine yazabilirsin.',
   'common.navigating': 'Sayfa yükleniyor',
+  'update.ready': 'Yeni sürüm hazır',
+  'update.reload': 'Yenile',
 
   'signIn.pageTitle': "Squad'a geri dön",
   'signIn.welcome.badge': 'Tekrar hoş geldin',
