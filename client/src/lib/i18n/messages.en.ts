@@ -219,10 +219,10 @@ export const en: Record<MessageKey, string> = {
   'myEvents.role.PARTICIPANT': 'Participant',
   'myEvents.role.REQUESTER': 'Request sent',
 
-  'status.UPCOMING': 'upcoming',
-  'status.ONGOING': 'ongoing',
-  'status.COMPLETED': 'completed',
-  'status.CANCELLED': 'cancelled',
+  'status.UPCOMING': 'Upcoming',
+  'status.ONGOING': 'Ongoing',
+  'status.COMPLETED': 'Completed',
+  'status.CANCELLED': 'Cancelled',
 
   'eventDetails.notFound': 'Event Not Found',
   'eventDetails.notFoundText': 'This event does not exist or you may not see it.',
