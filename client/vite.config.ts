@@ -57,6 +57,8 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
+    // The server reads it to preload a page's chunks from index.html (server/app/spa-preload.ts).
+    manifest: true,
     target: 'es2022',
   },
   server: {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '#client/lib/i18n/I18nProvider.tsx';
+import { tr } from '#client/lib/i18n/messages.tr.ts';
 import { CognitoError } from './cognitoClient.ts';
 import {
   resendErrorMessage,
@@ -10,7 +11,7 @@ import {
   verifyErrorMessage,
 } from './cognitoErrors.ts';
 
-const t = createTranslator('tr');
+const t = createTranslator(tr);
 const err = (code: string, message = 'service says no') => new CognitoError(code, message, 400);
 
 describe('sign-in errors', () => {

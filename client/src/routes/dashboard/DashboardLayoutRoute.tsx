@@ -12,7 +12,7 @@ import { getApolloClient } from '#client/app/apolloClient.ts';
 import { LoadingState } from '#client/app/LoadingState.tsx';
 import { Drawer } from '#client/components/ui/Drawer.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
-import { clearPendingLocaleChoice, pendingLocaleChoice } from '#client/lib/i18n/I18nProvider.tsx';
+import { clearPendingLocaleChoice, pendingLocaleChoice } from '#client/lib/i18n/locale.ts';
 import { useUpdateSettingsMutation } from '#client/features/profile/useUpdateSettingsMutation.ts';
 import { useApplyReferralCode } from '#client/features/tokens/useTokenMutations.ts';
 import { useToast } from '#client/components/ui/Toast.tsx';
