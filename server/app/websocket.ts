@@ -153,7 +153,11 @@ export function attachGraphQLWebSocket(options: {
       // refreshes and reconnects. The socket is closed when the token expires for the same reason.
       onConnect: async (ctx) => {
         ctx.extra.connectionId = crypto.randomUUID();
-        ctx.extra.locale = pickLocale(ctx.extra.request.headers['accept-language']);
+        // The app's language (connection_init) wins over the browser's (the upgrade request's header).
+        const appLanguage = ctx.connectionParams?.['Accept-Language'];
+        ctx.extra.locale = pickLocale(
+          typeof appLanguage === 'string' ? appLanguage : ctx.extra.request.headers['accept-language'],
+        );
         try {
           const { viewer, expiresAt } = await options.authenticate(
             tokenFromConnectionParams(ctx.connectionParams),

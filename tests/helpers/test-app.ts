@@ -138,11 +138,11 @@ export function decorate(app: App, baseUrl: string): TestApp {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
-    ws(token?: string) {
+    ws(token?: string, params: Record<string, string> = {}) {
       return createClient({
         url: baseUrl.replace(/^http/, 'ws') + '/graphql',
         webSocketImpl: WebSocket,
-        connectionParams: token ? { Authorization: `Bearer ${token}` } : {},
+        connectionParams: { ...params, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
         lazy: false,
         retryAttempts: 0,
         onNonLazyError: () => {},
