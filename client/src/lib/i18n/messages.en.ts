@@ -160,6 +160,12 @@ export const en: Record<MessageKey, string> = {
   'cognito.reset.expired': 'The code has expired! Ask for a new one 😔',
   'cognito.reset.other': 'Could not reset the password, retry! 😅',
   'cognito.resend.failed': 'Could not send the code, retry! 😔',
+  'cognito.signUp.exists': 'An account with this e-mail already exists. Sign in or reset your password 🙂',
+  'cognito.invalidPassword': 'The password does not meet the rules: choose a stronger one 💪',
+  'cognito.invalidParameter': 'Something you entered looks invalid: check it and try again.',
+  'cognito.tooMany': 'Too many attempts 🔒 Wait a little and try again.',
+  'cognito.codeDelivery': 'The code could not be sent: check the e-mail address and try again.',
+  'cognito.passwordResetRequired': 'You need to reset your password: use “Forgot your password?”.',
 
   'nav.physical': 'Physical Events',
   'nav.online': 'Online Events',

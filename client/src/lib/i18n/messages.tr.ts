@@ -161,6 +161,12 @@ export const tr = {
   'cognito.reset.expired': 'Kod expired olmuş! Yeni kod iste 😔',
   'cognito.reset.other': 'Şifre reset edilemedi, retry! 😅',
   'cognito.resend.failed': 'Kod gönderilemedi, retry! 😔',
+  'cognito.signUp.exists': 'Bu e-posta ile zaten bir hesap var. Giriş yapmayı dene ya da şifreni sıfırla 🙂',
+  'cognito.invalidPassword': 'Şifre kurallara uymuyor, biraz daha güçlü bir şifre seç 💪',
+  'cognito.invalidParameter': 'Bilgilerden biri geçersiz görünüyor, kontrol edip tekrar dene.',
+  'cognito.tooMany': 'Çok fazla deneme oldu 🔒 Biraz bekleyip tekrar dene.',
+  'cognito.codeDelivery': 'Kod gönderilemedi, e-posta adresini kontrol edip tekrar dene.',
+  'cognito.passwordResetRequired': 'Şifreni sıfırlaman gerekiyor: “Şifreni mi unuttun?” bağlantısını kullan.',
 
   'nav.physical': 'Fiziksel Etkinlikler',
   'nav.online': 'Online Etkinlikler',
