@@ -27,7 +27,7 @@ export type TestApp = App & {
   // An account of the built-in provider (as if signed up and confirmed) and an access token for it.
   newIdentity(sub?: string): Promise<{ sub: string; token: string }>;
   tokenFor(who: TokenIdentity, options?: { ttlSeconds?: number }): string;
-  ws(token?: string): Client;
+  ws(token?: string, params?: Record<string, string>): Client;
   // Resolves once this instance has a live subscriber on the channel (the readiness signal tests wait
   // for before causing what the subscription should hear).
   subscribed(channel: Channel<unknown>, timeoutMs?: number): Promise<void>;
