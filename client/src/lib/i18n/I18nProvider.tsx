@@ -15,8 +15,8 @@ export type I18nValue = {
   fmt: Formatter;
 };
 
-export function createTranslator(catalogue: Catalogue): Translate {
-  return (key, params) => interpolate(catalogue[key] ?? key, params);
+export function createTranslator(catalogue: Catalogue, locale: Locale = 'tr'): Translate {
+  return (key, params) => interpolate(catalogue[key] ?? key, params, locale);
 }
 
 export const I18nContext = createContext<I18nValue | null>(null);
@@ -51,7 +51,7 @@ export function I18nProvider({
   }, [locale]);
 
   const value = useMemo<I18nValue>(
-    () => ({ locale, setLocale, t: createTranslator(catalogue), fmt: createFormatter(locale) }),
+    () => ({ locale, setLocale, t: createTranslator(catalogue, locale), fmt: createFormatter(locale) }),
     [locale, catalogue, setLocale],
   );
   return <I18nContext value={value}>{children}</I18nContext>;

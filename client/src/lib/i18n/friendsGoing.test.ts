@@ -27,7 +27,7 @@ describe('friendsGoingText (tr)', () => {
 });
 
 describe('friendsGoingText (en)', () => {
-  const t = createTranslator(en);
+  const t = createTranslator(en, 'en');
 
   it('uses English plural rules', () => {
     expect(friendsGoingText(people('Ayşe'), t, 'en')).toBe('Ayşe is going');

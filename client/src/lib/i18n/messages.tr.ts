@@ -268,7 +268,7 @@ export const tr = {
   'legal.terms.pageTitle': 'Kullanım Şartları',
   'legal.privacy.pageTitle': 'Gizlilik Politikası ve KVKK Aydınlatma Metni',
   'legal.updated': 'Son güncelleme: {date}',
-  'legal.turkishOnly': '',
+  'legal.contents': 'İçindekiler',
   'legal.back': 'Squad’a dön',
 } as const;
 
