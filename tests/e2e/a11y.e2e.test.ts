@@ -422,6 +422,28 @@ describe('accessibility and one language at a time', () => {
     });
   }
 
+  it('keeps the chosen language after logout', async () => {
+    const context = await newContext(browser, DESKTOP);
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.addInitScript((s) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('squad.session', s);
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, guest.session);
+    // The choice is made on the settings page, then the user logs out.
+    await page.goto('/dashboard/settings');
+    await page.getByRole('button', { name: 'EN · English' }).click();
+    await page.getByRole('button', { name: en['nav.logout'] }).first().click();
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
+    await page.getByRole('button', { name: en['signIn.submit'] }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('squad.session'))).toBeNull();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.reload();
+    await page.getByRole('button', { name: en['signIn.submit'] }).waitFor();
+  });
+
   it('reports nothing serious', () => {
     const report = findings.map((f) => `[${f.locale}] ${f.screen}: ${f.what}`).join('\n');
     console.log(`a11y: ${screens.length} screens checked, ${findings.length} findings\n${report}`);
