@@ -182,7 +182,7 @@ describe('events', () => {
     await dialog.getByRole('button', { name: 'Etkinliği Oluştur' }).click();
     await page.getByText('Etkinlik başarıyla oluşturuldu.').waitFor();
 
-    await page.getByPlaceholder('Search games, platforms, or gamertags...').fill(suffix);
+    await page.getByPlaceholder('Oyun, platform ya da oyuncu adı ara...').fill(suffix);
     await expectFound(page, 1);
     const card = page.getByTestId('lobby-card').filter({ hasText: onlineTitle });
     await card.getByText('MİK').waitFor();
@@ -259,7 +259,7 @@ describe('events', () => {
     await page.getByRole('tab', { name: /İstekler/ }).click();
     await page.getByText('Bekleyen istek yok').waitFor();
 
-    await page.getByRole('button', { name: /Share/ }).click();
+    await page.getByRole('button', { name: /Paylaş/ }).click();
     await page.getByRole('button', { name: /Bağlantıyı Kopyala/ }).click();
     await page.getByRole('button', { name: /Kopyalandı!/ }).waitFor();
     await shot(page, 'events-share-dialog');

@@ -142,7 +142,7 @@ describe('join requests', () => {
     );
     expect(await row.getAttribute('data-verdict')).toBe('OK');
     await shot(host, 'join-requests-manage');
-    await row.getByRole('button', { name: /^Accept/ }).click();
+    await row.getByRole('button', { name: /^Kabul Et/ }).click();
     await host.getByText('İstek kabul edildi!').waitFor();
     await requests.getByText('Bu etkinlik için bekleyen istek yok.').waitFor();
     // The header badge drops at once.
