@@ -194,11 +194,12 @@ async function withChromium<T>(
       let href = '';
       while (!href.startsWith(session.origin) && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 100));
+        // The page may still be between documents (no execution context yet): ask again.
         const result = (await cdp(target.webSocketDebuggerUrl, 'Runtime.evaluate', {
           expression: 'location.href',
           returnByValue: true,
-        })) as { result: { value: string } };
-        href = result.result.value;
+        }).catch(() => null)) as { result: { value: string } } | null;
+        href = result?.result.value ?? '';
       }
       await cdp(target.webSocketDebuggerUrl, 'Runtime.evaluate', {
         expression: `localStorage.setItem('squad.session', ${JSON.stringify(session.value)})`,
@@ -209,7 +210,12 @@ async function withChromium<T>(
   } finally {
     chrome.kill('SIGTERM');
     await new Promise((r) => (chrome.exitCode !== null ? r(null) : chrome.once('exit', r)));
-    fs.rmSync(profile, { recursive: true, force: true });
+    // Chromium's helpers may still be writing into the profile for a moment after it exits.
+    try {
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      console.warn(`could not remove ${profile}: ${String(error)}`);
+    }
   }
 }
 

@@ -114,6 +114,8 @@ export function loader() {
   // Without the catalog or the IP location the page still works (default icons, Istanbul).
   const preload = getPreloader();
   const queryRef = preload(PHYSICAL_EVENTS_ROUTE_QUERY, { errorPolicy: 'all' });
+  // On a phone the map shows first and asks for its visible area itself (see PhysicalResults).
+  if (!window.matchMedia(WIDE).matches) return { queryRef };
   // The first page of the list leaves as soon as the user's centre is known, while the page's code
   // is still arriving (ADR 044); the list's useQuery then finds it in flight or in the cache.
   void preload
@@ -287,7 +289,14 @@ function PhysicalResults({
     () => listVariables(filters, search, view?.center ?? initialCenter, view?.bounds ?? null),
     [filters, search, view, initialCenter],
   );
-  const { data, previousData, loading, error, refetch } = useQuery(PHYSICAL_DASHBOARD_QUERY, { variables });
+  // On a phone showing the map, the first page waits for the map's visible area: asking for the
+  // nearest events and then again for the area would fetch, store and draw the markers twice.
+  const [mapFailed, setMapFailed] = useState(false);
+  const waitForMap = !wide && mobileView === 'map' && view === null && !mapFailed;
+  const { data, previousData, loading, error, refetch } = useQuery(PHYSICAL_DASHBOARD_QUERY, {
+    variables,
+    skip: waitForMap,
+  });
   const shown = data ?? previousData;
   const events = useMemo(() => shown?.events.edges.map((e) => e.node) ?? NO_EVENTS, [shown]);
   // Up to 100 cards and markers are drawn in the background (an interruptible render), so the page
@@ -351,6 +360,7 @@ function PhysicalResults({
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-5">
         <div className={cn('lg:col-span-3', mobileView === 'list' && 'max-lg:hidden')}>
           <MapBoundary
+            onFail={() => setMapFailed(true)}
             fallback={
               <div className="flex h-[min(70vh,44rem)] min-h-96 items-center justify-center rounded-2xl border border-ink-700 bg-ink-850/60 p-6 text-center text-sm text-ink-300">
                 {t('map.unsupported')}
