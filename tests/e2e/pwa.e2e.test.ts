@@ -114,6 +114,49 @@ describe('installable app', () => {
     fs.rmSync(profile, { recursive: true, force: true });
   });
 
+  it('shows a web push as a notification that carries its page (our origin only)', async () => {
+    const context = await newContext(browser, MOBILE, { serviceWorkers: 'allow' });
+    await context.grantPermissions(['notifications'], { origin: baseUrl() });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await controlled(page);
+    const cdp = await context.newCDPSession(page);
+    // The registration's id, as Chromium's service worker domain reports it once enabled.
+    const registered = new Promise<string>((resolve) => {
+      cdp.on(
+        'ServiceWorker.workerRegistrationUpdated',
+        (e: { registrations: { registrationId: string }[] }) => {
+          if (e.registrations[0]) resolve(e.registrations[0].registrationId);
+        },
+      );
+    });
+    await cdp.send('ServiceWorker.enable');
+    const registrationId = await registered;
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: baseUrl(),
+      registrationId,
+      data: JSON.stringify({
+        title: 'Yeni katılım isteği',
+        body: 'Ayşe etkinliğine katılmak istiyor',
+        url: '/dashboard/my-events',
+        tag: 'join-request-1',
+      }),
+    });
+    const shown = () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        const [n] = await registration.getNotifications();
+        return n ? { title: n.title, body: n.body, tag: n.tag, data: n.data as unknown } : null;
+      });
+    await expect.poll(shown, { timeout: 15_000 }).toEqual({
+      title: 'Yeni katılım isteği',
+      body: 'Ayşe etkinliğine katılmak istiyor',
+      tag: 'join-request-1',
+      data: { url: `${baseUrl()}/dashboard/my-events` },
+    });
+    await context.close();
+  });
+
   it('starts offline to its offline screen', async () => {
     const context = await newContext(browser, MOBILE, { serviceWorkers: 'allow' });
     const page = await context.newPage();
