@@ -334,6 +334,19 @@ describe('accessibility and one language at a time', () => {
       await visit('/dashboard/physical', 'physical', page.getByTestId('event-card'));
       await page.locator('.leaflet-container').first().waitFor();
       await shot(page, `a11y-physical-${locale}`);
+      // Keyboard focus on a card's title link draws a ring around the whole card.
+      const cardLink = page.getByTestId('event-card').first().getByRole('link').first();
+      await cardLink.focus();
+      expect(
+        await cardLink.evaluate((a) => {
+          const after = getComputedStyle(a, '::after');
+          return (
+            a.matches(':focus-visible') && after.outlineStyle === 'solid' && after.outlineWidth !== '0px'
+          );
+        }),
+      ).toBe(true);
+      if (locale === 'tr') await shot(page, 'a11y-card-focus-tr');
+      await cardLink.blur();
       await visit('/dashboard/online', 'online lobby', page.getByTestId('lobby-card'));
       await shot(page, `a11y-lobby-${locale}`);
       await visit('/dashboard/profile', 'profile', page.getByRole('tablist'));
