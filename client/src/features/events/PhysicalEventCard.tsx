@@ -75,7 +75,7 @@ export function PhysicalEventCard({
           <h2 className="mt-0.5 text-base leading-snug font-bold text-white group-hover:text-pop-400">
             <Link
               to={`/dashboard/eventDetails/${event.id}`}
-              className="after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-pop-400 focus-visible:after:outline-solid"
+              className="after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-pop-400 focus-visible:after:outline-solid"
             >
               {event.title}
             </Link>
