@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const clientRoot = fileURLToPath(new URL('.', import.meta.url));
 const backend = 'http://localhost:3000';
@@ -10,13 +11,54 @@ const proxied = ['/private', '/cognito', '/oauth2', '/.well-known', '/config.jso
 // root = client/, output = dist/client (the server serves it with a history fallback).
 export default defineConfig({
   root: clientRoot,
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Installable app and service worker (ADR 043): the worker is ours (src/sw/sw.ts, web push too);
+    // the page registers it itself (src/app/serviceWorker.ts) and asks before updating.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      injectManifest: {
+        // The shell: hashed assets, icons and the offline page. Never index.html (the server writes
+        // the runtime config into it) and nothing of the API.
+        globPatterns: ['assets/**/*.{js,css}', 'icons/*.{png,svg}', 'offline.html'],
+        globIgnores: ['index.html'],
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      },
+      manifest: {
+        id: '/',
+        name: 'Squad — Etkinlik bul, oluştur, katıl',
+        short_name: 'Squad',
+        description: 'Yakınındaki ya da online etkinlikleri bul, oluştur, katıl.',
+        lang: 'tr',
+        dir: 'ltr',
+        start_url: '/dashboard/physical',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#0b0614',
+        background_color: '#0b0614',
+        categories: ['social', 'entertainment'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+    }),
+  ],
   // #client/* imports resolve through package.json "imports" (Vite 8 supports subpath imports natively).
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
+    // The server reads it to preload a page's chunks from index.html (server/app/spa-preload.ts).
+    manifest: true,
     target: 'es2022',
   },
   server: {

@@ -175,7 +175,42 @@ export function mountUnavailableGuard(app: Express, health: DatabaseHealth) {
   });
 }
 
-// The SPA's runtime configuration: one build serves every environment.
+// The SPA's runtime configuration: one build serves every environment. Also written into index.html
+// (setup-static.ts), which saves the app a round trip at start.
+export function runtimeConfig(config: Config, services: Services) {
+  return {
+    publicUrl: config.publicUrl,
+    graphqlPath: '/graphql',
+    cognito: {
+      region: config.cognito.region,
+      userPoolId: config.cognito.userPoolId,
+      clientId: config.cognito.clientId,
+      endpoint: config.cognito.endpoint,
+      domain: config.cognito.domain,
+      redirectUri: `${config.publicUrl}/googleAuth`,
+      scopes: ['email', 'openid', 'profile'],
+      embedded: !config.cognito.external,
+    },
+    map: {
+      tileUrl: config.mapTileUrl,
+      defaultCenter: services.events.defaultCenter(),
+      defaultZoom: 13,
+      // Shown on the map: the tiles' and the place data's sources.
+      attribution: [
+        config.mapTileUrl.includes('cartocdn') ? '© OpenStreetMap contributors © CARTO' : null,
+        services.geo.attribution,
+        GEOIP_ATTRIBUTION,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+      // The place data's and GeoIP's sources alone, shown beside the province outlines on every map.
+      dataAttribution: `${services.geo.attribution} · ${GEOIP_ATTRIBUTION}`,
+    },
+    features: { googleSignIn: config.cognito.external || Boolean(config.google.clientId) },
+    payments: { provider: config.payments.provider },
+  };
+}
+
 export function mountConfigJson(app: Express, options: { config: Config; services: Services }) {
   const { config, services } = options;
   app.get('/config.json', async (_req, res, next) => {
@@ -187,44 +222,7 @@ export function mountConfigJson(app: Express, options: { config: Config; service
       return next(err);
     }
     res.setHeader('Cache-Control', 'no-cache');
-    res.json({
-      push: { vapidPublicKey },
-      publicUrl: config.publicUrl,
-      graphqlPath: '/graphql',
-      cognito: {
-        region: config.cognito.region,
-        userPoolId: config.cognito.userPoolId,
-        clientId: config.cognito.clientId,
-        endpoint: config.cognito.endpoint,
-        domain: config.cognito.domain,
-        redirectUri: `${config.publicUrl}/googleAuth`,
-        scopes: ['email', 'openid', 'profile'],
-        embedded: !config.cognito.external,
-      },
-      map: {
-        tileUrl: config.mapTileUrl,
-        defaultCenter: services.events.defaultCenter(),
-        defaultZoom: 13,
-        // Shown on the map: the tiles' and the place data's sources.
-        attribution: [
-          config.mapTileUrl.includes('cartocdn') ? '© OpenStreetMap contributors © CARTO' : null,
-          services.geo.attribution,
-          GEOIP_ATTRIBUTION,
-        ]
-          .filter(Boolean)
-          .join(' · '),
-        // The place data's and GeoIP's sources alone, shown beside the province outlines on every map.
-        dataAttribution: `${services.geo.attribution} · ${GEOIP_ATTRIBUTION}`,
-      },
-      // Google only where it can work: a Cognito pool with its hosted UI (where Google is set up as
-      // README says), or the built-in provider with Google's client id and secret.
-      features: {
-        googleSignIn: config.cognito.external
-          ? config.cognito.domain !== ''
-          : Boolean(config.google.clientId && config.google.clientSecret),
-      },
-      payments: { provider: config.payments.provider },
-    });
+    res.json({ ...runtimeConfig(config, services), push: { vapidPublicKey } });
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { Express, Request } from 'express';
 import type { Database } from '#db/client.ts';
 import type { Config } from '#server/lib/config.ts';
 import { paths } from '#server/lib/paths.ts';
@@ -7,7 +7,12 @@ import type { Mailer } from '#server/mail/mailer.ts';
 import type { Services } from '#server/modules/services.ts';
 import { graphiqlHandler } from './graphiql.ts';
 import { linkPreviews } from './link-previews.ts';
+import { runtimeConfig } from './setup-http.ts';
+import { localeFromCookie, preloadTags, readViteManifest } from './spa-preload.ts';
 import { spaContentSecurityPolicy, spaRouter } from './spa.ts';
+
+// JSON inside <script type="application/json">: only "<" could end the element early.
+const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 // Pages for people: the dev outbox, GraphiQL.
 export function mountTools(app: Express, options: { config: Config; mailer: Mailer; db: Database }) {
@@ -17,13 +22,29 @@ export function mountTools(app: Express, options: { config: Config; mailer: Mail
   if (config.graphiql) app.get('/graphiql', graphiqlHandler);
 }
 
-// The built SPA with link previews and its content security policy; after every API route.
+// The built SPA with link previews and its content security policy; after every API route. Each page
+// carries the runtime config and preloads its route's chunks and the user's language (ADR 044).
 export function mountSpa(app: Express, options: { config: Config; services: Services }) {
   const { config } = options;
+  const previews = linkPreviews(options.services, config.publicUrl);
+  let manifest: ReturnType<typeof readViteManifest> = null;
+  const transformIndex = async (req: Request, html: string): Promise<string> => {
+    const page = (await previews(req, html)) ?? html;
+    manifest ??= readViteManifest(paths.clientDist);
+    const locale = localeFromCookie(req.headers.cookie);
+    // Web push's public key (ADR 046) belongs to the config too; kept by the push service once read.
+    const vapidPublicKey = await options.services.push.publicKey().catch(() => null);
+    const runtime = { ...runtimeConfig(config, options.services), push: { vapidPublicKey } };
+    const head = [
+      `<script type="application/json" id="squad-config">${jsonForHtml(runtime)}</script>`,
+      manifest ? preloadTags(manifest, req.path, locale) : '',
+    ].join('');
+    return page.replace('<html lang="tr"', `<html lang="${locale}"`).replace('</head>', `${head}</head>`);
+  };
   app.use(
     spaRouter(
       paths.clientDist,
-      linkPreviews(options.services, config.publicUrl),
+      transformIndex,
       spaContentSecurityPolicy({
         tileUrl: config.mapTileUrl,
         identityEndpoint: config.cognito.endpoint,

@@ -106,7 +106,26 @@ export function spaRouter(
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.type('text/plain; charset=utf-8').send(ROBOTS_TXT);
   });
-  router.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  // The service worker and the files it decides with are checked on every visit, so a deployment
+  // reaches open tabs (the worker then asks the user before it updates, ADR 043).
+  router.use(
+    express.static(distDir, {
+      index: false,
+      maxAge: '1h',
+      setHeaders(res, file) {
+        const name = path.basename(file);
+        if (name === 'sw.js') {
+          res.setHeader('Cache-Control', 'no-cache');
+          res.setHeader('Service-Worker-Allowed', '/');
+        } else if (name === 'manifest.webmanifest') {
+          res.setHeader('Content-Type', 'application/manifest+json; charset=utf-8');
+          res.setHeader('Cache-Control', 'no-cache');
+        } else if (name === 'offline.html') {
+          res.setHeader('Cache-Control', 'no-cache');
+        }
+      },
+    }),
+  );
   router.get(/.*/, async (req: Request, res: Response, next: NextFunction) => {
     if (API_PREFIXES.some((p) => req.path === p || req.path.startsWith(p.endsWith('/') ? p : `${p}/`)))
       return next();
@@ -171,6 +190,9 @@ export function spaContentSecurityPolicy(options: {
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${list(own, media, tiles)}`.trim(),
     "font-src 'self' data:",
+    // The service worker (/sw.js) and the web app manifest are ours.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     `connect-src 'self' ws: wss: ${list(identity, own, uploads)}`.trim(),
     "frame-ancestors 'none'",
     "base-uri 'self'",

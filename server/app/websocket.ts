@@ -153,7 +153,11 @@ export function attachGraphQLWebSocket(options: {
       // refreshes and reconnects. The socket is closed when the token expires for the same reason.
       onConnect: async (ctx) => {
         ctx.extra.connectionId = crypto.randomUUID();
-        ctx.extra.locale = pickLocale(ctx.extra.request.headers['accept-language']);
+        // The app's language (connection_init) wins over the browser's (the upgrade request's header).
+        const appLanguage = ctx.connectionParams?.['Accept-Language'];
+        ctx.extra.locale = pickLocale(
+          typeof appLanguage === 'string' ? appLanguage : ctx.extra.request.headers['accept-language'],
+        );
         try {
           const { viewer, expiresAt } = await options.authenticate(
             tokenFromConnectionParams(ctx.connectionParams),
@@ -283,7 +287,9 @@ function scopedIterator<T>(
     if (result.done) ended?.();
     return result;
   };
-  const wrapped: AsyncGenerator<T, void, void> = {
+  // Asserted, not annotated: where a dependency's types pull in lib esnext, AsyncGenerator also asks
+  // for Symbol.asyncDispose, which graphql-ws never calls.
+  const wrapped = {
     next: () => runInScope(scope, () => iterator.next()).then(finish),
     return: (value?: unknown) => {
       ended?.();
@@ -300,6 +306,6 @@ function scopedIterator<T>(
     [Symbol.asyncIterator]() {
       return wrapped;
     },
-  };
+  } as AsyncGenerator<T, void, void>;
   return wrapped;
 }

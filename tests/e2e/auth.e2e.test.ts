@@ -125,13 +125,14 @@ describe('identity screens in Chromium', () => {
     });
     await page.getByRole('button', { name: 'Çıkış Yap' }).first().click();
     await page.waitForURL(`${baseUrl()}/`);
-    // React Router writes its scroll positions for the page we land on; nothing else may survive.
+    // React Router writes its scroll positions for the page we land on; nothing else may survive but
+    // the device's language (kept on purpose, so the sign-in page stays in it).
     const storage = await page.evaluate(() => ({
-      local: localStorage.length,
+      local: Object.keys(localStorage),
       session: Object.keys(sessionStorage).filter((k) => k !== 'react-router-scroll-positions'),
       cookies: document.cookie,
     }));
-    expect(storage).toEqual({ local: 0, session: [], cookies: '' });
+    expect(storage).toEqual({ local: ['squad.locale'], session: [], cookies: 'squad.locale=tr' });
     // The refresh token is dead on the server too (GlobalSignOut).
     const res = await fetch(`${baseUrl()}/cognito/`, {
       method: 'POST',

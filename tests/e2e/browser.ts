@@ -9,8 +9,8 @@ export const SCREENSHOTS = path.join(paths.root, 'tests', 'e2e', 'screenshots');
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({
+export function launchArgs() {
+  return {
     executablePath: CHROMIUM,
     args: [
       '--headless',
@@ -22,22 +22,30 @@ export async function launch(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
-  });
+  };
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch(launchArgs());
 }
 
 export const DESKTOP = { width: 1440, height: 900 };
 export const MOBILE = { width: 390, height: 844 };
 
+// Service workers are off unless a test is about them (pwa.e2e.test.ts): the worker's precache would
+// download the whole app next to every test, and requests it answers bypass `context.route`. `base`:
+// another server than the suite's (a test that starts its own).
 export async function newContext(
   browser: Browser,
   viewport = DESKTOP,
-  base = baseUrl(),
+  options: { serviceWorkers?: 'allow' | 'block'; locale?: 'tr' | 'en'; base?: string } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport,
-    locale: 'tr-TR',
+    serviceWorkers: options.serviceWorkers ?? 'block',
+    locale: options.locale === 'en' ? 'en-GB' : 'tr-TR',
     timezoneId: 'Europe/Istanbul',
-    baseURL: base,
+    baseURL: options.base ?? baseUrl(),
   });
   // No internet here: map tiles and anything external fail fast instead of hanging.
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());

@@ -294,7 +294,7 @@ describe('a finished event (an app whose database the test reaches)', () => {
       .set({ startsAt: new Date(Date.now() - 26 * 3600_000), endsAt: new Date(Date.now() - 24 * 3600_000) })
       .where(eq(events.id, id));
 
-    const context = await newContext(browser, undefined, own.url);
+    const context = await newContext(browser, undefined, { base: own.url });
     const page = await context.newPage();
     await signIn(page, guest.email, guest.password);
     await page.goto(`/dashboard/eventDetails/${id}`);
@@ -339,7 +339,7 @@ describe('a finished event (an app whose database the test reaches)', () => {
       paidAt,
     });
 
-    const context = await newContext(browser, undefined, own.url);
+    const context = await newContext(browser, undefined, { base: own.url });
     const page = await context.newPage();
     await signIn(page, player.email, player.password);
     await page.goto('/dashboard/online');

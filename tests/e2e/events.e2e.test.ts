@@ -116,9 +116,9 @@ describe('events', () => {
 
     // Filtered out by a quick chip (not competitive), and back in.
     await page.getByRole('button', { name: /Filtreler/ }).click();
-    await page.getByTestId('physical-filters').getByRole('button', { name: 'Competitive' }).click();
+    await page.getByTestId('physical-filters').getByRole('button', { name: 'Rekabetçi' }).click();
     await expectFound(page, 0);
-    await page.getByTestId('physical-filters').getByRole('button', { name: 'Competitive' }).click();
+    await page.getByTestId('physical-filters').getByRole('button', { name: 'Rekabetçi' }).click();
     await expectFound(page, 1);
     // By category: another category hides it, its own shows it.
     await page.getByTestId('physical-filters').getByLabel('Kategori').selectOption('Spor');
@@ -174,7 +174,7 @@ describe('events', () => {
     await nextIsRefused(dialog); // no platform yet
     await dialog.getByRole('button', { name: 'Valorant', exact: true }).click();
     await dialog
-      .getByRole('button', { name: /Required/ })
+      .getByRole('button', { name: /Zorunlu/ })
       .first()
       .click();
     await dialog.getByLabel('Seviye').selectOption('ADVANCED');
@@ -182,11 +182,11 @@ describe('events', () => {
     await dialog.getByRole('button', { name: 'Etkinliği Oluştur' }).click();
     await page.getByText('Etkinlik başarıyla oluşturuldu.').waitFor();
 
-    await page.getByPlaceholder('Search games, platforms, or gamertags...').fill(suffix);
+    await page.getByPlaceholder('Oyun, platform ya da oyuncu adı ara...').fill(suffix);
     await expectFound(page, 1);
     const card = page.getByTestId('lobby-card').filter({ hasText: onlineTitle });
-    await card.getByText('MIC').waitFor();
-    await card.getByText('Advanced').waitFor();
+    await card.getByText('MİK').waitFor();
+    await card.getByText('İleri', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: /Filtreler/ }).click();
     const panel = page.getByTestId('lobby-filters');
@@ -199,11 +199,11 @@ describe('events', () => {
     await panel.getByRole('button', { name: 'Xbox' }).click();
     await panel.getByRole('button', { name: 'PC' }).click();
     await expectFound(page, 1);
-    await page.getByRole('button', { name: 'Mic Required' }).click();
+    await page.getByRole('button', { name: 'Mikrofon Şart' }).click();
     await expectFound(page, 1);
-    await page.getByRole('button', { name: 'Newbie Friendly' }).click();
+    await page.getByRole('button', { name: 'Yeni Başlayana Uygun' }).click();
     await expectFound(page, 0);
-    await page.getByRole('button', { name: 'Newbie Friendly' }).click();
+    await page.getByRole('button', { name: 'Yeni Başlayana Uygun' }).click();
     await expectFound(page, 1);
     await shot(page, 'events-lobby-found');
 
@@ -233,8 +233,8 @@ describe('events', () => {
     await signIn(guestPage, guest.email, guest.password);
     await guestPage.goto(physicalUrl);
     await guestPage.getByRole('heading', { name: physicalTitle }).waitFor();
-    expect(await guestPage.getByRole('link', { name: /Edit Event/ }).count()).toBe(0);
-    expect(await guestPage.getByRole('tab', { name: 'Analytics' }).count()).toBe(0);
+    expect(await guestPage.getByRole('link', { name: /Etkinliği Düzenle/ }).count()).toBe(0);
+    expect(await guestPage.getByRole('tab', { name: 'Analiz' }).count()).toBe(0);
     await guestPage.getByTestId('save-button').click();
     await expect.poll(() => guestPage.getByTestId('save-button').getAttribute('aria-pressed')).toBe('true');
     await guestPage.goto(`/dashboard/editEvent/${eventId}`);
@@ -251,21 +251,21 @@ describe('events', () => {
     await page.getByRole('heading', { name: physicalTitle }).waitFor();
     // The host sees the exact place.
     await expect.poll(() => page.getByTestId('event-place').textContent()).toContain('Moda Kafe');
-    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await page.getByRole('tab', { name: 'Analiz' }).click();
     await page.getByTestId('analytics-panel').waitFor();
     // The guest's visit and save are counted; one day of data is no chart yet, and it says so.
     await page.getByTestId('views-chart-short').getByText('1 görüntülenme', { exact: false }).waitFor();
     await shot(page, 'events-details-analytics');
-    await page.getByRole('tab', { name: /Requests/ }).click();
-    await page.getByText('No pending requests').waitFor();
+    await page.getByRole('tab', { name: /İstekler/ }).click();
+    await page.getByText('Bekleyen istek yok').waitFor();
 
-    await page.getByRole('button', { name: /Share/ }).click();
-    await page.getByRole('button', { name: /Copy Link/ }).click();
-    await page.getByRole('button', { name: /Copied!/ }).waitFor();
+    await page.getByRole('button', { name: /Paylaş/ }).click();
+    await page.getByRole('button', { name: /Bağlantıyı Kopyala/ }).click();
+    await page.getByRole('button', { name: /Kopyalandı!/ }).waitFor();
     await shot(page, 'events-share-dialog');
     await page.keyboard.press('Escape');
 
-    await page.getByRole('link', { name: /Edit Event/ }).click();
+    await page.getByRole('link', { name: /Etkinliği Düzenle/ }).click();
     await page.waitForURL('**/dashboard/editEvent/**');
     const edited = `${physicalTitle} (güncel)`;
     await page.getByLabel('Başlık *').fill(edited);

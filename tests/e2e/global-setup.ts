@@ -32,7 +32,13 @@ export default async function setup(project: TestProject) {
     fs.existsSync(path.join(paths.root, f)),
   );
   if (!built || process.env.CI || process.env.E2E_REBUILD) {
-    const r = spawnSync('npm', ['run', 'build'], { cwd: paths.root, stdio: 'inherit' });
+    // Vitest runs with NODE_ENV=test, which would make Vite build React's development bundle and
+    // leave out production-only code (the service worker's registration): build what ships.
+    const r = spawnSync('npm', ['run', 'build'], {
+      cwd: paths.root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (r.status !== 0) throw new Error('build failed');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'squad-e2e-'));

@@ -131,8 +131,8 @@ describe('join requests', () => {
     await host.getByTestId('header-my-events').click();
     await host.waitForURL('**/dashboard/my-events');
     const myCard = host.getByTestId('my-event-card').filter({ hasText: title });
-    await myCard.getByTestId('my-event-requests').getByText('1 request').waitFor();
-    await myCard.getByRole('button', { name: 'Manage (1)' }).click();
+    await myCard.getByTestId('my-event-requests').getByText('1 istek').waitFor();
+    await myCard.getByRole('button', { name: 'Yönet (1)' }).click();
     const requests = host.getByTestId('join-requests-dialog');
     const row = requests.getByTestId('request-row');
     await row.waitFor();
@@ -142,9 +142,9 @@ describe('join requests', () => {
     );
     expect(await row.getAttribute('data-verdict')).toBe('OK');
     await shot(host, 'join-requests-manage');
-    await row.getByRole('button', { name: /^Accept/ }).click();
-    await host.getByText('Request accepted successfully!').waitFor();
-    await requests.getByText('No pending requests for this event.').waitFor();
+    await row.getByRole('button', { name: /^Kabul Et/ }).click();
+    await host.getByText('İstek kabul edildi!').waitFor();
+    await requests.getByText('Bu etkinlik için bekleyen istek yok.').waitFor();
     // The header badge drops at once.
     await expect.poll(() => host.getByTestId('my-events-badge').count()).toBe(0);
     await host.keyboard.press('Escape');
@@ -208,7 +208,7 @@ describe('join requests', () => {
     const errors = watchErrors(host);
     await signIn(host, hostAccount.email, hostAccount.password);
     await host.goto(`/dashboard/eventDetails/${joined}`);
-    await host.getByRole('tab', { name: 'Participants (1)' }).click();
+    await host.getByRole('tab', { name: 'Katılımcılar (1)' }).click();
     await host.getByTestId('participants-list').getByRole('button').first().click();
     const profile = host.getByTestId('profile-dialog');
     await profile.waitFor();
@@ -283,8 +283,8 @@ describe('join requests', () => {
     const host = await hostContext.newPage();
     await signIn(host, hostAccount.email, hostAccount.password);
     await host.goto(`/dashboard/eventDetails/${eventId}`);
-    await host.getByRole('tab', { name: 'Requests (0)' }).click();
-    await host.getByText('No pending requests').waitFor();
+    await host.getByRole('tab', { name: 'İstekler (0)' }).click();
+    await host.getByText('Bekleyen istek yok').waitFor();
     await host.getByRole('button', { name: /Otomatik kontrolün reddettikleri \(1\)/ }).click();
     await host.getByTestId('request-row').getByText('bahis reklamı', { exact: false }).waitFor();
     expect(await host.getByTestId('request-row').getAttribute('data-verdict')).toBe('BLOCK');

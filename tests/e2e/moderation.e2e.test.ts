@@ -98,7 +98,7 @@ describe('moderation', () => {
     const host = await hostContext.newPage();
     await signIn(host, hostAccount.email, hostAccount.password);
     await host.goto(`/dashboard/eventDetails/${eventId}`);
-    await host.getByRole('tab', { name: 'Participants (1)' }).click();
+    await host.getByRole('tab', { name: 'Katılımcılar (1)' }).click();
     await host.getByTestId('participants-list').getByRole('button').first().click();
     await host.getByTestId('profile-report').click();
     const report = host.getByTestId('report-dialog');

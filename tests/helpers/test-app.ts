@@ -27,7 +27,7 @@ export type TestApp = App & {
   // An account of the built-in provider (as if signed up and confirmed) and an access token for it.
   newIdentity(sub?: string): Promise<{ sub: string; token: string }>;
   tokenFor(who: TokenIdentity, options?: { ttlSeconds?: number }): string;
-  ws(token?: string): Client;
+  ws(token?: string, params?: Record<string, string>): Client;
   // Resolves once this instance has a live subscriber on the channel (the readiness signal tests wait
   // for before causing what the subscription should hear).
   subscribed(channel: Channel<unknown>, timeoutMs?: number): Promise<void>;
@@ -138,11 +138,11 @@ export function decorate(app: App, baseUrl: string): TestApp {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
-    ws(token?: string) {
+    ws(token?: string, params: Record<string, string> = {}) {
       return createClient({
         url: baseUrl.replace(/^http/, 'ws') + '/graphql',
         webSocketImpl: WebSocket,
-        connectionParams: token ? { Authorization: `Bearer ${token}` } : {},
+        connectionParams: { ...params, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
         lazy: false,
         retryAttempts: 0,
         onNonLazyError: () => {},

@@ -71,6 +71,14 @@ export function createCache() {
   });
 }
 
+const sockets = new Set<ReturnType<typeof createClient>>();
+
+// The language changed: open the socket again so the server hears the new one (subscriptions
+// continue on the new socket).
+export function reconnectSockets(): void {
+  for (const socket of sockets) socket.terminate();
+}
+
 export function createApolloClient(options: ApolloClientOptions) {
   const headers = new SetContextLink(async (prev) => {
     const token = await options.getAccessToken().catch(() => null);
@@ -85,28 +93,33 @@ export function createApolloClient(options: ApolloClientOptions) {
 
   const http = new HttpLink({ uri: options.graphqlPath, fetch: fetchWithTimeout() });
 
-  const ws = new WsLink(
-    createClient({
-      url: webSocketUrl(options.graphqlPath),
-      lazy: true,
-      // Evaluated on every (re)connect, so a reconnect carries the newest token.
-      connectionParams: async () => {
-        const token = await options.getAccessToken().catch(() => null);
-        return token ? { Authorization: `Bearer ${token}` } : {};
-      },
-      retryAttempts: Infinity,
-      on: { connected: (_socket, _payload, wasRetry) => options.onSocketConnected?.(wasRetry) },
-      // 4403 (token refused) goes up to the auth retry link, which refreshes and subscribes again;
-      // 4423 (account suspended) to the suspension link. Neither is retried here.
-      shouldRetry: (event) =>
-        !(
-          typeof event === 'object' &&
-          event !== null &&
-          'code' in event &&
-          (event.code === 4403 || event.code === SUSPENDED_CLOSE_CODE)
-        ),
-    }),
-  );
+  const socket = createClient({
+    url: webSocketUrl(options.graphqlPath),
+    lazy: true,
+    // Evaluated on every (re)connect, so a reconnect carries the newest token.
+    // The app's language too: live notifications and toasts are written in it, not in the
+    // browser's (the WebSocket's own Accept-Language header is the browser's).
+    connectionParams: async () => {
+      const token = await options.getAccessToken().catch(() => null);
+      return {
+        'Accept-Language': options.getLanguage(),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      };
+    },
+    retryAttempts: Infinity,
+    on: { connected: (_socket, _payload, wasRetry) => options.onSocketConnected?.(wasRetry) },
+    // 4403 (token refused) goes up to the auth retry link, which refreshes and subscribes again;
+    // 4423 (account suspended) to the suspension link. Neither is retried here.
+    shouldRetry: (event) =>
+      !(
+        typeof event === 'object' &&
+        event !== null &&
+        'code' in event &&
+        (event.code === 4403 || event.code === SUSPENDED_CLOSE_CODE)
+      ),
+  });
+  sockets.add(socket);
+  const ws = new WsLink(socket);
 
   const isSubscription = ({ query }: ApolloLink.Operation) => {
     const definition = getMainDefinition(query);

@@ -2,7 +2,7 @@ import { createQueryPreloader } from '@apollo/client/react';
 import { createApolloClient } from '#client/apollo/client.ts';
 import { socketConnected } from '#client/apollo/socketEvents.ts';
 import { getConfig } from '#client/lib/config.ts';
-import { getLocale } from '#client/lib/i18n/I18nProvider.tsx';
+import { getLocale } from '#client/lib/i18n/locale.ts';
 import { clearBrowserState, getAuth } from '#client/features/auth/auth.ts';
 import { SessionExpiredError } from '#client/features/auth/sessionStore.ts';
 import { rememberSuspension } from '#client/features/moderation/suspensionNotice.ts';

@@ -29,7 +29,24 @@ export type RuntimeConfig = {
 
 let current: RuntimeConfig | null = null;
 
+// The server writes the config into index.html (`<script type="application/json" id="squad-config">`,
+// data that never runs), which saves a round trip at start; otherwise it is fetched.
+function inlineConfig(): RuntimeConfig | null {
+  const text = globalThis.document?.getElementById('squad-config')?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as RuntimeConfig;
+  } catch {
+    return null;
+  }
+}
+
 export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  const inline = inlineConfig();
+  if (inline) {
+    current = inline;
+    return current;
+  }
   const response = await fetchImpl('/config.json', {
     headers: { Accept: 'application/json' },
     cache: 'no-store',

@@ -25,7 +25,7 @@ const FAILURE_REDIRECT_MS = 6000;
 type State =
   { status: 'loading' } | { status: 'success' } | { status: 'error'; message: MessageKey | { text: string } };
 
-function failureMessage(error: unknown): MessageKey | { text: string } {
+function failureMessage(error: unknown): MessageKey {
   if (error instanceof GoogleAuthError) {
     return {
       missingCode: 'googleAuth.error.missingCode',
@@ -36,7 +36,8 @@ function failureMessage(error: unknown): MessageKey | { text: string } {
   }
   if (error instanceof CognitoError && error.code === 'NetworkError') return 'googleAuth.error.network';
   if (error instanceof TypeError) return 'googleAuth.error.network';
-  return error instanceof Error && error.message ? { text: error.message } : 'googleAuth.error.authenticate';
+  // Anything else (an identity service's own words, an error name) becomes our own text.
+  return 'googleAuth.error.authenticate';
 }
 
 // Exchanges the code, stores the session and reads the user once; returns when signed in.

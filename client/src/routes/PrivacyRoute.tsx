@@ -1,5 +1,6 @@
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { LegalDocument, type LegalSection } from '#client/features/legal/LegalDocument.tsx';
+import { PRIVACY_INTRO_EN, PRIVACY_SECTIONS_EN } from '#client/features/legal/privacyEn.tsx';
 
 const MAIL = (
   <a className="font-semibold text-accent-400" href="mailto:destek@squad.app">
@@ -204,8 +205,8 @@ const SECTIONS: LegalSection[] = [
     body: (
       <p>
         Squad reklam veya takip çerezi kullanmaz. Tarayıcında yalnızca oturumunu sürdürmek için gereken kimlik
-        doğrulama bilgileri ve dil tercihin gibi zorunlu veriler (yerel depolama) tutulur. Çıkış yaptığında bu
-        veriler tarayıcından silinir.
+        doğrulama bilgileri ve dil tercihin gibi zorunlu veriler (yerel depolama) tutulur. Çıkış yaptığında
+        dil tercihin dışındaki her şey tarayıcından silinir.
       </p>
     ),
   },
@@ -222,7 +223,15 @@ const SECTIONS: LegalSection[] = [
 ];
 
 export function PrivacyRoute() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  if (locale === 'en')
+    return (
+      <LegalDocument
+        title={t('legal.privacy.pageTitle')}
+        intro={PRIVACY_INTRO_EN}
+        sections={PRIVACY_SECTIONS_EN}
+      />
+    );
   return (
     <LegalDocument
       title={t('legal.privacy.pageTitle')}

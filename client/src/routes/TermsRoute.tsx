@@ -1,5 +1,6 @@
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { LegalDocument, type LegalSection } from '#client/features/legal/LegalDocument.tsx';
+import { TERMS_INTRO_EN, TERMS_SECTIONS_EN } from '#client/features/legal/termsEn.tsx';
 
 const SECTIONS: LegalSection[] = [
   {
@@ -219,7 +220,11 @@ const SECTIONS: LegalSection[] = [
 ];
 
 export function TermsRoute() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  if (locale === 'en')
+    return (
+      <LegalDocument title={t('legal.terms.pageTitle')} intro={TERMS_INTRO_EN} sections={TERMS_SECTIONS_EN} />
+    );
   return (
     <LegalDocument
       title={t('legal.terms.pageTitle')}

@@ -145,6 +145,25 @@ describe('my events and notifications', () => {
     expect(marked.data.markNotificationsRead.unreadCount).toBe(0);
   });
 
+  it('writes live notifications in the app’s language (connection_init), not the browser’s', async () => {
+    const host = await app.newUser();
+    const guest = await app.newUser();
+    const id = await eventOf(host);
+    const NOTE = 'subscription { notificationAdded { type text } }';
+    // The socket's own header says Turkish (a Turkish browser); the app is in English.
+    const guestClient = app.ws(guest.token, { 'Accept-Language': 'en-GB,en;q=0.9,tr;q=0.5' });
+    const feed = subscribe(guestClient, NOTE);
+    await app.subscribed(channels.notifications(guest.id));
+    const rid = (await ask(guest, id, 'Hello')).data.requestToJoin.joinRequest.id;
+    await app.gql(ACCEPT, { id: rid }, { token: host.token });
+    const [decision, badge] = await feed.waitFor(2);
+    expect(decision.data.notificationAdded.type).toBe('JOIN_REQUEST_ACCEPTED');
+    expect(badge.data.notificationAdded.text).not.toBe('Yeni rozet kazandın: Aramıza Hoş Geldin');
+    expect(badge.data.notificationAdded.text).toMatch(/badge/i);
+    feed.dispose();
+    await guestClient.dispose();
+  });
+
   it.skipIf(!inject('redisUrl'))(
     'delivers a decision made on instance B to the requester subscribed on instance A',
     async () => {

@@ -17,10 +17,11 @@ export function LanguageSwitch({ className }: { className?: string }) {
           type="button"
           lang={code}
           aria-pressed={locale === code}
-          aria-label={t(`common.language.${code}`)}
+          // The visible letters first, then the language's own name (WCAG 2.5.3 label in name).
+          aria-label={`${code.toUpperCase()} · ${t(`common.language.${code}`)}`}
           onClick={() => setLocale(code)}
           className={cn(
-            'rounded-lg px-2.5 py-1 text-xs font-bold uppercase transition',
+            'min-h-7 min-w-8 rounded-lg px-2.5 py-1.5 text-xs font-bold uppercase transition',
             locale === code ? 'bg-accent-gradient text-white' : 'text-ink-300 hover:text-white',
           )}
         >

@@ -5,6 +5,7 @@ import {
   type CognitoClient,
 } from '#client/features/auth/cognitoClient.ts';
 import { createSessionStore, type SessionStore } from '#client/features/auth/sessionStore.ts';
+import { getLocale, keepLocale } from '#client/lib/i18n/locale.ts';
 
 // The app's one identity client and session store, built from the runtime config on first use.
 let instance: { cognito: CognitoClient; session: SessionStore } | null = null;
@@ -32,8 +33,10 @@ function clearAllCookies(): void {
   }
 }
 
-// Clears everything the browser keeps for this origin: local and session storage and cookies.
+// Clears everything the browser keeps for this origin: local and session storage and cookies; the
+// device's language stays (it is not the account's secret, and the sign-in page should keep it).
 export function clearBrowserState(): void {
+  const locale = getLocale();
   try {
     localStorage.clear();
   } catch {
@@ -45,6 +48,7 @@ export function clearBrowserState(): void {
     // Blocked storage: nothing to clear.
   }
   clearAllCookies();
+  keepLocale(locale);
 }
 
 // Logout: end the session everywhere (GlobalSignOut), revoke the refresh token, wipe the browser's state.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '#client/lib/i18n/I18nProvider.tsx';
+import { tr } from '#client/lib/i18n/messages.tr.ts';
 import { CognitoError } from './cognitoClient.ts';
 import {
   resendErrorMessage,
@@ -10,7 +11,7 @@ import {
   verifyErrorMessage,
 } from './cognitoErrors.ts';
 
-const t = createTranslator('tr');
+const t = createTranslator(tr);
 const err = (code: string, message = 'service says no') => new CognitoError(code, message, 400);
 
 describe('sign-in errors', () => {
@@ -32,8 +33,13 @@ describe('sign-in errors', () => {
       'Çok fazla hatalı deneme oldu 🔒 2 dakika sonra tekrar dene ya da şifreni sıfırla.',
     );
   });
-  it('shows the service message for other errors, or the generic text', () => {
-    expect(signInErrorMessage(err('TooManyRequestsException', 'Slow down'), t)).toBe('Slow down');
+  it('never shows the service’s own words or an error name, only our texts', () => {
+    expect(signInErrorMessage(err('TooManyRequestsException', 'Slow down'), t)).toBe(
+      'Çok fazla hatalı deneme oldu 🔒 15 dakika sonra tekrar dene ya da şifreni sıfırla.',
+    );
+    expect(signInErrorMessage(err('SomethingNewException', 'SomethingNewException'), t)).toBe(
+      'Bir şeyler ters gitti, retry! 😅',
+    );
     expect(signInErrorMessage(err('NetworkError', 'Failed to fetch'), t)).toBe(
       'Bir şeyler ters gitti, retry! 😅',
     );
@@ -43,9 +49,18 @@ describe('sign-in errors', () => {
 });
 
 describe('sign-up, send code, reset and resend errors', () => {
-  it('sign-up: message or fallback', () => {
+  it('sign-up: a duplicate, a weak password, throttling, or the fallback; never the service’s words', () => {
     expect(signUpErrorMessage(err('UsernameExistsException', 'User already exists'), t)).toBe(
-      'User already exists',
+      'Bu e-posta ile zaten bir hesap var. Giriş yapmayı dene ya da şifreni sıfırla 🙂',
+    );
+    expect(signUpErrorMessage(err('InvalidPasswordException', 'Password did not conform'), t)).toContain(
+      'Şifre kurallara uymuyor',
+    );
+    expect(signUpErrorMessage(err('TooManyRequestsException', 'Rate exceeded'), t)).toContain(
+      'Çok fazla deneme',
+    );
+    expect(signUpErrorMessage(err('UnknownThingException', 'UnknownThingException'), t)).toBe(
+      'Bir sorun oldu, tekrar dene! 😔',
     );
     expect(signUpErrorMessage(err('NetworkError'), t)).toBe('Bir sorun oldu, tekrar dene! 😔');
   });
@@ -77,6 +92,6 @@ describe('sign-up, send code, reset and resend errors', () => {
     expect(verifyErrorMessage(err('CodeMismatchException'), t)).toContain('geçersiz');
     expect(verifyErrorMessage(err('NotAuthorizedException'), t)).toContain('zaten doğrulanmış');
     expect(verifyErrorMessage(err('UserNotFoundException'), t)).toContain('bulunamadı');
-    expect(verifyErrorMessage(err('InternalErrorException', 'Boom'), t)).toBe('Boom');
+    expect(verifyErrorMessage(err('InternalErrorException', 'Boom'), t)).not.toContain('Boom');
   });
 });

@@ -9,17 +9,28 @@ function errorCode(error: unknown): string {
   return 'UnknownError';
 }
 
-// The service's own message, when there is a meaningful one (not for network failures).
-function serviceMessage(error: unknown): string | null {
-  if (errorCode(error) === 'NetworkError') return null;
-  if (error instanceof Error && error.message.trim()) return error.message;
-  return null;
-}
+// Failures every flow can meet. The service's own message is never shown: it is in the service's
+// language (English for AWS Cognito), sometimes just the error's name.
+const COMMON: Record<string, MessageKey> = {
+  UsernameExistsException: 'cognito.signUp.exists',
+  AliasExistsException: 'cognito.signUp.exists',
+  InvalidPasswordException: 'cognito.invalidPassword',
+  InvalidParameterException: 'cognito.invalidParameter',
+  LimitExceededException: 'cognito.tooMany',
+  TooManyRequestsException: 'cognito.tooMany',
+  TooManyFailedAttemptsException: 'cognito.tooMany',
+  CodeDeliveryFailureException: 'cognito.codeDelivery',
+  PasswordResetRequiredException: 'cognito.passwordResetRequired',
+  UserNotConfirmedException: 'cognito.signIn.notConfirmed',
+  UserNotFoundException: 'cognito.userNotFound',
+  CodeMismatchException: 'cognito.reset.codeMismatch',
+  ExpiredCodeException: 'cognito.reset.expired',
+};
 
 function pick(t: Translate, table: Record<string, MessageKey>, error: unknown, fallback: MessageKey): string {
-  const key = table[errorCode(error)];
-  if (key) return t(key);
-  return serviceMessage(error) ?? t(fallback);
+  const code = errorCode(error);
+  const key = table[code] ?? COMMON[code];
+  return t(key ?? fallback);
 }
 
 // Wrong passwords are counted per account and address in 15-minute windows (server/identity); the
@@ -35,9 +46,14 @@ function waitMinutes(error: unknown): number {
   return Math.max(1, Math.ceil(seconds / 60));
 }
 
+const THROTTLED = new Set([
+  'LimitExceededException',
+  'TooManyRequestsException',
+  'TooManyFailedAttemptsException',
+]);
+
 export function signInErrorMessage(error: unknown, t: Translate): string {
-  if (errorCode(error) === 'LimitExceededException')
-    return t('cognito.signIn.limit', { minutes: waitMinutes(error) });
+  if (THROTTLED.has(errorCode(error))) return t('cognito.signIn.limit', { minutes: waitMinutes(error) });
   return pick(
     t,
     {

@@ -83,14 +83,14 @@ export function LobbyEventCard({
           {event.skillLevel ? <SkillBadge level={event.skillLevel} data-testid="skill-badge" /> : null}
         </div>
       </div>
-      <h3 className="text-lg leading-snug font-bold text-white group-hover:text-pop-400">
+      <h2 className="text-lg leading-snug font-bold text-white group-hover:text-pop-400">
         <Link
           to={`/dashboard/eventDetails/${event.id}`}
-          className="after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none"
+          className="after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-pop-400 focus-visible:after:outline-solid"
         >
           {event.title}
         </Link>
-      </h3>
+      </h2>
       <p className="flex items-center gap-1.5 text-sm text-ink-300">
         <span className="truncate">
           {t('lobby.host')}: <span className="text-ink-100">{event.host.displayName}</span>

@@ -24,17 +24,16 @@ export function LobbyStatsStrip({ stats }: { stats: LobbyStatsStrip_StatsFragmen
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="lobby-stats">
       {items.map((item) => (
+        // A term and its value (dt before dd, as a list reads); the value is drawn above its label.
         <div
           key={item.label}
-          className="flex items-center gap-3 rounded-2xl border border-ink-700 bg-ink-850/80 px-4 py-3"
+          className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 rounded-2xl border border-ink-700 bg-ink-850/80 px-4 py-3"
         >
-          <span aria-hidden="true" className="text-2xl">
+          <dt className="col-start-2 row-start-2 text-xs leading-tight text-ink-300">{item.label}</dt>
+          <dd className="col-start-2 row-start-1 text-xl font-black text-white tabular-nums">{item.value}</dd>
+          <dd aria-hidden="true" className="col-start-1 row-span-2 row-start-1 text-2xl">
             {item.emoji}
-          </span>
-          <div className="min-w-0">
-            <dd className="text-xl font-black text-white tabular-nums">{item.value}</dd>
-            <dt className="text-xs leading-tight text-ink-300">{item.label}</dt>
-          </div>
+          </dd>
         </div>
       ))}
     </dl>

@@ -78,14 +78,14 @@ export function PhysicalEventCard({
             {event.status === 'UPCOMING' ? null : <EventStatusBadge status={event.status} />}
             {event.featured ? <FeaturedBadge /> : null}
           </p>
-          <h3 className="mt-0.5 text-base leading-snug font-bold text-white group-hover:text-pop-400">
+          <h2 className="mt-0.5 text-base leading-snug font-bold text-white group-hover:text-pop-400">
             <Link
               to={`/dashboard/eventDetails/${event.id}`}
-              className="after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none"
+              className="after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-pop-400 focus-visible:after:outline-solid"
             >
               {event.title}
             </Link>
-          </h3>
+          </h2>
         </div>
         <Badge tone={event.price === 0 ? 'success' : 'warning'} className="shrink-0">
           {priceText(event.price, fmt, t('events.free'))}

@@ -8,7 +8,7 @@ export type LegalSection = { title: string; body: ReactNode };
 
 export const LEGAL_UPDATED = '2026-01-15';
 
-// A long-form legal text: the Turkish text is authoritative (an English note says so).
+// A long-form legal text in the app's language (Turkish and English say the same).
 export function LegalDocument({
   title,
   intro,
@@ -29,20 +29,18 @@ export function LegalDocument({
       </header>
       <main className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
         <article
-          lang="tr"
+          lang={locale}
           className="rounded-3xl border border-ink-700 bg-ink-850/85 p-6 shadow-2xl shadow-black/30 sm:p-10"
         >
           <h1 className="text-2xl font-extrabold text-white sm:text-3xl">{title}</h1>
           <p className="mt-2 text-sm text-ink-300">
             {t('legal.updated', { date: fmt.date(`${LEGAL_UPDATED}T12:00:00Z`) })}
           </p>
-          {locale !== 'tr' ? (
-            <p lang="en" className="mt-3 rounded-xl bg-ink-800 px-3 py-2 text-sm text-ink-200">
-              {t('legal.turkishOnly')}
-            </p>
-          ) : null}
           <div className="mt-6 space-y-4 leading-relaxed text-ink-200">{intro}</div>
-          <nav aria-label="İçindekiler" className="mt-8 rounded-2xl border border-ink-700 bg-ink-900/60 p-4">
+          <nav
+            aria-label={t('legal.contents')}
+            className="mt-8 rounded-2xl border border-ink-700 bg-ink-900/60 p-4"
+          >
             <ol className="list-decimal space-y-1 pl-5 text-sm text-ink-300">
               {sections.map((section, index) => (
                 <li key={section.title}>

@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import '#client/features/map/map.css';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import L from 'leaflet';
 import { MapContainer, Marker, Popup, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import { Link } from 'react-router-dom';
@@ -197,14 +197,25 @@ function MenuEvents({
       const y = Math.min(e.containerPoint.y, size.y - 48);
       onOpen({ x: Math.max(4, x), y: Math.max(4, y), point: { lat: e.latlng.lat, lng: e.latlng.lng } });
     },
+    // Closed by the user moving the map (drag, zoom, keyboard), not by an open popup panning itself
+    // into view when the map is right-clicked.
     click: onClose,
-    movestart: onClose,
+    dragstart: onClose,
     zoomstart: onClose,
+    keydown: onClose,
   });
   return null;
 }
 
-function ClusteredMarkers({ events, onJoin }: { events: MapEvent[]; onJoin?: (eventId: string) => void }) {
+// Memoised: the map's own state (the context menu) must not re-render the markers, or an open popup
+// pans itself into view again, which moves the map and closes the menu at once.
+const ClusteredMarkers = memo(function ClusteredMarkers({
+  events,
+  onJoin,
+}: {
+  events: MapEvent[];
+  onJoin?: (eventId: string) => void;
+}) {
   const { t } = useI18n();
   const map = useMap();
   const [zoom, setZoom] = useState(() => map.getZoom());
@@ -256,7 +267,7 @@ function ClusteredMarkers({ events, onJoin }: { events: MapEvent[]; onJoin?: (ev
       })}
     </>
   );
-}
+});
 
 function EventMarker({ event, onJoin }: { event: MapEvent; onJoin?: (eventId: string) => void }) {
   return (

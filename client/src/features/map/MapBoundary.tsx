@@ -2,7 +2,7 @@ import { Component, type ReactNode } from 'react';
 
 // Keeps the page usable when the map cannot run (its chunk failed to load, or Leaflet threw).
 export class MapBoundary extends Component<
-  { fallback: ReactNode; children: ReactNode },
+  { fallback: ReactNode; children: ReactNode; onFail?: () => void },
   { failed: boolean }
 > {
   override state = { failed: false };
@@ -13,6 +13,7 @@ export class MapBoundary extends Component<
 
   override componentDidCatch(error: unknown) {
     console.error('map failed', error);
+    this.props.onFail?.();
   }
 
   override render() {

@@ -49,7 +49,11 @@ export function EventWizard({
   onCancel,
   LocationPicker,
   mapCenter,
-}: EventWizardProps) {
+  headingLevel = 3,
+}: EventWizardProps & {
+  // 3 inside the create dialog (under its h2), 2 on the edit page (under its h1).
+  headingLevel?: 2 | 3;
+}) {
   const { t } = useI18n();
   const { catalog, error: catalogError, loading: catalogLoading, refetch } = useWizardCatalog();
   const { step, values, showErrors, today, insufficient, update, updateFrom, setMode, next, back, submit } =
@@ -63,6 +67,7 @@ export function EventWizard({
       onSubmit,
     });
 
+  const StepHeading = headingLevel === 2 ? 'h2' : 'h3';
   const stepLabel = (n: Step) =>
     n === 5
       ? t(values.mode === 'ONLINE' ? 'wizard.step.5.online' : 'wizard.step.5.physical')
@@ -94,7 +99,7 @@ export function EventWizard({
         ))}
       </ol>
       <div className="flex items-baseline justify-between gap-3">
-        <h3 className="text-base font-bold text-white">{stepLabel(step)}</h3>
+        <StepHeading className="text-base font-bold text-white">{stepLabel(step)}</StepHeading>
         <span className="text-xs font-semibold text-ink-300">
           {t('wizard.step', { current: step, total: STEP_COUNT })}
         </span>

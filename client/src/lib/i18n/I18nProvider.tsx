@@ -1,19 +1,8 @@
 import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import {
-  createFormatter,
-  interpolate,
-  LOCALES,
-  type Formatter,
-  type Locale,
-} from '#client/lib/i18n/format.ts';
-import { en } from '#client/lib/i18n/messages.en.ts';
-import { tr, type MessageKey } from '#client/lib/i18n/messages.tr.ts';
-
-const STORAGE_KEY = 'squad.locale';
-// A language the user chose on this device that the account has not heard of yet (the dashboard
-// saves it to the account, then clears it).
-const PENDING_KEY = 'squad.locale.pending';
-const CATALOGUES: Record<Locale, Record<MessageKey, string>> = { tr, en };
+import { createFormatter, interpolate, type Formatter, type Locale } from '#client/lib/i18n/format.ts';
+import { loadCatalogue, type Catalogue } from '#client/lib/i18n/catalogue.ts';
+import { getLocale, storeLocale } from '#client/lib/i18n/locale.ts';
+import type { MessageKey } from '#client/lib/i18n/messages.tr.ts';
 
 export type TranslateParams = Record<string, string | number>;
 export type Translate = (key: MessageKey, params?: TranslateParams) => string;
@@ -26,69 +15,44 @@ export type I18nValue = {
   fmt: Formatter;
 };
 
-// Module-level copy of the current locale for code outside React (Accept-Language on API requests).
-let activeLocale: Locale = readStoredLocale();
-
-export function getLocale(): Locale {
-  return activeLocale;
-}
-
-function readStoredLocale(): Locale {
-  try {
-    const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
-    return LOCALES.includes(stored as Locale) ? (stored as Locale) : 'tr';
-  } catch {
-    return 'tr';
-  }
-}
-
-export function createTranslator(locale: Locale): Translate {
-  const catalogue = CATALOGUES[locale];
-  return (key, params) => interpolate(catalogue[key] ?? tr[key] ?? key, params);
-}
-
-// The language chosen on this device and not yet saved to the account, if any.
-export function pendingLocaleChoice(): Locale | null {
-  try {
-    const v = globalThis.localStorage?.getItem(PENDING_KEY);
-    return LOCALES.includes(v as Locale) ? (v as Locale) : null;
-  } catch {
-    return null;
-  }
-}
-
-export function clearPendingLocaleChoice(): void {
-  try {
-    globalThis.localStorage?.removeItem(PENDING_KEY);
-  } catch {
-    // Blocked storage: nothing kept.
-  }
+export function createTranslator(catalogue: Catalogue, locale: Locale = 'tr'): Translate {
+  return (key, params) => interpolate(catalogue[key] ?? key, params, locale);
 }
 
 export const I18nContext = createContext<I18nValue | null>(null);
 
-export function I18nProvider({ children }: { children: ReactNode }) {
-  const [locale, setLocaleState] = useState<Locale>(activeLocale);
+// `catalogue` is the active language's, loaded before the first render (main.tsx).
+export function I18nProvider({
+  catalogue: initial,
+  children,
+}: {
+  catalogue: Catalogue;
+  children: ReactNode;
+}) {
+  const [current, setCurrent] = useState<{ locale: Locale; catalogue: Catalogue }>(() => ({
+    locale: getLocale(),
+    catalogue: initial,
+  }));
 
   const setLocale = useCallback((next: Locale, options?: { fromAccount?: boolean }) => {
-    activeLocale = next;
-    try {
-      localStorage.setItem(STORAGE_KEY, next);
-      if (options?.fromAccount) localStorage.removeItem(PENDING_KEY);
-      else localStorage.setItem(PENDING_KEY, next);
-    } catch {
-      // Private mode: the choice lasts for this page only.
-    }
-    setLocaleState(next);
+    storeLocale(next, options);
+    void loadCatalogue(next).then(
+      (catalogue) => {
+        // A later choice may have been made while this one loaded.
+        if (getLocale() === next) setCurrent({ locale: next, catalogue });
+      },
+      (error: unknown) => console.error(error),
+    );
   }, []);
 
+  const { locale, catalogue } = current;
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
 
   const value = useMemo<I18nValue>(
-    () => ({ locale, setLocale, t: createTranslator(locale), fmt: createFormatter(locale) }),
-    [locale, setLocale],
+    () => ({ locale, setLocale, t: createTranslator(catalogue, locale), fmt: createFormatter(locale) }),
+    [locale, catalogue, setLocale],
   );
   return <I18nContext value={value}>{children}</I18nContext>;
 }

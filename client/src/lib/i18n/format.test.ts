@@ -36,3 +36,21 @@ describe('createFormatter (en)', () => {
     expect(createFormatter('en').date('2026-03-14T10:00:00.000Z')).toBe('14 March 2026');
   });
 });
+
+describe('plural forms', () => {
+  const events = '{count, plural, one {# event found} other {# events found}}';
+  it('picks the form by the locale’s rules, also for formatted numbers', () => {
+    expect(interpolate(events, { count: 1 }, 'en')).toBe('1 event found');
+    expect(interpolate(events, { count: 0 }, 'en')).toBe('0 events found');
+    expect(interpolate(events, { count: '1,234' }, 'en')).toBe('1,234 events found');
+    expect(
+      interpolate('{n, plural, =0 {none} one {one {what}} other {# {what}s}}', { n: 0, what: 'x' }, 'en'),
+    ).toBe('none');
+    expect(
+      interpolate('{n, plural, =0 {none} one {one {what}} other {# {what}s}}', { n: 3, what: 'x' }, 'en'),
+    ).toBe('3 xs');
+  });
+  it('leaves plain templates alone', () => {
+    expect(interpolate('{count} etkinlik bulundu', { count: 1 }, 'tr')).toBe('1 etkinlik bulundu');
+  });
+});

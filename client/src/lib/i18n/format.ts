@@ -11,11 +11,67 @@ export function intlLocale(locale: Locale): string {
   return INTL_LOCALE[locale];
 }
 
-export function interpolate(template: string, params?: Record<string, string | number>): string {
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+// The number a parameter stands for, also when the caller passed it formatted ("1.234", "1,234").
+function countOf(value: string | number | undefined): number {
+  if (typeof value === 'number') return value;
+  const digits = String(value ?? '').replace(/[^\d]/g, '');
+  return digits ? Number(digits) : NaN;
+}
+
+// `{count, plural, one {# event} other {# events}}` (ICU's plural, `#` is the parameter as given):
+// the form is chosen by the locale's plural rules ('=0'-style exact forms too).
+function pluralize(template: string, params: Record<string, string | number>, locale: Locale): string {
+  let out = '';
+  let i = 0;
+  const head = /\{(\w+), plural,/g;
+  for (let m = head.exec(template); m; m = head.exec(template)) {
+    out += template.slice(i, m.index);
+    const name = m[1];
+    const forms = new Map<string, string>();
+    let j = m.index + m[0].length;
+    for (;;) {
+      while (template[j] === ' ') j++;
+      if (template[j] === '}') break;
+      const selector = /^(=?\w+)\s*\{/.exec(template.slice(j));
+      if (!selector) return template;
+      j += selector[0].length;
+      let depth = 1;
+      const start = j;
+      while (j < template.length && depth > 0) {
+        if (template[j] === '{') depth++;
+        else if (template[j] === '}') depth--;
+        j++;
+      }
+      forms.set(selector[1], template.slice(start, j - 1));
+    }
+    const n = countOf(params[name]);
+    let rules = pluralRules.get(locale);
+    if (!rules) {
+      rules = new Intl.PluralRules(INTL_LOCALE[locale]);
+      pluralRules.set(locale, rules);
+    }
+    const form =
+      forms.get(`=${n}`) ??
+      forms.get(Number.isNaN(n) ? 'other' : rules.select(n)) ??
+      forms.get('other') ??
+      '';
+    out += form.replace(/#/g, String(params[name] ?? ''));
+    i = j + 1;
+    head.lastIndex = i;
+  }
+  return out + template.slice(i);
+}
+
+export function interpolate(
+  template: string,
+  params?: Record<string, string | number>,
+  locale: Locale = 'tr',
+): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in params ? String(params[name]) : match,
-  );
+  const text = template.includes(', plural,') ? pluralize(template, params, locale) : template;
+  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }
 
 function toDate(value: Date | string | number): Date {

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from './I18nProvider.tsx';
+import { en } from './messages.en.ts';
+import { tr } from './messages.tr.ts';
 import { friendsGoingText } from './friendsGoing.ts';
 
 const people = (...names: string[]) => names.map((displayName) => ({ displayName }));
 
 describe('friendsGoingText (tr)', () => {
-  const t = createTranslator('tr');
+  const t = createTranslator(tr);
 
   it('says nothing when no friend goes', () => {
     expect(friendsGoingText([], t, 'tr')).toBeNull();
@@ -25,7 +27,7 @@ describe('friendsGoingText (tr)', () => {
 });
 
 describe('friendsGoingText (en)', () => {
-  const t = createTranslator('en');
+  const t = createTranslator(en, 'en');
 
   it('uses English plural rules', () => {
     expect(friendsGoingText(people('Ayşe'), t, 'en')).toBe('Ayşe is going');

@@ -22,7 +22,7 @@ export const joinEn: Record<keyof typeof joinTr, string> = {
   'join.quick.online.3': 'I am new but really keen to learn!',
   'join.quick.online.4': 'My rank fits, I can join the lobby right away',
   'join.host': 'Host',
-  'join.hostEvents': '{count} events hosted',
+  'join.hostEvents': '{count, plural, one {# event hosted} other {# events hosted}}',
   'join.hostNoRating': 'No rating yet',
   'join.checkNote': 'Your message goes through an automatic check first, then the host reviews your request.',
   'join.send': 'Send Request',
@@ -83,7 +83,7 @@ export const joinEn: Record<keyof typeof joinTr, string> = {
   'requests.verdict.BLOCK': 'Automatic check: blocked',
   'requests.autoDeclined': 'Declined by the automatic check ({count})',
   'requests.viewProfile': 'Open profile: {name}',
-  'requests.eventsJoined': 'Joined {count} events',
+  'requests.eventsJoined': 'Joined {count, plural, one {# event} other {# events}}',
 
   'message.title': 'Conversation with {name}',
   'message.label': 'Your message',
@@ -120,7 +120,7 @@ export const joinEn: Record<keyof typeof joinTr, string> = {
   'drafts.hint': 'Drafts are visible to you only; no token is spent until you publish.',
   'drafts.loadFailed': 'Drafts could not be loaded.',
   'myEvents.clearFilters': 'Clear filters',
-  'myEvents.requestsBadge': '{count} requests',
+  'myEvents.requestsBadge': '{count, plural, one {# request} other {# requests}}',
   'myEvents.requestsBadgeOne': '1 request',
   'myEvents.manage': 'Manage ({count})',
   'myEvents.rating': 'Rating',
@@ -143,7 +143,7 @@ export const joinEn: Record<keyof typeof joinTr, string> = {
   'notifications.loadFailed': 'The notifications could not be loaded.',
   'notifications.markFailed': 'The notifications could not be updated.',
   'notifications.unread': 'Unread',
-  'nav.pendingRequests': '{count} pending join requests',
+  'nav.pendingRequests': '{count, plural, one {# pending join request} other {# pending join requests}}',
 
   'details.profile.message': 'Send Message',
 };

@@ -10,7 +10,7 @@ export const profileEn: Record<keyof typeof profileTr, string> = {
   'profile.stats.participants': 'Total participants',
   'profile.stats.rating': 'Average rating',
   'profile.stats.noRating': '—',
-  'profile.stats.ratingCount': '{count} ratings',
+  'profile.stats.ratingCount': '{count, plural, one {# rating} other {# ratings}}',
   'profile.sections': 'Profile sections',
   'profile.tab.overview': 'Overview',
   'profile.tab.events': 'Events',

@@ -12,7 +12,7 @@ export const socialEn: Record<keyof typeof socialTr, string> = {
 
   'inbox.title': 'Inbox',
   'inbox.label': 'Inbox',
-  'inbox.labelUnread': 'Inbox ({count} unread messages)',
+  'inbox.labelUnread': 'Inbox ({count, plural, one {# unread message} other {# unread messages}})',
   'inbox.subtitle': 'Your event chats, groups and direct messages',
   'inbox.kind.EVENT_THREAD': 'Event chat',
   'inbox.kind.EVENT_GROUP': 'Group',
@@ -21,7 +21,7 @@ export const socialEn: Record<keyof typeof socialTr, string> = {
   'inbox.noMessages': 'No messages yet',
   'inbox.removed': 'Message removed',
   'inbox.heldPreview': 'Message with a warning',
-  'inbox.unreadCount': '{count} unread messages',
+  'inbox.unreadCount': '{count, plural, one {# unread message} other {# unread messages}}',
   'inbox.left': 'You left',
   'inbox.older': 'Older conversations',
   'inbox.empty': 'Your inbox is empty',
@@ -105,7 +105,7 @@ export const socialEn: Record<keyof typeof socialTr, string> = {
   'friends.loadFailed': 'Your friends could not be loaded.',
   'friends.events.empty': 'Your friends have no upcoming events',
   'friends.events.emptyText': 'When your friends join or host an event, you will see it here.',
-  'friends.mutual': '{count} mutual friends',
+  'friends.mutual': '{count, plural, one {# mutual friend} other {# mutual friends}}',
   'friends.since': 'Friends since {date}',
   'friends.message': 'Message',
   'friends.rowMenu': 'Options for {name}',
@@ -132,8 +132,8 @@ export const socialEn: Record<keyof typeof socialTr, string> = {
   'friends.toast.removed': '{name} is no longer your friend.',
   'friends.failed': 'That did not work, try again.',
 
-  'otherProfile.friends': '{count} friends',
-  'otherProfile.mutualFriends': '{count} mutual friends',
+  'otherProfile.friends': '{count, plural, one {# friend} other {# friends}}',
+  'otherProfile.mutualFriends': '{count, plural, one {# mutual friend} other {# mutual friends}}',
   'otherProfile.messageNotAllowed': 'You can message your friends and people at the same event as you.',
 
   'message.openInInbox': 'Open in the inbox',

@@ -9,10 +9,11 @@ import type {
   TokenBalanceChangedSubscriptionVariables,
 } from '#client/__generated__/graphql.ts';
 import { getApolloClient } from '#client/app/apolloClient.ts';
+import { reconnectSockets } from '#client/apollo/client.ts';
 import { LoadingState } from '#client/app/LoadingState.tsx';
 import { Drawer } from '#client/components/ui/Drawer.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
-import { clearPendingLocaleChoice, pendingLocaleChoice } from '#client/lib/i18n/I18nProvider.tsx';
+import { clearPendingLocaleChoice, pendingLocaleChoice } from '#client/lib/i18n/locale.ts';
 import { useUpdateSettingsMutation } from '#client/features/profile/useUpdateSettingsMutation.ts';
 import { useApplyReferralCode } from '#client/features/tokens/useTokenMutations.ts';
 import { useToast } from '#client/components/ui/Toast.tsx';
@@ -78,6 +79,7 @@ function useRefetchOnLanguageChange() {
   useEffect(() => {
     if (shown.current === locale) return;
     shown.current = locale;
+    reconnectSockets();
     void client.resetStore().catch(() => undefined);
   }, [locale, client]);
 }

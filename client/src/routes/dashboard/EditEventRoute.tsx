@@ -122,6 +122,7 @@ function EditEvent({ queryRef }: { queryRef: QueryRef<EditEventRouteQuery> }) {
       ) : (
         <Card>
           <EventWizard
+            headingLevel={2}
             kind="edit"
             initial={initial}
             submitting={loading}

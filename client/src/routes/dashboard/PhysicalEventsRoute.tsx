@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useQuery, useReadQuery, type QueryRef } from '@apollo/client/react';
 import { useLoaderData } from 'react-router-dom';
@@ -8,7 +8,8 @@ import type {
   PhysicalEventsRouteQuery,
   PhysicalEventsRouteQueryVariables,
 } from '#client/__generated__/graphql.ts';
-import { getPreloader } from '#client/app/apolloClient.ts';
+import { getApolloClient, getPreloader } from '#client/app/apolloClient.ts';
+import { LoadingState } from '#client/app/LoadingState.tsx';
 import { ListLoadError, ListUpdating } from '#client/features/events/ListStatus.tsx';
 import { EmptyState } from '#client/components/ui/EmptyState.tsx';
 import { Spinner } from '#client/components/ui/Spinner.tsx';
@@ -17,6 +18,7 @@ import { getConfig } from '#client/lib/config.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useDebouncedValue } from '#client/lib/useDebouncedValue.ts';
 import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
+import { useMediaQuery } from '#client/lib/useMediaQuery.ts';
 import { CreateFab } from '#client/features/events/CreateFab.tsx';
 import {
   activeFilterCount,
@@ -90,15 +92,44 @@ export const PHYSICAL_DASHBOARD_QUERY: TypedDocumentNode<
 // The markers and the list show the same page: up to 100 events in the visible area, nearest first.
 const PAGE_SIZE = 100;
 const SEARCH_DEBOUNCE_MS = 300;
+const NO_EVENTS: never[] = [];
+// Tailwind's `lg`: map and list side by side; below it one of them at a time.
+const WIDE = '(min-width: 64rem)';
 
-// The map (Leaflet and its CSS) is its own chunk, loaded only here.
+// The map (Leaflet and its CSS) is its own chunk, loaded only here and never before the list's data.
 const EventMap = lazy(() =>
   import('#client/features/map/EventMap.tsx').then((m) => ({ default: m.EventMap })),
 );
 
+function listVariables(filters: PhysicalFilters, search: string, near: LatLng, bounds: Bounds | null) {
+  return { filter: physicalFilterVariables({ ...filters, search }, { near, bounds }), first: PAGE_SIZE };
+}
+
+function centerOf(route: PhysicalEventsRouteQuery | undefined): LatLng {
+  const center = route?.me?.mapCenter;
+  return center ? { lat: center.lat, lng: center.lng } : getConfig().map.defaultCenter;
+}
+
 export function loader() {
   // Without the catalog or the IP location the page still works (default icons, Istanbul).
-  return { queryRef: getPreloader()(PHYSICAL_EVENTS_ROUTE_QUERY, { errorPolicy: 'all' }) };
+  const preload = getPreloader();
+  const queryRef = preload(PHYSICAL_EVENTS_ROUTE_QUERY, { errorPolicy: 'all' });
+  // On a phone the map shows first and asks for its visible area itself (see PhysicalResults).
+  if (!window.matchMedia(WIDE).matches) return { queryRef };
+  // The first page of the list leaves as soon as the user's centre is known, while the page's code
+  // is still arriving (ADR 044); the list's useQuery then finds it in flight or in the cache.
+  void preload
+    .toPromise(queryRef)
+    .then(() => {
+      const client = getApolloClient();
+      const route = client.readQuery({ query: PHYSICAL_EVENTS_ROUTE_QUERY }) ?? undefined;
+      return client.query({
+        query: PHYSICAL_DASHBOARD_QUERY,
+        variables: listVariables(EMPTY_PHYSICAL_FILTERS, '', centerOf(route), null),
+      });
+    })
+    .catch(() => undefined);
+  return { queryRef };
 }
 
 export function PhysicalEventsRoute() {
@@ -106,18 +137,14 @@ export function PhysicalEventsRoute() {
   return <PhysicalEvents queryRef={queryRef} />;
 }
 
+// The search row and filters render at once; the map and the list wait for the user's centre.
 function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQuery> }) {
-  const { t, fmt } = useI18n();
+  const { t } = useI18n();
   useDocumentTitle(t('nav.physical'));
   const openCreate = useOpenCreateEvent();
-  const config = getConfig();
-  const { data: route } = useReadQuery(queryRef);
+  // The catalog's categories for the filter panel, once the route query has them.
+  const { data: route } = useQuery(PHYSICAL_EVENTS_ROUTE_QUERY, { fetchPolicy: 'cache-only' });
 
-  // The user's own centre (exact location, district, last IP location; spec §9), else Istanbul.
-  const [initialCenter] = useState<LatLng>(() => {
-    const center = route?.me?.mapCenter;
-    return center ? { lat: center.lat, lng: center.lng } : config.map.defaultCenter;
-  });
   const [view, setView] = useState<{ center: LatLng; bounds: Bounds } | null>(null);
   const [filters, setFilters] = useState<PhysicalFilters>(EMPTY_PHYSICAL_FILTERS);
   const [searchText, setSearchText] = useState('');
@@ -127,50 +154,7 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
   // (ADR 040); `text` lets the user search it as event text after all.
   const [place, setPlace] = useState<{ found: FoundPlace; text: string; key: number } | null>(null);
   const { findPlace, placeAt } = usePlaceLookup();
-  const [mobileView, setMobileView] = useState<'map' | 'list'>('map');
 
-  const variables = useMemo(
-    () => ({
-      filter: physicalFilterVariables(
-        { ...filters, search },
-        { near: view?.center ?? initialCenter, bounds: view?.bounds ?? null },
-      ),
-      first: PAGE_SIZE,
-    }),
-    [filters, search, view, initialCenter],
-  );
-  const { data, previousData, loading, error, refetch } = useQuery(PHYSICAL_DASHBOARD_QUERY, { variables });
-  const shown = data ?? previousData;
-  const events = useMemo(() => shown?.events.edges.map((e) => e.node) ?? [], [shown]);
-
-  const categories = route?.eventCatalog?.physical;
-  const markers = useMemo<MapEvent[]>(
-    () =>
-      events.flatMap((e) =>
-        e.location
-          ? [
-              {
-                id: e.id,
-                title: e.title,
-                categoryLabel: e.category.label,
-                icon: e.category.icon,
-                participantCount: e.participantCount,
-                maxParticipants: e.maxParticipants,
-                priceLabel: priceText(e.price, fmt, t('events.free')),
-                lat: e.location.lat,
-                lng: e.location.lng,
-                joinable: joinButtonState(e.viewerRole, e.freeSlots) === 'join',
-              },
-            ]
-          : [],
-      ),
-    [events, fmt, t],
-  );
-
-  const onViewChange = useCallback(
-    (next: MapView) => setView({ center: next.center, bounds: next.bounds }),
-    [],
-  );
   // Like a click on the wizard's map: what is at the point comes along (coordinates only without one).
   const onCreateHere = useCallback(
     async (point: LatLng) => {
@@ -186,12 +170,12 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
   );
   const onSearchSubmit = useCallback(
     async (text: string) => {
-      const found = await findPlace(text, view?.center ?? initialCenter);
+      const found = await findPlace(text, view?.center ?? centerOf(route));
       if (!found) return;
       setPlace((p) => ({ found, text: text.trim(), key: (p?.key ?? 0) + 1 }));
       setSearchText('');
     },
-    [findPlace, view, initialCenter],
+    [findPlace, view, route],
   );
   const focus = useMemo(
     () => (place ? { lat: place.found.lat, lng: place.found.lng, key: place.key } : null),
@@ -199,7 +183,6 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
   );
   // 'Katıl' on a card or in a map popup: the join-request dialog.
   const joinDialog = useJoinRequestDialog();
-  const onJoin = joinDialog.open;
 
   const filterCount = activeFilterCount(filters);
 
@@ -254,10 +237,103 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
           id="physical-filter-panel"
           filters={filters}
           onChange={setFilters}
-          categories={categories ?? []}
+          categories={route?.eventCatalog?.physical ?? []}
         />
       ) : null}
+      <Suspense fallback={<LoadingState />}>
+        <PhysicalResults
+          queryRef={queryRef}
+          filters={filters}
+          search={search}
+          view={view}
+          onViewChange={setView}
+          onCreateHere={onCreateHere}
+          focus={focus}
+          onJoin={joinDialog.open}
+        />
+      </Suspense>
+      <CreateFab onClick={() => openCreate({ mode: 'PHYSICAL' })} label={t('header.createEvent')} />
+      {joinDialog.element}
+    </section>
+  );
+}
 
+function PhysicalResults({
+  queryRef,
+  filters,
+  search,
+  view,
+  onViewChange,
+  onCreateHere,
+  focus,
+  onJoin,
+}: {
+  queryRef: QueryRef<PhysicalEventsRouteQuery>;
+  filters: PhysicalFilters;
+  search: string;
+  view: { center: LatLng; bounds: Bounds } | null;
+  onViewChange: (view: { center: LatLng; bounds: Bounds }) => void;
+  onCreateHere: (point: LatLng) => Promise<void>;
+  focus: { lat: number; lng: number; key: number } | null;
+  onJoin: (eventId: string) => void;
+}) {
+  const { t, fmt } = useI18n();
+  const config = getConfig();
+  const { data: route } = useReadQuery(queryRef);
+  const wide = useMediaQuery(WIDE);
+  const [mobileView, setMobileView] = useState<'map' | 'list'>('map');
+
+  // The user's own centre (exact location, district, last IP location; spec §9), else Istanbul.
+  const [initialCenter] = useState<LatLng>(() => centerOf(route));
+  const variables = useMemo(
+    () => listVariables(filters, search, view?.center ?? initialCenter, view?.bounds ?? null),
+    [filters, search, view, initialCenter],
+  );
+  // On a phone showing the map, the first page waits for the map's visible area: asking for the
+  // nearest events and then again for the area would fetch, store and draw the markers twice.
+  const [mapFailed, setMapFailed] = useState(false);
+  const waitForMap = !wide && mobileView === 'map' && view === null && !mapFailed;
+  const { data, previousData, loading, error, refetch } = useQuery(PHYSICAL_DASHBOARD_QUERY, {
+    variables,
+    skip: waitForMap,
+  });
+  const shown = data ?? previousData;
+  const events = useMemo(() => shown?.events.edges.map((e) => e.node) ?? NO_EVENTS, [shown]);
+  // Up to 100 cards and markers are drawn in the background (an interruptible render), so the page
+  // answers taps while they appear.
+  const deferredEvents = useDeferredValue(events, NO_EVENTS);
+
+  const markers = useMemo<MapEvent[]>(
+    () =>
+      deferredEvents.flatMap((e) =>
+        e.location
+          ? [
+              {
+                id: e.id,
+                title: e.title,
+                categoryLabel: e.category.label,
+                icon: e.category.icon,
+                participantCount: e.participantCount,
+                maxParticipants: e.maxParticipants,
+                priceLabel: priceText(e.price, fmt, t('events.free')),
+                lat: e.location.lat,
+                lng: e.location.lng,
+                joinable: joinButtonState(e.viewerRole, e.freeSlots) === 'join',
+              },
+            ]
+          : [],
+      ),
+    [deferredEvents, fmt, t],
+  );
+  const reportView = useCallback(
+    (next: MapView) => onViewChange({ center: next.center, bounds: next.bounds }),
+    [onViewChange],
+  );
+  // Below `lg` only one of map and list is on screen: the hidden list is not drawn at all.
+  const listShown = wide || mobileView === 'list';
+
+  return (
+    <>
       <div
         className="grid grid-cols-2 gap-1 rounded-xl border border-ink-700 bg-ink-850 p-1 lg:hidden"
         role="group"
@@ -284,6 +360,7 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-5">
         <div className={cn('lg:col-span-3', mobileView === 'list' && 'max-lg:hidden')}>
           <MapBoundary
+            onFail={() => setMapFailed(true)}
             fallback={
               <div className="flex h-[min(70vh,44rem)] min-h-96 items-center justify-center rounded-2xl border border-ink-700 bg-ink-850/60 p-6 text-center text-sm text-ink-300">
                 {t('map.unsupported')}
@@ -292,7 +369,7 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
           >
             <Suspense
               fallback={
-                <div className="flex h-[min(70vh,44rem)] min-h-96 items-center justify-center gap-2 rounded-2xl border border-ink-700 bg-ink-850/60 text-sm text-ink-300">
+                <div className="flex h-[calc(100dvh-15rem)] max-h-[48rem] min-h-96 items-center justify-center gap-2 rounded-2xl border border-ink-700 bg-ink-850/60 text-sm text-ink-300 lg:h-[calc(100dvh-12rem)]">
                   <Spinner /> {t('map.loading')}
                 </div>
               }
@@ -302,7 +379,7 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
                 initialCenter={initialCenter}
                 initialZoom={config.map.defaultZoom}
                 events={markers}
-                onViewChange={onViewChange}
+                onViewChange={reportView}
                 onCreateHere={(point) => void onCreateHere(point)}
                 focus={focus}
                 onJoin={onJoin}
@@ -328,9 +405,9 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
             <ListLoadError onRetry={() => void refetch()} />
           ) : events.length === 0 && !loading ? (
             <EmptyState emoji="🗺️" title={t('events.empty.title')} text={t('physical.empty')} />
-          ) : (
+          ) : listShown ? (
             <ul className="flex flex-col gap-3 lg:max-h-[calc(100dvh-16rem)] lg:overflow-y-auto lg:pr-1">
-              {events.map((event) => (
+              {deferredEvents.map((event) => (
                 <li key={event.id}>
                   <PhysicalEventCard
                     event={event}
@@ -339,11 +416,9 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
                 </li>
               ))}
             </ul>
-          )}
+          ) : null}
         </div>
       </div>
-      <CreateFab onClick={() => openCreate({ mode: 'PHYSICAL' })} label={t('header.createEvent')} />
-      {joinDialog.element}
-    </section>
+    </>
   );
 }

@@ -75,11 +75,11 @@ export function AnalyticsPanel({ analytics }: { analytics: AnalyticsPanel_Analyt
         ))}
       </dl>
       <Card>
-        <h3 className="mb-3 text-base font-bold text-white">{t('analytics.chartTitle')}</h3>
+        <h2 className="mb-3 text-base font-bold text-white">{t('analytics.chartTitle')}</h2>
         <ViewsChart points={analytics.viewsByDay} />
       </Card>
       <Card>
-        <h3 className="mb-3 text-base font-bold text-white">{t('analytics.insights')}</h3>
+        <h2 className="mb-3 text-base font-bold text-white">{t('analytics.insights')}</h2>
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           {insights.map((i) => (
             <div key={i.label} className="rounded-xl bg-ink-800 p-3" title={i.hint}>

@@ -33,13 +33,16 @@ export function SaveButton({
       onClick={() => void onClick()}
       disabled={loading}
       aria-pressed={saved}
-      aria-label={`${saved ? t('details.saved') : t('details.save')} · ${t('details.saveCount', { count: saveCount })}`}
       className={saved ? 'border-pop-500/70 text-pop-400' : undefined}
       data-testid="save-button"
     >
       <span aria-hidden="true">{saved ? '♥' : '♡'}</span>
       {saved ? t('details.saved') : t('details.save')}
-      <span className="tabular-nums text-ink-300">{fmt.number(saveCount)}</span>
+      <span className="tabular-nums text-ink-300" aria-hidden="true">
+        {fmt.number(saveCount)}
+      </span>
+      {/* The name keeps the visible words first ("Kaydet"), then says what the number is. */}
+      <span className="sr-only">· {t('details.saveCount', { count: saveCount })}</span>
     </Button>
   );
 }
