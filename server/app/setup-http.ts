@@ -206,7 +206,13 @@ export function runtimeConfig(config: Config, services: Services) {
       // The place data's and GeoIP's sources alone, shown beside the province outlines on every map.
       dataAttribution: `${services.geo.attribution} · ${GEOIP_ATTRIBUTION}`,
     },
-    features: { googleSignIn: config.cognito.external || Boolean(config.google.clientId) },
+    // Google only where it can work: a Cognito pool with its hosted UI (where Google is set up as
+    // README says), or the built-in provider with Google's client id and secret.
+    features: {
+      googleSignIn: config.cognito.external
+        ? config.cognito.domain !== ''
+        : Boolean(config.google.clientId && config.google.clientSecret),
+    },
     payments: { provider: config.payments.provider },
   };
 }
