@@ -8,9 +8,11 @@ export function sessionsFlow(core: IdentityCore) {
   const { repo, deps, codeKey, now, checkClient, accountFromAccessToken, isRevoked, userAttributes } = core;
   async function signOutEverywhere(sub: string) {
     await repo.revokeAllRefreshTokens(sub);
-    // Whole seconds: tokens carry iat in seconds; anything issued up to now is out.
+    // Whole seconds: tokens carry iat in seconds, so everything issued in this second or before is
+    // out. Not later: a user who signs in again a second on (a suspended user coming back to appeal)
+    // gets tokens that work; that new session's refresh token was never revoked.
     await repo.updateAccount(sub, {
-      tokensValidAfter: new Date(Math.ceil(now().getTime() / 1000) * 1000 + 1000),
+      tokensValidAfter: new Date(Math.floor(now().getTime() / 1000) * 1000 + 1000),
     });
     deps.onRevoked?.(sub);
   }

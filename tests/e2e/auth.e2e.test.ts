@@ -181,7 +181,8 @@ describe('identity screens in Chromium', () => {
 
   it('leaves the Google button out when the identity provider has no Google', async () => {
     const context = await newContext(browser);
-    // This server has Google; the runtime configuration of one without it says so.
+    // This server has Google; the runtime configuration of one without it says so. The server writes
+    // it into each page (ADR 044) and serves it at /config.json: both are rewritten.
     await context.route('**/config.json', async (route) => {
       const response = await route.fetch();
       const config = (await response.json()) as { features: Record<string, unknown> };
@@ -189,6 +190,12 @@ describe('identity screens in Chromium', () => {
         response,
         json: { ...config, features: { ...config.features, googleSignIn: false } },
       });
+    });
+    await context.route(/\/(login|register)$/, async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      expect(html).toContain('"googleSignIn":true');
+      await route.fulfill({ response, body: html.replace('"googleSignIn":true', '"googleSignIn":false') });
     });
     const page = await context.newPage();
     for (const [path, name, submit] of [

@@ -142,7 +142,7 @@ describe('events polish (issue 18)', () => {
     await page.getByTestId('token-balance').getByText('5').waitFor();
 
     await page.goto('/dashboard/my-events');
-    await page.getByRole('tab', { name: 'Drafts' }).click();
+    await page.getByRole('tab', { name: 'Taslaklar' }).click();
     const card = page.getByTestId('draft-card').filter({ hasText: title });
     await card.waitFor();
     expect(await card.textContent()).toContain('Adım 5/6');
@@ -160,8 +160,8 @@ describe('events polish (issue 18)', () => {
     await resumed.getByRole('button', { name: 'Etkinliği Oluştur' }).click();
     await page.getByText('Etkinlik başarıyla oluşturuldu.').waitFor();
     await page.getByTestId('token-balance').getByText('4').waitFor();
-    await page.getByRole('tab', { name: 'Drafts' }).click();
-    await page.getByText('Save event drafts here for later.').waitFor();
+    await page.getByRole('tab', { name: 'Taslaklar' }).click();
+    await page.getByText('Etkinlik taslaklarını daha sonrası için burada sakla.').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -184,14 +184,14 @@ describe('events polish (issue 18)', () => {
     await page.getByTestId('lobby-stats').waitFor();
     expect(await page.getByTestId('lobby-stats').textContent()).toContain('Açık oyun');
     // Search by the host's name (the lobby promises gamertags), not the title.
-    await page.getByPlaceholder('Search games, platforms, or gamertags...').fill(hostName);
+    await page.getByPlaceholder('Oyun, platform ya da oyuncu adı ara...').fill(hostName);
     const card = page.getByTestId('lobby-card').filter({ hasText: title });
     await card.waitFor();
     expect(await card.getByTestId('host-rank').getAttribute('data-rank')).toBe('BRONZE');
     expect(await card.getByTestId('host-rank').textContent()).toContain('Bronz');
     await shot(page, 'lobby-host-rank');
 
-    await card.getByRole('button', { name: /JOIN_GAME/ }).click();
+    await card.getByRole('button', { name: /OYUNA KATIL/ }).click();
     const dialog = page.getByTestId('join-dialog');
     await dialog.getByTestId('join-host').getByTestId('host-rank').waitFor();
     expect(await dialog.getByTestId('join-host').textContent()).toContain('Bronz');
@@ -223,10 +223,10 @@ describe('events polish (issue 18)', () => {
     await shot(page, 'event-cancelled');
 
     await page.goto('/dashboard/my-events');
-    await page.getByRole('tab', { name: 'Past' }).click();
+    await page.getByRole('tab', { name: 'Geçmiş' }).click();
     const card = page.getByTestId('my-event-card').filter({ hasText: title });
     await card.waitFor();
-    expect(await card.textContent()).toContain('cancelled');
+    expect(await card.textContent()).toContain('İptal edildi');
     await shot(page, 'my-events-cancelled');
 
     await expect
@@ -265,7 +265,7 @@ describe('events polish (issue 18)', () => {
     const page = await context.newPage();
     await signIn(page, host.email, host.password);
     await page.goto(`/dashboard/eventDetails/${id}`);
-    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await page.getByRole('tab', { name: 'Analiz' }).click();
     await page.getByTestId('views-chart-short').waitFor();
     expect(await page.getByTestId('views-chart-short').textContent()).toContain('en az 2 günlük veri');
     expect(await page.getByTestId('views-chart').count()).toBe(0);
@@ -305,10 +305,10 @@ describe('a finished event (an app whose database the test reaches)', () => {
     await shot(page, 'event-completed');
 
     await page.goto('/dashboard/my-events');
-    await page.getByRole('tab', { name: 'Past' }).click();
+    await page.getByRole('tab', { name: 'Geçmiş' }).click();
     const card = page.getByTestId('my-event-card').filter({ hasText: title });
     await card.waitFor();
-    expect(await card.textContent()).toContain('completed');
+    expect(await card.textContent()).toContain('Tamamlandı');
     await shot(page, 'my-events-completed');
     await context.close();
   });

@@ -119,7 +119,7 @@ describe('event lifecycle', () => {
     await row.getByTestId('request-reliability').waitFor();
     expect(await row.textContent()).toContain('Bekleme listesi isteği');
     await shot(hostPage, 'lifecycle-request-card-reliability');
-    await row.getByRole('button', { name: /Accept/ }).click();
+    await row.getByRole('button', { name: /Kabul Et/ }).click();
     await expect.poll(() => state(panel), { timeout: 15_000 }).toBe('waitlisted');
     await page.getByText('Bekleme listesindesin · sıra 1').waitFor();
     await shot(page, 'lifecycle-waitlisted');

@@ -148,6 +148,14 @@ describe('the built-in provider with the official AWS SDK', () => {
     ).toBe('NotAuthorizedException');
     const afterSignOut = await app.gql('{ me { id } }', undefined, { token: fresh.AccessToken! });
     expect(afterSignOut.status).toBe(401);
+
+    // Signing in again from the next whole second on works at once (tokens carry iat in seconds).
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
+    const again = (await signIn(sdk, email, 'Yeni-sifre-2!')).AuthenticationResult!;
+    await sdk.send(new GetUserCommand({ AccessToken: again.AccessToken! }));
+    const afterSignIn = await app.gql('{ me { id } }', undefined, { token: again.AccessToken! });
+    expect(afterSignIn.status).toBe(200);
+    expect(afterSignIn.data.me.id).toEqual(expect.any(String));
   });
 
   it('answers with Cognito errors', async () => {
