@@ -56,7 +56,8 @@ export default defineConfig({
     outDir: '../dist/client',
     emptyOutDir: true,
     assetsDir: 'assets',
-    sourcemap: false,
+    // BUILD_SOURCEMAP=1 for profiling the built app (the maps are not served in production builds).
+    sourcemap: process.env.BUILD_SOURCEMAP === '1',
     // The server reads it to preload a page's chunks from index.html (server/app/spa-preload.ts).
     manifest: true,
     target: 'es2022',

@@ -1,9 +1,18 @@
-import { createContext, use, useCallback, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  use,
+  useCallback,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { Dialog } from '#client/components/ui/Dialog.tsx';
 import { useToast } from '#client/components/ui/Toast.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { userFacingMessage } from '#client/apollo/userFacingMessage.ts';
-import { EventWizard } from '#client/features/wizard/EventWizard.tsx';
+import { Spinner } from '#client/components/ui/Spinner.tsx';
 import type { LocationPickerProps } from '#client/lib/locationPicker.ts';
 import { useCreateEventMutation } from '#client/features/wizard/useCreateEventMutation.ts';
 import {
@@ -15,6 +24,11 @@ import {
 } from '#client/features/wizard/wizardState.ts';
 import { toDraftInput, type WizardDraft } from '#client/features/wizard/wizardDraft.ts';
 import { useSaveEventDraftMutation } from '#client/features/wizard/useEventDraftMutations.ts';
+
+// The wizard's code comes when the dialog first opens, not with every dashboard page (ADR 044).
+const EventWizard = lazy(() =>
+  import('#client/features/wizard/EventWizard.tsx').then((m) => ({ default: m.EventWizard })),
+);
 
 // A new event (a mode or a point chosen), or a saved draft to continue (ADR 037).
 export type CreatePreset = WizardPreset & { draft?: WizardDraft };
@@ -105,21 +119,23 @@ export function useCreateEventDialog({
       closeLabel={t('common.close')}
       className="sm:max-w-2xl"
     >
-      <EventWizard
-        key={session.key}
-        kind="create"
-        initial={draft?.values ?? initialValues(session.preset)}
-        initialStep={draft?.step}
-        onSaveDraft={(values, step) => void onSaveDraft(values, step)}
-        savingDraft={savingDraft}
-        stickyFooter
-        balance={balance}
-        submitting={submitting}
-        onSubmit={(values) => void submit(values)}
-        onCancel={close}
-        LocationPicker={LocationPicker}
-        mapCenter={session.preset.location ?? mapCenter ?? null}
-      />
+      <Suspense fallback={<Spinner />}>
+        <EventWizard
+          key={session.key}
+          kind="create"
+          initial={draft?.values ?? initialValues(session.preset)}
+          initialStep={draft?.step}
+          onSaveDraft={(values, step) => void onSaveDraft(values, step)}
+          savingDraft={savingDraft}
+          stickyFooter
+          balance={balance}
+          submitting={submitting}
+          onSubmit={(values) => void submit(values)}
+          onCancel={close}
+          LocationPicker={LocationPicker}
+          mapCenter={session.preset.location ?? mapCenter ?? null}
+        />
+      </Suspense>
     </Dialog>
   ) : null;
 

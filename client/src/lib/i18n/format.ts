@@ -78,33 +78,41 @@ function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
+// Each Intl formatter is built on first use, not when the app starts: building them costs more than
+// the first screen's few calls (ADR 044).
+function lazily<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
 export function createFormatter(locale: Locale) {
   const tag = INTL_LOCALE[locale];
-  const number = new Intl.NumberFormat(tag);
-  const dateLong = new Intl.DateTimeFormat(tag, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: TIME_ZONE,
-  });
-  const dateShort = new Intl.DateTimeFormat(tag, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: TIME_ZONE,
-  });
-  const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE });
-  const dateTime = new Intl.DateTimeFormat(tag, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: TIME_ZONE,
-  });
+  const number = lazily(() => new Intl.NumberFormat(tag));
+  const dateLong = lazily(
+    () =>
+      new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE }),
+  );
+  const dateShort = lazily(
+    () =>
+      new Intl.DateTimeFormat(tag, { weekday: 'short', day: 'numeric', month: 'short', timeZone: TIME_ZONE }),
+  );
+  const time = lazily(
+    () => new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE }),
+  );
+  const dateTime = lazily(
+    () =>
+      new Intl.DateTimeFormat(tag, {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: TIME_ZONE,
+      }),
+  );
   return {
     number: (n: number, options?: Intl.NumberFormatOptions) =>
-      options ? new Intl.NumberFormat(tag, options).format(n) : number.format(n),
+      options ? new Intl.NumberFormat(tag, options).format(n) : number().format(n),
     // One decimal for distances under 10 km, none above.
     distanceKm: (km: number) =>
       new Intl.NumberFormat(tag, { maximumFractionDigits: km < 10 ? 1 : 0, minimumFractionDigits: 0 }).format(
@@ -114,10 +122,10 @@ export function createFormatter(locale: Locale) {
       new Intl.NumberFormat(tag, { style: 'currency', currency, maximumFractionDigits: 2 }).format(amount),
     percent: (n: number) =>
       new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 }).format(n / 100),
-    date: (value: Date | string | number) => dateLong.format(toDate(value)),
-    dateShort: (value: Date | string | number) => dateShort.format(toDate(value)),
-    time: (value: Date | string | number) => time.format(toDate(value)),
-    dateTime: (value: Date | string | number) => dateTime.format(toDate(value)),
+    date: (value: Date | string | number) => dateLong().format(toDate(value)),
+    dateShort: (value: Date | string | number) => dateShort().format(toDate(value)),
+    time: (value: Date | string | number) => time().format(toDate(value)),
+    dateTime: (value: Date | string | number) => dateTime().format(toDate(value)),
   };
 }
 
