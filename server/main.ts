@@ -1,3 +1,4 @@
+import '#server/lib/engine-flags.ts';
 import { DataDirLockedError } from '#db/embedded/data-dir-lock.ts';
 import { createApp } from '#server/app/create-app.ts';
 import { seedDemoIfWanted } from '#server/app/demo-data.ts';

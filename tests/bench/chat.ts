@@ -183,8 +183,13 @@ export async function chatBench(options: {
     };
   } finally {
     await Promise.allSettled(clients.map((c) => Promise.resolve(c.dispose())));
+    // Stopped gracefully and waited for, so that BENCH_NODE_FLAGS such as --cpu-prof can write.
+    const exited = [a, b].map((child) =>
+      child.exitCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r)),
+    );
     a.kill('SIGTERM');
     b.kill('SIGTERM');
+    await Promise.race([Promise.all(exited), new Promise((r) => setTimeout(r, 15_000))]);
     await database.close();
   }
 }
