@@ -54,18 +54,10 @@ export function AppealsQueue({
 }) {
   const { t, fmt } = useI18n();
   const query = useQuery(MODERATION_APPEALS_QUERY);
-  const connection = query.data?.moderationAppeals;
   return (
     <QueueList
       query={query}
-      nodes={connection?.nodes}
-      pageInfo={connection?.pageInfo}
-      merge={(previous, next) => ({
-        moderationAppeals: {
-          ...next.moderationAppeals,
-          nodes: [...previous.moderationAppeals.nodes, ...next.moderationAppeals.nodes],
-        },
-      })}
+      field="moderationAppeals"
       empty={t('moderation.empty.appeals')}
       emoji="⚖️"
       testId="appeals-queue"

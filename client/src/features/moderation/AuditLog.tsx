@@ -39,18 +39,10 @@ export function AuditLog({
 }) {
   const { t, fmt } = useI18n();
   const query = useQuery(MODERATION_LOG_QUERY);
-  const connection = query.data?.moderationLog;
   return (
     <QueueList
       query={query}
-      nodes={connection?.nodes}
-      pageInfo={connection?.pageInfo}
-      merge={(previous, next) => ({
-        moderationLog: {
-          ...next.moderationLog,
-          nodes: [...previous.moderationLog.nodes, ...next.moderationLog.nodes],
-        },
-      })}
+      field="moderationLog"
       empty={t('moderation.empty.log')}
       emoji="📜"
       testId="audit-log"

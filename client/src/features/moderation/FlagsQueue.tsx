@@ -51,18 +51,10 @@ export function FlagsQueue({
 }) {
   const { t, fmt } = useI18n();
   const query = useQuery(CONTENT_FLAGS_QUERY);
-  const connection = query.data?.contentFlags;
   return (
     <QueueList
       query={query}
-      nodes={connection?.nodes}
-      pageInfo={connection?.pageInfo}
-      merge={(previous, next) => ({
-        contentFlags: {
-          ...next.contentFlags,
-          nodes: [...previous.contentFlags.nodes, ...next.contentFlags.nodes],
-        },
-      })}
+      field="contentFlags"
       empty={t('moderation.empty.flags')}
       emoji="🧹"
       testId="flags-queue"

@@ -7,30 +7,39 @@ import { Spinner } from '#client/components/ui/Spinner.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 
 type PageInfo = { hasNextPage: boolean; endCursor: string | null };
+type Page<N> = { nodes: readonly N[]; pageInfo: PageInfo };
 
 // A console queue: spinner, error with retry, empty state, the items, and "show more" (the next page
-// appended with fetchMore).
-export function QueueList<Q, V extends OperationVariables, N>({
+// appended with fetchMore). `field`: the query's connection field.
+export function QueueList<
+  K extends string,
+  Q extends { [key in K]: Page<unknown> },
+  V extends OperationVariables,
+>({
   query,
-  nodes,
-  pageInfo,
-  merge,
+  field,
   render,
   empty,
   emoji,
   testId,
 }: {
   query: useQuery.Result<Q, V>;
-  nodes: readonly N[] | undefined;
-  pageInfo: PageInfo | undefined;
-  merge: (previous: Q, next: Q) => Q;
-  render: (node: N) => ReactNode;
+  field: K;
+  render: (node: Q[K]['nodes'][number]) => ReactNode;
   empty: string;
   emoji: string;
   testId: string;
 }) {
   const { t } = useI18n();
   const [more, setMore] = useState(false);
+  // Complete data only (no returnPartialData): the connection as the query asked for it.
+  const connection = (query.data as Q | undefined)?.[field];
+  const nodes = connection?.nodes;
+  const pageInfo = connection?.pageInfo;
+  const merge = (previous: Q, next: Q): Q => ({
+    ...previous,
+    [field]: { ...next[field], nodes: [...previous[field].nodes, ...next[field].nodes] },
+  });
   if (query.loading && !nodes) return <Spinner />;
   if (query.error && !nodes)
     return (

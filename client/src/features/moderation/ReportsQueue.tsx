@@ -65,18 +65,10 @@ export function ReportsQueue({
 }) {
   const { t, fmt } = useI18n();
   const query = useQuery(MODERATION_REPORTS_QUERY);
-  const connection = query.data?.moderationReports;
   return (
     <QueueList
       query={query}
-      nodes={connection?.nodes}
-      pageInfo={connection?.pageInfo}
-      merge={(previous, next) => ({
-        moderationReports: {
-          ...next.moderationReports,
-          nodes: [...previous.moderationReports.nodes, ...next.moderationReports.nodes],
-        },
-      })}
+      field="moderationReports"
       empty={t('moderation.empty.reports')}
       emoji="🛡️"
       testId="reports-queue"
