@@ -344,6 +344,14 @@ export type CancelEventPayload = {
   viewer: User;
 };
 
+/** A participant's own check-in (ADR 049). */
+export type CheckInInput = {
+  /** The code the host shows (letters and digits; case and spaces do not matter). */
+  code: Scalars['String']['input'];
+  /** The event. */
+  eventId: Scalars['ID']['input'];
+};
+
 /** One reason of the content check, with its text in the viewer's language. */
 export type CheckReason = {
   __typename?: 'CheckReason';
@@ -673,6 +681,14 @@ export type Event = {
   cancelledAt?: Maybe<Scalars['DateTime']['output']>;
   /** Category, from eventCatalog. */
   category: EventCategory;
+  /**
+   * The check-in code of a physical event (ADR 049): the host shows it at the meeting point as a QR code
+   * (checkInUrl) or reads it out; accepted participants scan or type it to record that they came. For
+   * the host only; null for everyone else and for online events.
+   */
+  checkInCode?: Maybe<Scalars['String']['output']>;
+  /** What the check-in QR code opens: the event's check-in page with its code. For the host only. */
+  checkInUrl?: Maybe<Scalars['String']['output']>;
   /** When it was created. */
   createdAt: Scalars['DateTime']['output'];
   /** Start day in Turkey's time zone. */
@@ -1648,6 +1664,11 @@ export type Mutation = {
   /** Takes back a friend request the viewer sent. */
   cancelFriendRequest: FriendshipPayload;
   /**
+   * Check in at a physical event with the code the host shows (accepted participants, from an hour
+   * before the start until the end): records that the viewer came.
+   */
+  checkIn: RecordAttendancePayload;
+  /**
    * Check the uploaded file by its content, re-encode it (square, EXIF and GPS removed) and make it the
    * profile picture. Idempotent; a refused file leaves the old picture.
    */
@@ -1802,6 +1823,11 @@ export type MutationCancelEventAsModeratorArgs = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationCancelFriendRequestArgs = {
   input: FriendUserInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationCheckInArgs = {
+  input: CheckInInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -3522,6 +3548,7 @@ export type ResolversTypes = {
       viewer: ResolversTypes['User'];
     }
   >;
+  CheckInInput: CheckInInput;
   CheckReason: ResolverTypeWrapper<CheckReason>;
   CheckVerdict: CheckVerdict;
   CompleteAvatarUploadInput: CompleteAvatarUploadInput;
@@ -3858,6 +3885,7 @@ export type ResolversParentTypes = {
     event: ResolversParentTypes['Event'];
     viewer: ResolversParentTypes['User'];
   };
+  CheckInInput: CheckInInput;
   CheckReason: CheckReason;
   CompleteAvatarUploadInput: CompleteAvatarUploadInput;
   CompleteAvatarUploadPayload: Omit<CompleteAvatarUploadPayload, 'newBadges' | 'viewer'> & {
@@ -4475,6 +4503,8 @@ export type EventResolvers<
   calendarLinks?: Resolver<ResolversTypes['CalendarLinks'], ParentType, ContextType>;
   cancelledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   category?: Resolver<ResolversTypes['EventCategory'], ParentType, ContextType>;
+  checkInCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  checkInUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -5104,6 +5134,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationCancelFriendRequestArgs, 'input'>
+  >;
+  checkIn?: Resolver<
+    ResolversTypes['RecordAttendancePayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCheckInArgs, 'input'>
   >;
   completeAvatarUpload?: Resolver<
     ResolversTypes['CompleteAvatarUploadPayload'],

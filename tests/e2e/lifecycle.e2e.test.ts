@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessToken, confirmedAccount, graphql } from './accounts.ts';
-import { baseUrl, launch, newContext, SCREENSHOTS, shot, signIn, watchErrors } from './browser.ts';
+import { baseUrl, launch, MOBILE, newContext, SCREENSHOTS, shot, signIn, watchErrors } from './browser.ts';
 
 // The event lifecycle end to end (issue 15): a full event's waitlist offer arriving live and taken;
 // a weekly series made in the wizard appearing as its occurrences; a shared link opened signed out
@@ -252,6 +252,73 @@ describe('event lifecycle', () => {
     await page.waitForURL(`**/dashboard/eventDetails/${eventId}`);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('a participant checks in by scanning the host’s QR code, through sign-in', async () => {
+    const host = await confirmedAccount();
+    const guest = await confirmedAccount();
+    const hostToken = await accessToken(host.email, host.password);
+    const guestToken = await accessToken(guest.email, guest.password);
+    const now = new Date(Date.now() + 3 * 3600_000).toISOString();
+    const eventId = await createEvent(hostToken, {
+      title: 'Kodla giriş maçı',
+      date: now.slice(0, 10),
+      time: now.slice(11, 16),
+      durationMinutes: 60,
+    });
+    await join(eventId, hostToken, guestToken);
+
+    const hostContext = await newContext(browser);
+    const hostPage = await hostContext.newPage();
+    await signIn(hostPage, host.email, host.password);
+    await hostPage.goto(`/dashboard/eventDetails/${eventId}?tab=participants`);
+    await hostPage.getByTestId('check-in-open').click();
+    const dialog = hostPage.getByRole('dialog', { name: 'Giriş kodu' });
+    await dialog.getByTestId('check-in-qr').waitFor();
+    const code = (await dialog.getByTestId('check-in-code').textContent())!.trim();
+    expect(code).toMatch(/^[A-Z2-9]{8}$/);
+    await shot(hostPage, 'lifecycle-check-in-qr');
+
+    // The phone's camera opens the link the QR code holds; signed out, it goes through sign-in.
+    const context = await newContext(browser, MOBILE);
+    const page = await context.newPage();
+    await page.goto(`/e/${eventId}/checkin?code=${code}`);
+    await page.waitForURL('**/login');
+    await page.getByLabel('E-posta').fill(guest.email);
+    await page.getByLabel('Şifre', { exact: true }).fill(guest.password);
+    await page.getByRole('button', { name: "Squad'a Gir!" }).click();
+    await page.getByText('Girişin kaydedildi. İyi eğlenceler!').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/dashboard/eventDetails/${eventId}`);
+    await expect.poll(() => page.getByTestId('check-in-form').count()).toBe(0);
+    await shot(page, 'lifecycle-checked-in-phone');
+
+    // Another participant types the code at the meeting point.
+    const typist = await confirmedAccount();
+    await join(eventId, hostToken, await accessToken(typist.email, typist.password));
+    const typistContext = await newContext(browser, MOBILE);
+    const typistPage = await typistContext.newPage();
+    await signIn(typistPage, typist.email, typist.password);
+    await typistPage.goto(`/dashboard/eventDetails/${eventId}`);
+    const form = typistPage.getByTestId('check-in-form');
+    await form.getByLabel('Giriş kodu').fill('ABCD2345');
+    await form.getByRole('button', { name: 'Giriş yap' }).click();
+    await typistPage.getByText('Giriş kodu bu etkinliğin değil.', { exact: false }).waitFor();
+    await shot(typistPage, 'lifecycle-check-in-form');
+    await form.getByLabel('Giriş kodu').fill(code.toLowerCase());
+    await form.getByRole('button', { name: 'Giriş yap' }).click();
+    await typistPage.getByText('Girişin kaydedildi. İyi eğlenceler!').waitFor();
+    await expect.poll(() => form.count()).toBe(0);
+
+    // The host's list shows both as come.
+    await hostPage.keyboard.press('Escape');
+    await hostPage.reload();
+    const rows = hostPage.getByTestId('attendance-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    for (const row of await rows.all())
+      await expect
+        .poll(() => row.getByRole('button', { name: '✓ Geldi' }).getAttribute('aria-pressed'))
+        .toBe('true');
+    await Promise.all([hostContext.close(), context.close(), typistContext.close()]);
   });
 
   it('the host marks attendance during the event; the participant sees their own record', async () => {

@@ -88,6 +88,14 @@ export type CancelEventInput = {
   scope?: SeriesScope | null | undefined;
 };
 
+/** A participant's own check-in (ADR 049). */
+export type CheckInInput = {
+  /** The code the host shows (letters and digits; case and spaces do not matter). */
+  code: string;
+  /** The event. */
+  eventId: string | number;
+};
+
 /** The automatic check's verdict on a join message. */
 export type CheckVerdict =
   /** Abuse or spam; the request is declined automatically. */
@@ -1546,6 +1554,25 @@ export type CardJoinButton_EventFragment = {
   viewerRole: ViewerRole;
   freeSlots: number;
   status: EventStatus;
+};
+
+export type CheckInCodeQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type CheckInCodeQuery = {
+  event: { __typename: 'Event'; id: string; checkInCode: string | null; checkInUrl: string | null } | null;
+};
+
+export type CheckInMutationVariables = Exact<{
+  input: CheckInInput;
+}>;
+
+export type CheckInMutation = {
+  checkIn: {
+    __typename: 'RecordAttendancePayload';
+    event: { __typename: 'Event'; id: string; viewerAttendance: boolean | null };
+  };
 };
 
 export type JoinRequestDialogQueryVariables = Exact<{

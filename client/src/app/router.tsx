@@ -191,6 +191,17 @@ export const routes: RouteObject[] = [
       // Where the API client sends a user whose session could not be renewed.
       { path: '/auth/login', loader: () => redirect('/login') },
       // An event's public page, for signed-out visitors (ADR 049); signed in, the event page.
+      // What a check-in QR code opens (ADR 049): the event page, which sends the code; through sign-in
+      // first when needed (the dashboard's guard remembers where to come back to).
+      {
+        path: '/e/:id/checkin',
+        loader: ({ params, request }) => {
+          const code = new URL(request.url).searchParams.get('code') ?? '';
+          return redirect(
+            `/dashboard/eventDetails/${encodeURIComponent(params.id ?? '')}?checkin=${encodeURIComponent(code)}`,
+          );
+        },
+      },
       {
         path: '/e/:id',
         lazy: () =>

@@ -18,6 +18,12 @@ export const joinRequestsLifecycleResolvers: Resolvers = {
       ctx.loaders.participants.clear(result.event.id);
       return result;
     },
+    async checkIn(_parent, { input }, ctx) {
+      const event = await ctx.services.waitlist.checkIn(requireViewer(ctx), input);
+      ctx.loaders.participants.clear(event.id);
+      ctx.loaders.viewerAttendance.clear(event.id);
+      return { event };
+    },
     async recordAttendance(_parent, { input }, ctx) {
       const event = await ctx.services.waitlist.recordAttendance(requireViewer(ctx), input);
       ctx.loaders.participants.clear(event.id);
@@ -27,6 +33,11 @@ export const joinRequestsLifecycleResolvers: Resolvers = {
   Event: {
     waitlist: (e, _args, ctx) => ctx.services.waitlist.queueFor(requireViewer(ctx), e),
     viewerAttendance: (e, _args, ctx) => ctx.loaders.viewerAttendance.load(e.id),
+    checkInCode: (e, _args, ctx) => ctx.services.waitlist.checkInCode(requireViewer(ctx), e),
+    checkInUrl: async (e, _args, ctx) => {
+      const code = await ctx.services.waitlist.checkInCode(requireViewer(ctx), e);
+      return code ? `${ctx.config.publicUrl}/e/${e.id}/checkin?code=${code}` : null;
+    },
   },
   Participant: {
     // The host's record: for the host and the participant themself.

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { EventRow } from '#db/schema/index.ts';
 import type { Deps } from '#server/context/deps.ts';
@@ -5,6 +6,7 @@ import type { Viewer } from '#server/context/viewer.ts';
 import { isHost, requireHost, requireOwner } from '#server/auth/access.ts';
 import { AppError, badInput, ErrorCode, notFound } from '#server/errors/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
+import { serverSecret } from '#server/lib/server-secrets.ts';
 import { inTransaction } from '#server/lib/unit-of-work.ts';
 import { parseInput } from '#server/lib/validation.ts';
 import type { EventsService } from '#server/modules/events/events.service.ts';
@@ -28,6 +30,15 @@ const attendanceSchema = z.object({
     .max(20),
 });
 
+const checkInSchema = z.object({ eventId: z.string(), code: z.string().max(64) });
+// Participants check themselves in from an hour before the start until the end (ADR 049).
+export const CHECK_IN_OPENS_MS = 60 * 60_000;
+// Eight characters a person can read out and type: no 0/O, 1/I/L.
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 8;
+
+const normalizeCode = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
 const conflict = (key: ConstructorParameters<typeof AppError>[1]) => new AppError(ErrorCode.CONFLICT, key);
 
 // The waitlist's offers (ADR 045) and the host's attendance record (ADR 049).
@@ -43,6 +54,21 @@ export function createWaitlistService(
   const repo = createJoinRequestsRepository(deps.db);
   const lifecycle = createLifecycleRepository(deps.db);
   const { admission, notifications } = options;
+  // Read once, outside any transaction (the embedded database has one session).
+  let checkInSecret: Promise<Buffer> | null = null;
+  const codeFor = async (eventId: string): Promise<string> => {
+    checkInSecret ??= serverSecret(deps.db, 'check-in-codes').catch((err: unknown) => {
+      checkInSecret = null;
+      throw err;
+    });
+    const digest = crypto
+      .createHmac('sha256', await checkInSecret)
+      .update(eventId)
+      .digest();
+    return Array.from(digest.subarray(0, CODE_LENGTH), (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join(
+      '',
+    );
+  };
 
   // One offer past its deadline: closed, told, and the place offered to the next in line.
   async function expireOne(requestId: string) {
@@ -128,6 +154,43 @@ export function createWaitlistService(
           deps.pubsub.publish(channels.event(event.id), { eventId: event.id, kind: 'participants' }),
         );
         deps.logger.info({ eventId: event.id, marked: v.attendees.length }, 'attendance recorded');
+        return event;
+      });
+    },
+
+    // The event's check-in code (ADR 049): derived from the event's id with a server secret, so it
+    // needs no storage, stays the same for the event's life and cannot be guessed from the id.
+    async checkInCode(
+      viewer: Viewer,
+      event: Pick<EventRow, 'id' | 'mode' | 'hostId'>,
+    ): Promise<string | null> {
+      if (event.mode !== 'physical' || !isHost(viewer, event)) return null;
+      return codeFor(event.id);
+    },
+
+    // A participant's own check-in with the code the host shows: records that they came.
+    async checkIn(viewer: Viewer, input: unknown) {
+      const v = parseInput(checkInSchema, input);
+      if (!isUuid(v.eventId)) throw notFound('error.eventNotFound');
+      const expected = await codeFor(v.eventId);
+      const now = deps.clock.now();
+      return inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
+        const event = await options.events.lockEvent(tx, v.eventId);
+        if (!event) throw notFound('error.eventNotFound');
+        if (event.mode !== 'physical') throw conflict('checkIn.online');
+        if (event.cancelledAt) throw conflict('attendance.cancelled');
+        const given = Buffer.from(normalizeCode(v.code));
+        if (given.length !== expected.length || !crypto.timingSafeEqual(given, Buffer.from(expected)))
+          throw badInput([{ field: 'input.code', key: 'checkIn.wrongCode' }]);
+        if (now.getTime() < event.startsAt.getTime() - CHECK_IN_OPENS_MS || now > event.endsAt)
+          throw conflict('checkIn.notOpen');
+        if (!(await lifecycle.setAttendance(tx, event.id, viewer.id, true, now)))
+          throw conflict('checkIn.notParticipant');
+        await options.rewards.afterAttendance(tx, afterCommit, event);
+        afterCommit(() =>
+          deps.pubsub.publish(channels.event(event.id), { eventId: event.id, kind: 'participants' }),
+        );
+        deps.logger.info({ eventId: event.id, userId: viewer.id }, 'checked in');
         return event;
       });
     },

@@ -41,6 +41,7 @@ import {
 import { SERIES_INFO_FRAGMENT, SeriesInfo } from '#client/features/events/details/SeriesInfo.tsx';
 import { WaitlistPanel } from '#client/features/join-requests/WaitlistPanel.tsx';
 import { AttendancePanel } from '#client/features/join-requests/AttendancePanel.tsx';
+import { CheckInCodeButton, CheckInForm } from '#client/features/join-requests/CheckIn.tsx';
 import { getAuth } from '#client/features/auth/auth.ts';
 
 // The page composes the features' fragments. The fields listed beside them are the ones the route
@@ -136,6 +137,16 @@ function EventDetails({ queryRef }: { queryRef: QueryRef<EventDetailsRouteQuery>
   return <EventPage event={event} />;
 }
 
+// Check-in opens an hour before the start and closes at the end (the server's rule, ADR 049).
+function checkInOpen(event: { status: string; startsAt: string | Date; endsAt: string | Date }): boolean {
+  const now = Date.now();
+  return (
+    (event.status === 'UPCOMING' || event.status === 'ONGOING') &&
+    now >= new Date(event.startsAt).getTime() - 60 * 60_000 &&
+    now <= new Date(event.endsAt).getTime()
+  );
+}
+
 // The features' pieces put together: actions, the summary card with the viewer's join status, the
 // tabs (overview with the rating, participants, and for the host requests and analytics), and the
 // profile, message and join dialogs they open.
@@ -143,7 +154,10 @@ function EventPage({ event }: { event: Event }) {
   const { t } = useI18n();
   // ?tab=requests (where a join request notification leads) opens that tab, also when it changes
   // while the page is open.
-  const tabParam = useSearchParams()[0].get('tab');
+  const [searchParams] = useSearchParams();
+  const tabParam = searchParams.get('tab');
+  // A scanned check-in code (/e/<id>/checkin → ?checkin=): always sent, the server answers why not.
+  const linkedCheckIn = searchParams.get('checkin') !== null;
   const [tab, setTab] = useState(tabParam ?? 'overview');
   const [shownParam, setShownParam] = useState(tabParam);
   if (tabParam !== shownParam) {
@@ -187,6 +201,11 @@ function EventPage({ event }: { event: Event }) {
       label: t('details.tab.participants', { count: event.participantCount }),
       content: (
         <div className="flex flex-col gap-4">
+          {isHost &&
+          event.mode === 'PHYSICAL' &&
+          (event.status === 'UPCOMING' || event.status === 'ONGOING') ? (
+            <CheckInCodeButton eventId={event.id} />
+          ) : null}
           {isHost && (event.status === 'ONGOING' || event.status === 'COMPLETED') ? (
             <AttendancePanel eventId={event.id} />
           ) : null}
@@ -236,6 +255,14 @@ function EventPage({ event }: { event: Event }) {
             onMessageHost={messageHost}
           />
         )}
+        {/* At the meeting point: the host's code, typed or scanned (ADR 049). */}
+        {linkedCheckIn ||
+        (event.viewerRole === 'PARTICIPANT' &&
+          event.mode === 'PHYSICAL' &&
+          event.viewerAttendance !== true &&
+          checkInOpen(event)) ? (
+          <CheckInForm eventId={event.id} />
+        ) : null}
       </EventSummaryCard>
       <CalendarButtons event={event} accessToken={() => getAuth().session.getAccessToken()} />
       <SeriesInfo event={event} />
