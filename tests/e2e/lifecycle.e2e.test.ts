@@ -84,6 +84,24 @@ async function join(eventId: string, hostToken: string, guestToken: string) {
 
 const state = (panel: Locator) => panel.getAttribute('data-state');
 
+// A physical event starting now (the wizard allows a few minutes back), so already under way, with
+// its host and one accepted guest.
+async function underWayWithGuest(title: string) {
+  const host = await confirmedAccount();
+  const guest = await confirmedAccount();
+  const hostToken = await accessToken(host.email, host.password);
+  const guestToken = await accessToken(guest.email, guest.password);
+  const now = new Date(Date.now() + 3 * 3600_000).toISOString();
+  const eventId = await createEvent(hostToken, {
+    title,
+    date: now.slice(0, 10),
+    time: now.slice(11, 16),
+    durationMinutes: 60,
+  });
+  await join(eventId, hostToken, guestToken);
+  return { host, guest, hostToken, guestToken, eventId };
+}
+
 describe('event lifecycle', () => {
   it('a waitlisted user gets the offer live when a participant leaves, and takes the place', async () => {
     const host = await confirmedAccount();
@@ -255,18 +273,7 @@ describe('event lifecycle', () => {
   });
 
   it('a participant checks in by scanning the host’s QR code, through sign-in', async () => {
-    const host = await confirmedAccount();
-    const guest = await confirmedAccount();
-    const hostToken = await accessToken(host.email, host.password);
-    const guestToken = await accessToken(guest.email, guest.password);
-    const now = new Date(Date.now() + 3 * 3600_000).toISOString();
-    const eventId = await createEvent(hostToken, {
-      title: 'Kodla giriş maçı',
-      date: now.slice(0, 10),
-      time: now.slice(11, 16),
-      durationMinutes: 60,
-    });
-    await join(eventId, hostToken, guestToken);
+    const { host, guest, hostToken, eventId } = await underWayWithGuest('Kodla giriş maçı');
 
     const hostContext = await newContext(browser);
     const hostPage = await hostContext.newPage();
@@ -322,19 +329,7 @@ describe('event lifecycle', () => {
   });
 
   it('the host marks attendance during the event; the participant sees their own record', async () => {
-    const host = await confirmedAccount();
-    const guest = await confirmedAccount();
-    const hostToken = await accessToken(host.email, host.password);
-    const guestToken = await accessToken(guest.email, guest.password);
-    // Starting now (the wizard allows a few minutes back): already under way.
-    const now = new Date(Date.now() + 3 * 3600_000).toISOString();
-    const eventId = await createEvent(hostToken, {
-      title: 'Şimdi başlayan maç',
-      date: now.slice(0, 10),
-      time: now.slice(11, 16),
-      durationMinutes: 60,
-    });
-    await join(eventId, hostToken, guestToken);
+    const { host, guestToken, eventId } = await underWayWithGuest('Şimdi başlayan maç');
     const context = await newContext(browser);
     const page = await context.newPage();
     await signIn(page, host.email, host.password);
