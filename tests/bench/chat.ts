@@ -2,18 +2,9 @@
 // chat with 20 members (the host and 19 accepted participants); every member subscribes to
 // messageAdded on instance A; members send messages through instance B at a steady rate; we measure
 // send → delivery latency at every subscriber (ADR 042). Target p99 <= 100 ms.
-import crypto from 'node:crypto';
 import { createClient, type Client } from 'graphql-ws';
-import pg from 'pg';
 import WebSocket from 'ws';
-import { createDatabase } from '#db/client.ts';
-import { runMigrations } from '#db/migrate.ts';
-import { createIdentityRepository } from '#server/identity/identity.repository.ts';
-import { loadKeyStore } from '#server/identity/signing-keys.ts';
-import { mintAccessToken } from '#server/identity/tokens.ts';
-import { EMBEDDED_CLIENT_ID } from '#server/lib/config.ts';
-import { paths } from '#server/lib/paths.ts';
-import { gql, percentile, PUBLIC_URL, startInstance } from './realtime.ts';
+import { gql, percentile, twoInstances } from './realtime.ts';
 
 export async function chatBench(options: {
   adminUrl: string;
@@ -22,30 +13,12 @@ export async function chatBench(options: {
   messages: number;
   perSecond: number;
 }) {
-  const name = `squad_chat_${process.pid}`;
-  const admin = new pg.Client({ connectionString: options.adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const databaseUrl = options.adminUrl.replace(/\/[^/]*$/, `/${name}`);
-  const database = createDatabase(databaseUrl, { max: 4 });
-  await runMigrations(database.db, { migrationsFolder: paths.migrations });
-  const keys = await loadKeyStore(database.db);
-  const idp = createIdentityRepository(database.db);
-  const token = async () => {
-    const sub = crypto.randomUUID();
-    await idp.insertAccount({ sub, email: `${sub}@bench.local`, status: 'CONFIRMED', emailVerified: 1 });
-    return mintAccessToken(
-      keys,
-      { issuer: PUBLIC_URL, clientId: EMBEDDED_CLIENT_ID },
-      { sub, username: sub },
-      { ttlSeconds: 7200 },
-    );
-  };
-  const [portA, portB] = [5400 + Math.floor(Math.random() * 300), 5800 + Math.floor(Math.random() * 300)];
-  const a = await startInstance(databaseUrl, options.redisUrl, portA);
-  const b = await startInstance(databaseUrl, options.redisUrl, portB);
+  const { token, portA, portB, stop } = await twoInstances(
+    options.adminUrl,
+    options.redisUrl,
+    'squad_chat',
+    5400,
+  );
   const clients: Client[] = [];
   try {
     const hostToken = await token();
@@ -183,13 +156,6 @@ export async function chatBench(options: {
     };
   } finally {
     await Promise.allSettled(clients.map((c) => Promise.resolve(c.dispose())));
-    // Stopped gracefully and waited for, so that BENCH_NODE_FLAGS such as --cpu-prof can write.
-    const exited = [a, b].map((child) =>
-      child.exitCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r)),
-    );
-    a.kill('SIGTERM');
-    b.kill('SIGTERM');
-    await Promise.race([Promise.all(exited), new Promise((r) => setTimeout(r, 15_000))]);
-    await database.close();
+    await stop();
   }
 }

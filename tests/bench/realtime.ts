@@ -8,13 +8,12 @@ import fs from 'node:fs';
 import { createClient, type Client } from 'graphql-ws';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { eq } from 'drizzle-orm';
 import { createDatabase } from '#db/client.ts';
-import { users } from '#db/schema/index.ts';
 import { runMigrations } from '#db/migrate.ts';
 import { createIdentityRepository } from '#server/identity/identity.repository.ts';
 import { loadKeyStore } from '#server/identity/signing-keys.ts';
 import { mintAccessToken } from '#server/identity/tokens.ts';
+import { createTokensRepository } from '#server/modules/tokens/tokens.repository.ts';
 import { EMBEDDED_CLIENT_ID } from '#server/lib/config.ts';
 import { paths } from '#server/lib/paths.ts';
 import { killedWithBench } from './children.ts';
@@ -69,6 +68,51 @@ export async function startInstance(
   throw new Error('instance did not start');
 }
 
+// A fresh database on the PostgreSQL server, two instances on it and Redis, and a way to mint users'
+// tokens; `stop` ends the instances gracefully (so BENCH_NODE_FLAGS such as --cpu-prof can write) and
+// drops the database.
+export async function twoInstances(adminUrl: string, redisUrl: string, prefix: string, basePort: number) {
+  const name = `${prefix}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${name}`);
+  const database = createDatabase(databaseUrl, { max: 4 });
+  await runMigrations(database.db, { migrationsFolder: paths.migrations });
+  const keys = await loadKeyStore(database.db);
+  const idp = createIdentityRepository(database.db);
+  const token = async () => {
+    const sub = crypto.randomUUID();
+    await idp.insertAccount({ sub, email: `${sub}@bench.local`, status: 'CONFIRMED', emailVerified: 1 });
+    return mintAccessToken(
+      keys,
+      { issuer: PUBLIC_URL, clientId: EMBEDDED_CLIENT_ID },
+      { sub, username: sub },
+      { ttlSeconds: 7200 },
+    );
+  };
+  const portA = basePort + Math.floor(Math.random() * 300);
+  const portB = basePort + 400 + Math.floor(Math.random() * 300);
+  const a = await startInstance(databaseUrl, redisUrl, portA);
+  const b = await startInstance(databaseUrl, redisUrl, portB);
+  const stop = async () => {
+    const exited = [a, b].map((child) =>
+      child.exitCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r)),
+    );
+    a.kill('SIGTERM');
+    b.kill('SIGTERM');
+    await Promise.race([Promise.all(exited), new Promise((r) => setTimeout(r, 15_000))]);
+    await database.close();
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  };
+  return { database, token, a, b, portA, portB, stop };
+}
+
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
@@ -100,31 +144,12 @@ export async function realtimeBench(options: {
   decisionsPerSecond: number;
   idle: number;
 }) {
-  const name = `squad_rt_${process.pid}`;
-  const admin = new pg.Client({ connectionString: options.adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const databaseUrl = options.adminUrl.replace(/\/[^/]*$/, `/${name}`);
-  const database = createDatabase(databaseUrl, { max: 4 });
-  await runMigrations(database.db, { migrationsFolder: paths.migrations });
-  const keys = await loadKeyStore(database.db);
-  const idp = createIdentityRepository(database.db);
-  const token = async () => {
-    const sub = crypto.randomUUID();
-    await idp.insertAccount({ sub, email: `${sub}@bench.local`, status: 'CONFIRMED', emailVerified: 1 });
-    return mintAccessToken(
-      keys,
-      { issuer: PUBLIC_URL, clientId: EMBEDDED_CLIENT_ID },
-      { sub, username: sub },
-      { ttlSeconds: 7200 },
-    );
-  };
-
-  const [portA, portB] = [4300 + Math.floor(Math.random() * 500), 4900 + Math.floor(Math.random() * 500)];
-  const a = await startInstance(databaseUrl, options.redisUrl, portA);
-  const b = await startInstance(databaseUrl, options.redisUrl, portB);
+  const { database, token, a, portA, portB, stop } = await twoInstances(
+    options.adminUrl,
+    options.redisUrl,
+    'squad_rt',
+    4300,
+  );
   const clients: Client[] = [];
   try {
     const hostToken = await token();
@@ -135,11 +160,17 @@ export async function realtimeBench(options: {
     const start = new Date(Date.now() + 3 * 86_400_000);
     const date = start.toISOString().slice(0, 10);
     const eventCount = Math.ceil(options.subscribers / perEvent);
-    // Benchmark host: enough tokens for every lobby.
-    await database.db
-      .update(users)
-      .set({ tokenBalance: eventCount + 5 })
-      .where(eq(users.id, hostId));
+    // Benchmark host: enough tokens for every lobby, credited as an operator's adjustment (a lot that
+    // backs the balance, as every credit must since token lots; ADR 034).
+    await database.db.transaction((tx) =>
+      createTokensRepository(tx).credit(tx, {
+        userId: hostId,
+        delta: eventCount,
+        reason: 'adjustment',
+        source: 'adjustment',
+        idempotencyKey: `bench:${hostId}`,
+      }),
+    );
     for (let i = 0; i < eventCount; i++) {
       const data = await gql(
         portB,
@@ -271,16 +302,6 @@ export async function realtimeBench(options: {
     return { latency, memory };
   } finally {
     await Promise.allSettled(clients.map((c) => Promise.resolve(c.dispose())));
-    a.kill('SIGTERM');
-    b.kill('SIGTERM');
-    await Promise.all([
-      new Promise<void>((r) => a.once('exit', () => r())),
-      new Promise<void>((r) => b.once('exit', () => r())),
-    ]);
-    await database.close();
-    const cleanup = new pg.Client({ connectionString: options.adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
+    await stop();
   }
 }
