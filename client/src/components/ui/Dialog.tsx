@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '#client/lib/cn.ts';
+import { Button } from '#client/components/ui/Button.tsx';
 import { CloseIcon } from '#client/components/ui/StrokeIcon.tsx';
 import { useModalDialog } from '#client/components/ui/useModalDialog.ts';
 
@@ -85,5 +86,50 @@ export function Dialog({
       ) : null}
     </dialog>,
     document.body,
+  );
+}
+
+// A yes/no question before something that cannot be undone: Cancel, and the action in danger colours.
+export function ConfirmDialog({
+  open,
+  onCancel,
+  onConfirm,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  closeLabel,
+  loading,
+  confirmTestId,
+}: {
+  open: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel: ReactNode;
+  cancelLabel: ReactNode;
+  closeLabel: string;
+  loading?: boolean;
+  confirmTestId?: string;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? undefined : onCancel())}
+      title={title}
+      description={description}
+      closeLabel={closeLabel}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel}>
+            {cancelLabel}
+          </Button>
+          <Button variant="danger" loading={loading} onClick={onConfirm} data-testid={confirmTestId}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    />
   );
 }

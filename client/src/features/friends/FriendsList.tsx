@@ -4,7 +4,7 @@ import type { FriendsList_FriendFragment } from '#client/__generated__/graphql.t
 import { userFacingMessage } from '#client/apollo/userFacingMessage.ts';
 import { Avatar } from '#client/components/ui/Avatar.tsx';
 import { Button } from '#client/components/ui/Button.tsx';
-import { Dialog } from '#client/components/ui/Dialog.tsx';
+import { ConfirmDialog } from '#client/components/ui/Dialog.tsx';
 import { Menu } from '#client/components/ui/Menu.tsx';
 import { useToast } from '#client/components/ui/Toast.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
@@ -107,27 +107,17 @@ export function FriendsList({
           </li>
         ))}
       </ul>
-      <Dialog
+      <ConfirmDialog
         open={confirm !== null}
-        onOpenChange={(open) => (open ? undefined : setConfirm(null))}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => (confirm ? void remove(confirm) : undefined)}
         title={confirm ? t('friends.remove.title', { name: confirm.user.displayName }) : ''}
         description={t('friends.remove.text')}
+        confirmLabel={t('friends.remove.confirm')}
+        cancelLabel={t('common.cancel')}
         closeLabel={t('common.close')}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirm(null)}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              variant="danger"
-              loading={loading}
-              onClick={() => (confirm ? void remove(confirm) : undefined)}
-              data-testid="friend-remove-yes"
-            >
-              {t('friends.remove.confirm')}
-            </Button>
-          </>
-        }
+        loading={loading}
+        confirmTestId="friend-remove-yes"
       />
     </>
   );

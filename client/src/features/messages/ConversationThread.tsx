@@ -14,7 +14,7 @@ import { useSocketReconnected } from '#client/apollo/socketEvents.ts';
 import { userFacingMessage } from '#client/apollo/userFacingMessage.ts';
 import { Avatar } from '#client/components/ui/Avatar.tsx';
 import { Button } from '#client/components/ui/Button.tsx';
-import { Dialog } from '#client/components/ui/Dialog.tsx';
+import { ConfirmDialog } from '#client/components/ui/Dialog.tsx';
 import { useToast } from '#client/components/ui/Toast.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { ConversationKindLabel, conversationIcon } from '#client/features/messages/ConversationKindIcon.tsx';
@@ -405,38 +405,28 @@ export function ConversationThread({
           }}
         />
       ) : null}
-      <Dialog
+      <ConfirmDialog
         open={confirmRemove !== null}
-        onOpenChange={(open) => (open ? undefined : setConfirmRemove(null))}
+        onCancel={() => setConfirmRemove(null)}
+        onConfirm={() => {
+          const target = confirmRemove;
+          if (!target) return;
+          void act(
+            () => removeMessage({ variables: { input: { messageId: target.id } } }),
+            t('chat.removeFailed'),
+          ).finally(() => setConfirmRemove(null));
+        }}
         title={t('chat.removeConfirm.title')}
         description={
           confirmRemove && confirmRemove.sender.id !== viewerId
             ? t('chat.removeConfirm.other', { name: confirmRemove.sender.displayName })
             : t('chat.removeConfirm.own')
         }
+        confirmLabel={t('chat.remove')}
+        cancelLabel={t('common.cancel')}
         closeLabel={t('common.close')}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirmRemove(null)}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              variant="danger"
-              loading={removing}
-              data-testid="message-remove-confirm"
-              onClick={() => {
-                const target = confirmRemove;
-                if (!target) return;
-                void act(
-                  () => removeMessage({ variables: { input: { messageId: target.id } } }),
-                  t('chat.removeFailed'),
-                ).finally(() => setConfirmRemove(null));
-              }}
-            >
-              {t('chat.remove')}
-            </Button>
-          </>
-        }
+        loading={removing}
+        confirmTestId="message-remove-confirm"
       />
     </section>
   );

@@ -4,7 +4,7 @@ import { userFacingMessage } from '#client/apollo/userFacingMessage.ts';
 import { Avatar } from '#client/components/ui/Avatar.tsx';
 import { Badge } from '#client/components/ui/Badge.tsx';
 import { Button } from '#client/components/ui/Button.tsx';
-import { Dialog } from '#client/components/ui/Dialog.tsx';
+import { ConfirmDialog, Dialog } from '#client/components/ui/Dialog.tsx';
 import { useToast } from '#client/components/ui/Toast.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
@@ -97,27 +97,17 @@ export function MembersDialog({
           ))}
         </ul>
       </Dialog>
-      <Dialog
+      <ConfirmDialog
         open={open && confirm !== null}
-        onOpenChange={(next) => (next ? undefined : setConfirm(null))}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => (confirm ? void remove(confirm) : undefined)}
         title={confirm ? t('chat.members.confirmTitle', { name: confirm.user.displayName }) : ''}
         description={t('chat.members.confirmText')}
+        confirmLabel={t('chat.members.confirm')}
+        cancelLabel={t('common.cancel')}
         closeLabel={t('common.close')}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirm(null)}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              variant="danger"
-              loading={loading}
-              onClick={() => (confirm ? void remove(confirm) : undefined)}
-              data-testid="member-remove-confirm"
-            >
-              {t('chat.members.confirm')}
-            </Button>
-          </>
-        }
+        loading={loading}
+        confirmTestId="member-remove-confirm"
       />
     </>
   );
