@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApolloLink } from '@apollo/client/link';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
-import { gql } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import { Observable, firstValueFrom } from 'rxjs';
 import { createCognitoClient } from '#client/features/auth/cognitoClient.ts';
 import {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApolloClient, gql, InMemoryCache } from '@apollo/client';
+import { ApolloClient, InMemoryCache } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import { ApolloLink } from '@apollo/client/link';
 import { print } from 'graphql';
 import { Observable } from 'rxjs';

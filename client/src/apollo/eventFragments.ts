@@ -1,4 +1,4 @@
-import { gql } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 
 // Two parts of an Event that the cache cannot merge by id (participants and the place have no id of
 // their own), so every document that changes them must select all their fields: the details route

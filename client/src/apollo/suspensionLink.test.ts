@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { gql } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import { ApolloLink } from '@apollo/client/link';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { Observable } from 'rxjs';

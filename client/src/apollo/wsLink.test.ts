@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { gql } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import { ApolloLink } from '@apollo/client/link';
 import type { Client } from 'graphql-ws';
 import { createAuthRetryLink, SocketClosedError } from './authRetryLink.ts';

@@ -1,4 +1,4 @@
-import { gql } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import type { LobbyStatsStrip_StatsFragment } from '#client/__generated__/graphql.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { countText, ratingText, shareText } from '#client/lib/format.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { gql } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import { Link } from 'react-router-dom';
 import type { MyEventCard_EventFragment } from '#client/__generated__/graphql.ts';
 import { Badge } from '#client/components/ui/Badge.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { gql } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import { Link } from 'react-router-dom';
 import type { PhysicalEventCard_EventFragment } from '#client/__generated__/graphql.ts';
 import { Avatar } from '#client/components/ui/Avatar.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { gql } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import type { FriendsList_FriendFragment } from '#client/__generated__/graphql.ts';
 import { userFacingMessage } from '#client/apollo/userFacingMessage.ts';
 import { Avatar } from '#client/components/ui/Avatar.tsx';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { type TypedDocumentNode } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import { useQuery } from '@apollo/client/react';
 import type {
   FriendshipActionsQuery,

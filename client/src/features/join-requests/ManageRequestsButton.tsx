@@ -1,4 +1,4 @@
-import { gql } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import type { ManageRequestsButton_EventFragment } from '#client/__generated__/graphql.ts';
 import { Button } from '#client/components/ui/Button.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';

@@ -1,4 +1,4 @@
-import { gql } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 
 // What JoinStatusPanel reads, also selected by the mutations that change it (a file of its own, so the
 // panel and those mutation hooks do not import each other).

@@ -1,4 +1,5 @@
-import { gql, type ApolloCache, type Reference, type TypedDocumentNode } from '@apollo/client';
+import { type ApolloCache, type Reference, type TypedDocumentNode } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import { useMutation } from '@apollo/client/react';
 import type {
   AcceptRequestMutation,

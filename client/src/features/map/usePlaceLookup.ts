@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { type TypedDocumentNode } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import { useApolloClient } from '@apollo/client/react';
 import type { MapPlaceAtQuery, MapPlaceAtQueryVariables } from '#client/__generated__/graphql.ts';
 import { MAP_GEOCODE_QUERY } from '#client/features/map/MapSearchBox.tsx';

@@ -1,4 +1,4 @@
-import { gql } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import type { MessageBubble_MessageFragment } from '#client/__generated__/graphql.ts';
 import { Avatar } from '#client/components/ui/Avatar.tsx';
 import { Button } from '#client/components/ui/Button.tsx';

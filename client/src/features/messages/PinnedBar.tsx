@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { gql } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import type { PinnedBar_ConversationFragment } from '#client/__generated__/graphql.ts';
 import { LinkifiedText } from '#client/components/ui/LinkifiedText.tsx';
 import { cn } from '#client/lib/cn.ts';

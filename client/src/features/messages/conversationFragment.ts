@@ -1,4 +1,4 @@
-import { gql } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 
 // A conversation as the Message dialog shows it; the send mutation returns the same fields.
 export const CONVERSATION_FIELDS_FRAGMENT = gql`

@@ -1,4 +1,4 @@
-import { gql } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 
 // The members of a conversation as MembersDialog shows them (its own file: the remove-member
 // mutation selects it too, and the dialog uses that mutation).

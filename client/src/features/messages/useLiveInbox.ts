@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { type TypedDocumentNode } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
 import type {

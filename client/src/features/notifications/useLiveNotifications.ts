@@ -1,4 +1,5 @@
-import { gql, type ApolloCache, type TypedDocumentNode } from '@apollo/client';
+import { type ApolloCache, type TypedDocumentNode } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
 import type {

@@ -1,4 +1,4 @@
-import { gql } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 
 // What the profile's pieces read of the viewer. Every mutation that changes the profile returns the
 // viewer with these fragments, so the normalized cache updates each piece by id; no refetch.

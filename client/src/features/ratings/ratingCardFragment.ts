@@ -1,4 +1,4 @@
-import { gql } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 
 // What RatingCard reads, also selected by useRateEventMutation (a file of its own, so the card and the
 // hook do not import each other).

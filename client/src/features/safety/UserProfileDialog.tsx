@@ -1,4 +1,5 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { type TypedDocumentNode } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@apollo/client/react';
 import type { PublicProfileQuery, PublicProfileQueryVariables } from '#client/__generated__/graphql.ts';

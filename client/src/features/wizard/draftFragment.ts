@@ -1,4 +1,4 @@
-import { gql } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 
 // What a saved draft brings back to the wizard (and what the Drafts tab shows of it).
 export const EVENT_DRAFT_FRAGMENT = gql`

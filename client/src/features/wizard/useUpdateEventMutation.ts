@@ -1,4 +1,5 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { type TypedDocumentNode } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import { useMutation } from '@apollo/client/react';
 import type { UpdateEventMutation, UpdateEventMutationVariables } from '#client/__generated__/graphql.ts';
 import { EVENT_PLACE_FRAGMENT } from '#client/apollo/eventFragments.ts';

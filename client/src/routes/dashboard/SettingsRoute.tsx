@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { type TypedDocumentNode } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import { useReadQuery, type QueryRef } from '@apollo/client/react';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import type { SettingsRouteQuery, SettingsRouteQueryVariables } from '#client/__generated__/graphql.ts';

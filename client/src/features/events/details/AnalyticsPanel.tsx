@@ -1,4 +1,4 @@
-import { gql } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import type { AnalyticsPanel_AnalyticsFragment } from '#client/__generated__/graphql.ts';
 import { Card } from '#client/components/ui/Card.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';

@@ -1,4 +1,4 @@
-import { gql } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import type { CalendarButtons_EventFragment } from '#client/__generated__/graphql.ts';
 import { Button, buttonClasses } from '#client/components/ui/Button.tsx';
 import { useToast } from '#client/components/ui/Toast.tsx';

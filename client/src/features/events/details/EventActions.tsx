@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { gql } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import { Link } from 'react-router-dom';
 import type { EventActions_EventFragment } from '#client/__generated__/graphql.ts';
 import { Button, buttonClasses } from '#client/components/ui/Button.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { gql } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import type { EventOverview_EventFragment } from '#client/__generated__/graphql.ts';
 import { Badge } from '#client/components/ui/Badge.tsx';
 import { SkillBadge } from '#client/components/ui/SkillBadge.tsx';

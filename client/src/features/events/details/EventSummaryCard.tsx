@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { gql } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import type { EventSummaryCard_EventFragment } from '#client/__generated__/graphql.ts';
 import { EVENT_PLACE_FRAGMENT } from '#client/apollo/eventFragments.ts';
 import { Avatar } from '#client/components/ui/Avatar.tsx';

@@ -1,4 +1,4 @@
-import { gql } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import { Link } from 'react-router-dom';
 import type { SeriesInfo_EventFragment } from '#client/__generated__/graphql.ts';
 import { cn } from '#client/lib/cn.ts';
