@@ -18,6 +18,22 @@ describe('createFormatter (tr)', () => {
     expect(fmt.distanceKm(12.7)).toBe('13');
   });
 
+  it('writes small whole numbers as Intl does in both languages, around the thousands separator too', () => {
+    for (const locale of ['tr', 'en'] as const) {
+      const f = createFormatter(locale);
+      const intl = new Intl.NumberFormat(locale === 'tr' ? 'tr-TR' : 'en-GB');
+      const twoDecimals = new Intl.NumberFormat(locale === 'tr' ? 'tr-TR' : 'en-GB', {
+        maximumFractionDigits: 2,
+      });
+      for (const n of [0, 1, 7, 42, 999, 1000, 1234, 12.5, -3]) {
+        expect(f.number(n)).toBe(intl.format(n));
+        expect(f.number(n, { maximumFractionDigits: 2 })).toBe(twoDecimals.format(n));
+      }
+      expect(f.number(5, { minimumFractionDigits: 1 })).toBe(locale === 'tr' ? '5,0' : '5.0');
+    }
+    expect(fmt.number(1000)).toBe('1.000');
+  });
+
   it('formats dates and times in Turkey’s time zone', () => {
     // 21:30 UTC is 00:30 the next day in Istanbul (UTC+3).
     const instant = '2026-03-14T21:30:00.000Z';

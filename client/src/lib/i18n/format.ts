@@ -85,9 +85,29 @@ function lazily<T>(make: () => T): () => T {
   return () => (value ??= make());
 }
 
+// Options under which a whole number below 1000 is written as its plain digits in both languages.
+function plainDigits(options: Intl.NumberFormatOptions | undefined): boolean {
+  if (!options) return true;
+  return Object.entries(options).every(
+    ([key, value]) => key === 'maximumFractionDigits' && value !== undefined,
+  );
+}
+
 export function createFormatter(locale: Locale) {
   const tag = INTL_LOCALE[locale];
   const number = lazily(() => new Intl.NumberFormat(tag));
+  // One NumberFormat per set of options, kept: building one costs far more than formatting with it,
+  // and a list formats a price per card and per marker (ADR 044).
+  const numberFormats = new Map<string, Intl.NumberFormat>();
+  const numberWith = (options: Intl.NumberFormatOptions) => {
+    const key = JSON.stringify(options);
+    let format = numberFormats.get(key);
+    if (!format) {
+      format = new Intl.NumberFormat(tag, options);
+      numberFormats.set(key, format);
+    }
+    return format;
+  };
   const dateLong = lazily(
     () =>
       new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE }),
@@ -111,17 +131,20 @@ export function createFormatter(locale: Locale) {
       }),
   );
   return {
+    // Small whole counts (badges, balances, totals) read the same in both languages without Intl, whose
+    // first NumberFormat costs a long task on a phone at start (ADR 044).
     number: (n: number, options?: Intl.NumberFormatOptions) =>
-      options ? new Intl.NumberFormat(tag, options).format(n) : number().format(n),
+      Number.isInteger(n) && n >= 0 && n < 1000 && plainDigits(options)
+        ? String(n)
+        : options
+          ? numberWith(options).format(n)
+          : number().format(n),
     // One decimal for distances under 10 km, none above.
     distanceKm: (km: number) =>
-      new Intl.NumberFormat(tag, { maximumFractionDigits: km < 10 ? 1 : 0, minimumFractionDigits: 0 }).format(
-        km,
-      ),
+      numberWith({ maximumFractionDigits: km < 10 ? 1 : 0, minimumFractionDigits: 0 }).format(km),
     currency: (amount: number, currency: 'TRY' | 'USD') =>
-      new Intl.NumberFormat(tag, { style: 'currency', currency, maximumFractionDigits: 2 }).format(amount),
-    percent: (n: number) =>
-      new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 }).format(n / 100),
+      numberWith({ style: 'currency', currency, maximumFractionDigits: 2 }).format(amount),
+    percent: (n: number) => numberWith({ style: 'percent', maximumFractionDigits: 0 }).format(n / 100),
     date: (value: Date | string | number) => dateLong().format(toDate(value)),
     dateShort: (value: Date | string | number) => dateShort().format(toDate(value)),
     time: (value: Date | string | number) => time().format(toDate(value)),
