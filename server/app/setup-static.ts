@@ -8,6 +8,7 @@ import type { Services } from '#server/modules/services.ts';
 import { graphiqlHandler } from './graphiql.ts';
 import { linkPreviews } from './link-previews.ts';
 import { runtimeConfig } from './setup-http.ts';
+import { createFirstScreens, signedInFromCookie } from './spa-first-screen.ts';
 import { localeFromCookie, preloadTags, readViteManifest } from './spa-preload.ts';
 import { spaContentSecurityPolicy, spaRouter } from './spa.ts';
 
@@ -23,23 +24,28 @@ export function mountTools(app: Express, options: { config: Config; mailer: Mail
 }
 
 // The built SPA with link previews and its content security policy; after every API route. Each page
-// carries the runtime config and preloads its route's chunks and the user's language (ADR 044).
+// carries the runtime config and preloads its route's chunks and the user's language (ADR 044); the
+// physical dashboard comes with its first screen (ADR 050).
 export function mountSpa(app: Express, options: { config: Config; services: Services }) {
   const { config } = options;
   const previews = linkPreviews(options.services, config.publicUrl);
   let manifest: ReturnType<typeof readViteManifest> = null;
+  const firstScreen = createFirstScreens(paths.clientDist);
   const transformIndex = async (req: Request, html: string): Promise<string> => {
     const page = (await previews(req, html)) ?? html;
     manifest ??= readViteManifest(paths.clientDist);
     const locale = localeFromCookie(req.headers.cookie);
+    const screen = firstScreen(page, req.path, locale, signedInFromCookie(req.headers.cookie));
     // Web push's public key (ADR 046) belongs to the config too; kept by the push service once read.
     const vapidPublicKey = await options.services.push.publicKey().catch(() => null);
     const runtime = { ...runtimeConfig(config, options.services), push: { vapidPublicKey } };
     const head = [
       `<script type="application/json" id="squad-config">${jsonForHtml(runtime)}</script>`,
-      manifest ? preloadTags(manifest, req.path, locale) : '',
+      manifest ? preloadTags(manifest, req.path, locale, { lowPriority: screen.shown }) : '',
     ].join('');
-    return page.replace('<html lang="tr"', `<html lang="${locale}"`).replace('</head>', `${head}</head>`);
+    return screen.html
+      .replace('<html lang="tr"', `<html lang="${locale}"`)
+      .replace('</head>', `${head}</head>`);
   };
   app.use(
     spaRouter(

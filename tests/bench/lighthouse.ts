@@ -20,7 +20,7 @@ const opt = (name: string, fallback: string) => {
 };
 const RUNS = Number(opt('runs', '2'));
 const ONLY = opt('only', 'all');
-// `--save DIR` keeps each run's full report (JSON) for a closer look.
+// `--save DIR` keeps each run's full report (JSON) and trace for a closer look.
 const SAVE = opt('save', '');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
@@ -168,7 +168,7 @@ async function cdp(wsUrl: string, method: string, params: Record<string, unknown
 }
 
 // A fresh Chromium profile per run: nothing cached, no service worker. A session is written into the
-// origin's localStorage from /robots.txt, which loads nothing of the app.
+// origin's localStorage (and its hint cookie) from /robots.txt, which loads nothing of the app.
 async function withChromium<T>(
   fn: (port: number) => Promise<T>,
   session?: { origin: string; value: string },
@@ -201,8 +201,11 @@ async function withChromium<T>(
         }).catch(() => null)) as { result: { value: string } } | null;
         href = result?.result.value ?? '';
       }
+      // The session and the hint cookie the app keeps beside it (ADR 050), as after a sign-in.
       await cdp(target.webSocketDebuggerUrl, 'Runtime.evaluate', {
-        expression: `localStorage.setItem('squad.session', ${JSON.stringify(session.value)})`,
+        expression:
+          `localStorage.setItem('squad.session', ${JSON.stringify(session.value)});` +
+          `document.cookie = 'squad.signed-in=1; path=/; max-age=31536000; samesite=lax'`,
       });
       await fetch(`http://127.0.0.1:${port}/json/close/${target.id}`);
     }
@@ -236,10 +239,10 @@ async function measure(url: string, port: number, keepStorage: boolean, blocked:
   const { lhr } = result;
   if (SAVE) {
     fs.mkdirSync(SAVE, { recursive: true });
-    fs.writeFileSync(
-      path.join(SAVE, `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`),
-      result.report as string,
-    );
+    const name = `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}`;
+    fs.writeFileSync(path.join(SAVE, `${name}.json`), result.report as string);
+    // The page's trace too (open it in Chromium's performance panel), to see what the tasks were.
+    fs.writeFileSync(path.join(SAVE, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
   }
   if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id];

@@ -1,18 +1,35 @@
 import '#client/app/styles.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { loadConfig } from '#client/lib/config.ts';
 import { loadCatalogue } from '#client/lib/i18n/catalogue.ts';
 import { getLocale } from '#client/lib/i18n/locale.ts';
 import { BootError } from '#client/app/BootError.tsx';
+import { hasFirstScreen } from '#client/app/firstScreen.ts';
 import { LoadingState } from '#client/app/LoadingState.tsx';
 import { Providers } from '#client/app/Providers.tsx';
 import { createRouter } from '#client/app/router.tsx';
 import { registerServiceWorker } from '#client/app/serviceWorker.ts';
 
-const root = createRoot(document.getElementById('root')!);
-root.render(<LoadingState />);
+const container = document.getElementById('root')!;
+// The page's first screen from the server (ADR 050) stays until the app can draw the page itself.
+const firstScreen = hasFirstScreen(container);
+const root = createRoot(container);
+if (!firstScreen) root.render(<LoadingState />);
+
+// Resolves once the first navigation's route code and loaders are done (the router renders a
+// loading fallback until then, which would replace the first screen with less).
+function initialized(router: ReturnType<typeof createRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
 
 // The runtime config (identity endpoints, map tiles) and the active language's messages are read
 // together, once, before anything renders.
@@ -26,13 +43,19 @@ async function boot(): Promise<void> {
     return;
   }
   const router = createRouter();
-  root.render(
-    <StrictMode>
-      <Providers catalogue={catalogue}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
+  if (firstScreen) await initialized(router);
+  // In the background (a transition): the first render of a page is the boot's largest piece of work,
+  // and rendered this way it yields to the browser every few milliseconds instead of holding the
+  // phone's main thread until it is done (what is on screen stays meanwhile; ADR 050).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <Providers catalogue={catalogue}>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+  });
 }
 
 void boot();

@@ -5,6 +5,7 @@ import {
   type CognitoClient,
 } from '#client/features/auth/cognitoClient.ts';
 import { createSessionStore, type SessionStore } from '#client/features/auth/sessionStore.ts';
+import { writeSignedInHint } from '#client/features/auth/signedInHint.ts';
 import { getLocale, keepLocale } from '#client/lib/i18n/locale.ts';
 
 // The app's one identity client and session store, built from the runtime config on first use.
@@ -16,6 +17,8 @@ export function getAuth(): { cognito: CognitoClient; session: SessionStore } {
     const cognito = createCognitoClient({ endpoint: c.endpoint, clientId: c.clientId });
     const session = createSessionStore({ cognito });
     window.addEventListener('storage', (event) => session.handleStorageEvent(event));
+    // Also for a session kept from before the hint existed, or whose cookie was cleared on its own.
+    writeSignedInHint(session.hasSession());
     instance = { cognito, session };
   }
   return instance;

@@ -3,6 +3,7 @@ import {
   type AuthenticationResult,
   type CognitoClient,
 } from '#client/features/auth/cognitoClient.ts';
+import { writeSignedInHint } from '#client/features/auth/signedInHint.ts';
 
 // Where the tokens live: docs/decisions/001-session-tokens.md (one localStorage entry, refreshed on demand).
 
@@ -101,6 +102,7 @@ export function createSessionStore({ cognito, storage = localStorage, now = Date
     } catch {
       // Storage full or blocked: the session lasts for this page only (kept by the caller's flow).
     }
+    writeSignedInHint(session !== null);
     notify();
   }
 

@@ -1,0 +1,37 @@
+import { LoadingState } from '#client/app/LoadingState.tsx';
+import { DashboardFrame } from '#client/features/dashboard/DashboardFrame.tsx';
+import { DashboardHeader } from '#client/features/dashboard/DashboardHeader.tsx';
+import { CreateFab } from '#client/features/events/CreateFab.tsx';
+import { PhysicalSearchRow } from '#client/features/events/PhysicalSearchRow.tsx';
+import { useI18n } from '#client/lib/i18n/useI18n.ts';
+
+const nothing = () => undefined;
+
+// The physical dashboard as the app's first render draws it (no account data yet, the map and list
+// still loading), made of the same components. Rendered to HTML at build time
+// (client/scripts/build-first-screen.tsx); the server sends it inside index.html to a signed-in device,
+// so the search row paints before the app's code has arrived (ADR 050). It is inert: nothing on it
+// answers until the app has replaced it (no tap or typing is lost to a copy that goes away).
+export function PhysicalFirstScreen() {
+  const { t } = useI18n();
+  return (
+    <div className="flex min-h-screen flex-col" data-first-screen="physical" inert>
+      <DashboardFrame
+        header={<DashboardHeader user={null} onOpenMenu={nothing} onCreateEvent={nothing} />}
+        onLogout={nothing}
+      >
+        <section className="flex flex-col gap-4">
+          <PhysicalSearchRow
+            value=""
+            onChange={nothing}
+            panelOpen={false}
+            onTogglePanel={nothing}
+            filterCount={0}
+          />
+          <LoadingState />
+          <CreateFab onClick={nothing} label={t('header.createEvent')} />
+        </section>
+      </DashboardFrame>
+    </div>
+  );
+}

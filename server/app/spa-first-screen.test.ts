@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createFirstScreens, signedInFromCookie } from './spa-first-screen.ts';
+import { preloadTags } from './spa-preload.ts';
+
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'squad-first-screen-'));
+fs.mkdirSync(path.join(dist, 'first-screen'));
+fs.mkdirSync(path.join(dist, 'assets'));
+fs.writeFileSync(
+  path.join(dist, 'first-screen', 'physical.tr.html'),
+  '<div data-first-screen="physical">Ara</div>',
+);
+fs.writeFileSync(
+  path.join(dist, 'first-screen', 'physical.en.html'),
+  '<div data-first-screen="physical">Search</div>',
+);
+fs.writeFileSync(path.join(dist, 'assets', 'client-1.css'), '.a{color:red}</style>');
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+const INDEX = [
+  '<html lang="tr"><head>',
+  '<script type="module" crossorigin src="/assets/index-1.js"></script>',
+  '<link rel="modulepreload" crossorigin href="/assets/react-1.js">',
+  '<link rel="stylesheet" crossorigin href="/assets/client-1.css">',
+  '</head><body><div id="root"><!--first-screen--><img src="/icons/icon.svg"><!--/first-screen--></div></body></html>',
+].join('\n');
+
+describe('the first screen in index.html', () => {
+  const firstScreen = createFirstScreens(dist);
+
+  it('reads the signed-in hint the app keeps, and nothing else', () => {
+    expect(signedInFromCookie('squad.locale=en; squad.signed-in=1')).toBe(true);
+    expect(signedInFromCookie('squad.signed-in=0')).toBe(false);
+    expect(signedInFromCookie('xsquad.signed-in=1')).toBe(false);
+    expect(signedInFromCookie(undefined)).toBe(false);
+  });
+
+  it('replaces the splash for a signed-in device, inlines the style sheet and lowers the code’s priority', () => {
+    const { html, shown } = firstScreen(INDEX, '/dashboard/physical/', 'en', true);
+    expect(shown).toBe(true);
+    expect(html).toContain('<div id="root"><div data-first-screen="physical">Search</div></div>');
+    expect(html).not.toContain('icon.svg');
+    expect(html).not.toContain('rel="stylesheet"');
+    // The sheet's text inside the page, unable to close its element early.
+    expect(html).toContain('<style>.a{color:red}<\\/style></style>');
+    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">');
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-1.js">',
+    );
+    expect(firstScreen(INDEX, '/dashboard', 'tr', true).html).toContain('>Ara</div>');
+  });
+
+  it('leaves the page alone when signed out, on other pages and without a built screen', () => {
+    expect(firstScreen(INDEX, '/dashboard/physical', 'tr', false)).toEqual({ html: INDEX, shown: false });
+    expect(firstScreen(INDEX, '/dashboard/online', 'tr', true)).toEqual({ html: INDEX, shown: false });
+    expect(firstScreen(INDEX, '/login', 'tr', true)).toEqual({ html: INDEX, shown: false });
+    const unbuilt = createFirstScreens(path.join(dist, 'nothing'));
+    expect(unbuilt(INDEX, '/dashboard/physical', 'tr', true)).toEqual({ html: INDEX, shown: false });
+  });
+
+  it('preloads the page’s code at low priority when asked', () => {
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true },
+      'src/routes/LoginRoute.tsx': { file: 'assets/Login-1.js' },
+    };
+    expect(preloadTags(manifest, '/login', 'tr', { lowPriority: true })).toBe(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/Login-1.js">',
+    );
+  });
+});

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+// The physical dashboard's first screen (ADR 050): the app's frame and search row as HTML, rendered from
+// its own components at build time (client/scripts/build-first-screen.tsx). It replaces index.html's
+// logo splash for a device that says it is signed in, so the page paints what the app will draw before
+// its code has arrived; the app's first render replaces it.
+
+type Locale = 'tr' | 'en';
+
+// Pages whose first screen is the physical dashboard ('/dashboard' redirects there).
+const PHYSICAL = new Set(['/dashboard', '/dashboard/physical']);
+const SPLASH = /<!--first-screen-->[\s\S]*?<!--\/first-screen-->/;
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[\w.-]+\.css)"[^>]*>/;
+
+// A hint the SPA keeps while it holds a session (client features/auth/signedInHint.ts); not a
+// credential: a wrong hint only shows the dashboard's frame for a moment before the sign-in page.
+export function signedInFromCookie(cookieHeader: string | undefined): boolean {
+  return /(?:^|;\s*)squad\.signed-in=1(?:;|$)/.test(cookieHeader ?? '');
+}
+
+export function createFirstScreens(distDir: string) {
+  const cache = new Map<Locale, string | null>();
+  const styles = new Map<string, string | null>();
+  const readStyle = (file: string): string | null => {
+    if (!styles.has(file)) {
+      let css: string | null = null;
+      try {
+        css = fs.readFileSync(path.join(distDir, file), 'utf8').replace(/<\/style/gi, '<\\/style');
+      } catch {
+        // Not there: the link stays.
+      }
+      styles.set(file, css);
+    }
+    return styles.get(file) ?? null;
+  };
+  const read = (locale: Locale): string | null => {
+    if (!cache.has(locale)) {
+      let html: string | null = null;
+      try {
+        html = fs.readFileSync(path.join(distDir, 'first-screen', `physical.${locale}.html`), 'utf8');
+      } catch {
+        // Built without it (an older build): the splash stays.
+      }
+      cache.set(locale, html);
+    }
+    return cache.get(locale) ?? null;
+  };
+  // index.html with the page's first screen in place of the splash, when there is one for it; `shown`
+  // says whether it was put in.
+  return (html: string, pathname: string, locale: Locale, signedIn: boolean) => {
+    const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const screen = signedIn && PHYSICAL.has(p) ? read(locale) : null;
+    if (!screen) return { html, shown: false };
+    // The screen is there to be seen first, without waiting for another file: the app's style sheet
+    // comes inside the page, and the app's code is fetched at low priority behind it.
+    let page = html.replace(/<script type="module"|<link rel="modulepreload"/g, '$& fetchpriority="low"');
+    const sheet = STYLESHEET.exec(page);
+    const css = sheet ? readStyle(sheet[1]) : null;
+    if (sheet && css) page = page.replace(sheet[0], () => `<style>${css}</style>`);
+    return { html: page.replace(SPLASH, () => screen), shown: true };
+  };
+}
