@@ -1149,6 +1149,25 @@ export type BalanceTestSubscription = {
   tokenBalanceChanged: { __typename: 'TokenBalanceChange'; balance: number };
 };
 
+export type DashboardShellQueryVariables = Exact<{ [key: string]: never }>;
+
+export type DashboardShellQuery = {
+  unreadNotificationCount: number;
+  hostPendingRequestCount: number;
+  unreadMessageCount: number;
+  me: {
+    __typename: 'User';
+    id: string;
+    displayName: string;
+    email: string | null;
+    avatarUrl: string | null;
+    tokenBalance: number | null;
+    locale: string | null;
+    role: Role | null;
+    mapCenter: { __typename: 'GeoPoint'; lat: number; lng: number } | null;
+  };
+};
+
 export type FriendsGoing_EventFragment = {
   __typename: 'Event';
   id: string;
@@ -3735,22 +3754,6 @@ export type ConversationRouteQuery = {
   } | null;
 };
 
-export type DashboardShellQueryVariables = Exact<{ [key: string]: never }>;
-
-export type DashboardShellQuery = {
-  me: {
-    __typename: 'User';
-    id: string;
-    displayName: string;
-    email: string | null;
-    avatarUrl: string | null;
-    tokenBalance: number | null;
-    locale: string | null;
-    role: Role | null;
-    mapCenter: { __typename: 'GeoPoint'; lat: number; lng: number } | null;
-  };
-};
-
 export type TokenBalanceChangedSubscriptionVariables = Exact<{ [key: string]: never }>;
 
 export type TokenBalanceChangedSubscription = {
@@ -4202,14 +4205,9 @@ export type OnlineLobbyQuery = {
   };
 };
 
-export type PhysicalEventsRouteQueryVariables = Exact<{ [key: string]: never }>;
+export type PhysicalCategoriesQueryVariables = Exact<{ [key: string]: never }>;
 
-export type PhysicalEventsRouteQuery = {
-  me: {
-    __typename: 'User';
-    id: string;
-    mapCenter: { __typename: 'GeoPoint'; lat: number; lng: number } | null;
-  };
+export type PhysicalCategoriesQuery = {
   eventCatalog: {
     __typename: 'EventCatalog';
     physical: Array<{ __typename: 'EventCategory'; id: string; label: string }>;
@@ -4259,6 +4257,33 @@ export type PhysicalDashboardQuery = {
           displayName: string;
           avatarUrl: string | null;
         }>;
+      };
+    }>;
+  };
+};
+
+export type PhysicalMapQueryVariables = Exact<{
+  filter: EventFilter;
+  first: number;
+}>;
+
+export type PhysicalMapQuery = {
+  events: {
+    __typename: 'EventConnection';
+    totalCount: number;
+    edges: Array<{
+      __typename: 'EventEdge';
+      node: {
+        __typename: 'Event';
+        id: string;
+        title: string;
+        participantCount: number;
+        maxParticipants: number;
+        price: number;
+        viewerRole: ViewerRole;
+        freeSlots: number;
+        location: { __typename: 'EventLocation'; lat: number; lng: number } | null;
+        category: { __typename: 'EventCategory'; id: string; label: string; icon: string };
       };
     }>;
   };

@@ -5,6 +5,7 @@ import L from 'leaflet';
 import { MapContainer, Marker, Popup, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import { Link } from 'react-router-dom';
 import { cn } from '#client/lib/cn.ts';
+import { useNextTask } from '#client/lib/useNextTask.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { BaseLayers } from '#client/features/map/BaseLayers.tsx';
 import { clusterByDistance } from '#client/features/map/cluster.ts';
@@ -69,9 +70,22 @@ export function EventMap({
   const [tilesFailed, setTilesFailed] = useState(false);
   // The centre as an attribute, for tests and tools that cannot reach Leaflet's object.
   const [center, setCenter] = useState<LatLng>(initialCenter);
+  // Tiles, outlines, controls and markers are added in the task after the map is created: together
+  // they are one long task on a phone (ADR 050). The visible area is reported at once.
+  const layers = useNextTask(map !== null);
+  // The map itself is created in the task after the page around it is drawn, for the same reason.
+  const created = useNextTask(true);
 
+  // Re-measured when it comes back into view; a map created in view has just measured itself (a
+  // second, forced layout at start is a long task on a phone).
+  const measured = useRef(visible);
   useEffect(() => {
-    if (!map || !visible) return;
+    if (!visible) {
+      measured.current = false;
+      return;
+    }
+    if (!map || measured.current) return;
+    measured.current = true;
     map.invalidateSize();
   }, [map, visible]);
 
@@ -93,26 +107,36 @@ export function EventMap({
       data-tiles={tilesFailed ? 'failed' : 'ok'}
       data-center={`${center.lat.toFixed(5)},${center.lng.toFixed(5)}`}
     >
-      <MapContainer
-        ref={setMap}
-        center={[initialCenter.lat, initialCenter.lng]}
-        zoom={initialZoom}
-        zoomControl={false}
-        className="squad-map size-full"
-        aria-label={t('map.label')}
-      >
-        <BaseLayers tileUrl={tileUrl} onTilesFailed={() => setTilesFailed(true)} />
-        <ZoomControl position="bottomright" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
-        <ViewReporter
-          onViewChange={(view) => {
-            setCenter(view.center);
-            onViewChange(view);
-          }}
-        />
-        <MenuEvents onOpen={setMenu} onClose={() => setMenu(null)} />
-        <ClusteredMarkers events={events} onJoin={onJoin} />
-        <UserLocation />
-      </MapContainer>
+      {created ? (
+        <MapContainer
+          ref={setMap}
+          center={[initialCenter.lat, initialCenter.lng]}
+          zoom={initialZoom}
+          zoomControl={false}
+          className="squad-map size-full"
+          aria-label={t('map.label')}
+        >
+          <ViewReporter
+            onViewChange={(view) => {
+              setCenter(view.center);
+              onViewChange(view);
+            }}
+          />
+          {layers ? (
+            <>
+              <BaseLayers tileUrl={tileUrl} onTilesFailed={() => setTilesFailed(true)} />
+              <ZoomControl
+                position="bottomright"
+                zoomInTitle={t('map.zoomIn')}
+                zoomOutTitle={t('map.zoomOut')}
+              />
+              <MenuEvents onOpen={setMenu} onClose={() => setMenu(null)} />
+              <ClusteredMarkers events={events} onJoin={onJoin} />
+              <UserLocation />
+            </>
+          ) : null}
+        </MapContainer>
+      ) : null}
 
       <div className="absolute top-3 left-3 z-[1000] w-[min(22rem,calc(100%-5.5rem))]">
         <MapSearchBox map={map} />

@@ -1,10 +1,9 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { type TypedDocumentNode } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import { ApolloProvider, useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type {
-  DashboardShellQuery,
-  DashboardShellQueryVariables,
   TokenBalanceChangedSubscription,
   TokenBalanceChangedSubscriptionVariables,
 } from '#client/__generated__/graphql.ts';
@@ -13,6 +12,7 @@ import { reconnectSockets } from '#client/apollo/client.ts';
 import { LoadingState } from '#client/app/LoadingState.tsx';
 import { Drawer } from '#client/components/ui/Drawer.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
+import { useNextTask } from '#client/lib/useNextTask.ts';
 import { clearPendingLocaleChoice, pendingLocaleChoice } from '#client/lib/i18n/locale.ts';
 import { useUpdateSettingsMutation } from '#client/features/profile/useUpdateSettingsMutation.ts';
 import { useApplyReferralCode } from '#client/features/tokens/useTokenMutations.ts';
@@ -23,33 +23,14 @@ import { useSession } from '#client/features/auth/SessionProvider.tsx';
 import { DashboardHeader } from '#client/features/dashboard/DashboardHeader.tsx';
 import { useDashboardMode } from '#client/features/dashboard/dashboardMode.ts';
 import { DrawerContent } from '#client/features/dashboard/DrawerContent.tsx';
-import { SideNav } from '#client/features/dashboard/SideNav.tsx';
+import { DashboardFrame } from '#client/features/dashboard/DashboardFrame.tsx';
+import { DASHBOARD_SHELL_QUERY } from '#client/features/dashboard/shellQuery.ts';
 import { NotificationBell } from '#client/features/notifications/NotificationBell.tsx';
 import { useLiveNotifications } from '#client/features/notifications/useLiveNotifications.ts';
 import { InboxButton } from '#client/features/messages/InboxButton.tsx';
 import { useLiveInbox } from '#client/features/messages/useLiveInbox.ts';
 import { CreateEventContext, useCreateEventDialog } from '#client/features/wizard/useCreateEventDialog.tsx';
-import { Button } from '#client/components/ui/Button.tsx';
 import { LazyLocationPicker } from '#client/routes/dashboard/LazyLocationPicker.tsx';
-
-export const DASHBOARD_SHELL_QUERY: TypedDocumentNode<DashboardShellQuery, DashboardShellQueryVariables> =
-  gql`
-    query DashboardShellQuery {
-      me {
-        id
-        displayName
-        email
-        avatarUrl
-        tokenBalance
-        locale
-        role
-        mapCenter {
-          lat
-          lng
-        }
-      }
-    }
-  `;
 
 export const TOKEN_BALANCE_CHANGED_SUBSCRIPTION: TypedDocumentNode<
   TokenBalanceChangedSubscription,
@@ -138,9 +119,12 @@ function DashboardShell() {
   useLanguageOnAccount(me?.locale);
   useReferralFromLink(me !== null);
 
+  // Live updates start in the task after the account arrives, apart from the page's first render.
+  const live = useNextTask(me !== null);
+
   // The live balance: each change updates the cached User.tokenBalance, so every screen shows it.
   useSubscription(TOKEN_BALANCE_CHANGED_SUBSCRIPTION, {
-    skip: !me,
+    skip: !live,
     onData: ({ client, data: result }) => {
       const balance = result.data?.tokenBalanceChanged.balance;
       if (balance == null || !me) return;
@@ -152,10 +136,10 @@ function DashboardShell() {
   });
 
   // The live badges: unread notifications (the bell) and requests waiting for the host (My Events).
-  const live = useLiveNotifications(me !== null);
+  const counts = useLiveNotifications(live);
   // The inbox badge: unread messages over all conversations, live (header, side menu, drawer).
-  const unreadMessages = useLiveInbox(me?.id ?? null);
-  const navBadges = { '/dashboard/my-events': live.hostPending, '/dashboard/inbox': unreadMessages };
+  const unreadMessages = useLiveInbox(live ? (me?.id ?? null) : null);
+  const navBadges = { '/dashboard/my-events': counts.hostPending, '/dashboard/inbox': unreadMessages };
   const staff = me?.role === 'MODERATOR' || me?.role === 'ADMIN';
 
   // ?create=1 opens the create-event dialog (?create=online in online mode); deep links use it.
@@ -202,38 +186,28 @@ function DashboardShell() {
 
   return (
     <div className="flex min-h-screen flex-col">
-      <DashboardHeader
-        user={me}
-        onOpenMenu={() => setDrawerOpen(true)}
-        onCreateEvent={onCreateEvent}
-        bell={<NotificationBell unread={live.unread} />}
-        inbox={<InboxButton unread={unreadMessages} />}
-        pendingRequests={live.hostPending}
-      />
-      <div className="flex flex-1">
-        <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 flex-col gap-4 border-r border-ink-700/70 p-4 lg:flex">
-          <SideNav badges={navBadges} staff={staff} />
-          <div className="mt-auto border-t border-ink-700 pt-4">
-            <Button
-              variant="ghost"
-              fullWidth
-              className="justify-start text-rose-300"
-              onClick={onLogout}
-              loading={loggingOut}
-            >
-              <span aria-hidden="true">🚪</span>
-              {t('nav.logout')}
-            </Button>
-          </div>
-        </aside>
-        <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
-          <CreateEventContext value={openCreate}>
-            <Suspense fallback={<LoadingState />}>
-              <Outlet />
-            </Suspense>
-          </CreateEventContext>
-        </main>
-      </div>
+      <DashboardFrame
+        header={
+          <DashboardHeader
+            user={me}
+            onOpenMenu={() => setDrawerOpen(true)}
+            onCreateEvent={onCreateEvent}
+            bell={<NotificationBell unread={counts.unread} />}
+            inbox={<InboxButton unread={unreadMessages} />}
+            pendingRequests={counts.hostPending}
+          />
+        }
+        navBadges={navBadges}
+        staff={staff}
+        onLogout={() => void onLogout()}
+        loggingOut={loggingOut}
+      >
+        <CreateEventContext value={openCreate}>
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
+        </CreateEventContext>
+      </DashboardFrame>
       <Drawer
         open={drawerOpen}
         onOpenChange={setDrawerOpen}

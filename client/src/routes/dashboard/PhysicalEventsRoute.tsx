@@ -1,14 +1,19 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { type TypedDocumentNode } from '@apollo/client';
+import { gql } from '#client/apollo/gql.ts';
 import { useQuery, useReadQuery, type QueryRef } from '@apollo/client/react';
 import { useLoaderData } from 'react-router-dom';
 import type {
+  DashboardShellQuery,
+  PhysicalCategoriesQuery,
+  PhysicalCategoriesQueryVariables,
   PhysicalDashboardQuery,
   PhysicalDashboardQueryVariables,
-  PhysicalEventsRouteQuery,
-  PhysicalEventsRouteQueryVariables,
+  PhysicalMapQuery,
+  PhysicalMapQueryVariables,
 } from '#client/__generated__/graphql.ts';
 import { getApolloClient, getPreloader } from '#client/app/apolloClient.ts';
+import { DASHBOARD_SHELL_QUERY } from '#client/features/dashboard/shellQuery.ts';
 import { LoadingState } from '#client/app/LoadingState.tsx';
 import { ListLoadError, ListUpdating } from '#client/features/events/ListStatus.tsx';
 import { EmptyState } from '#client/components/ui/EmptyState.tsx';
@@ -34,8 +39,7 @@ import {
   PhysicalEventCard,
 } from '#client/features/events/PhysicalEventCard.tsx';
 import { PhysicalFilterPanel } from '#client/features/events/PhysicalFilterPanel.tsx';
-import { FilterToggleButton } from '#client/features/events/FilterToggleButton.tsx';
-import { SearchField } from '#client/features/events/SearchField.tsx';
+import { PhysicalSearchRow } from '#client/features/events/PhysicalSearchRow.tsx';
 import { useOpenCreateEvent } from '#client/features/wizard/useCreateEventDialog.tsx';
 import { CARD_JOIN_BUTTON_FRAGMENT, CardJoinButton } from '#client/features/join-requests/CardJoinButton.tsx';
 import { useJoinRequestDialog } from '#client/features/join-requests/JoinRequestDialog.tsx';
@@ -44,18 +48,12 @@ import type { MapEvent, MapView } from '#client/features/map/EventMap.tsx';
 import { MapBoundary } from '#client/features/map/MapBoundary.tsx';
 import { usePlaceLookup, type FoundPlace } from '#client/features/map/usePlaceLookup.ts';
 
-export const PHYSICAL_EVENTS_ROUTE_QUERY: TypedDocumentNode<
-  PhysicalEventsRouteQuery,
-  PhysicalEventsRouteQueryVariables
+// The categories for the filter panel, read when it first opens.
+export const PHYSICAL_CATEGORIES_QUERY: TypedDocumentNode<
+  PhysicalCategoriesQuery,
+  PhysicalCategoriesQueryVariables
 > = gql`
-  query PhysicalEventsRouteQuery {
-    me {
-      id
-      mapCenter {
-        lat
-        lng
-      }
-    }
+  query PhysicalCategoriesQuery {
     eventCatalog {
       physical {
         id
@@ -89,6 +87,37 @@ export const PHYSICAL_DASHBOARD_QUERY: TypedDocumentNode<
   ${CARD_JOIN_BUTTON_FRAGMENT}
 `;
 
+// What the markers and their popups need: on a phone showing the map, the first page asks for this
+// only (the list's fields are read when the list is opened), as storing the list's fields of a page
+// of events is one of the long tasks of the start (ADR 050).
+export const PHYSICAL_MAP_QUERY: TypedDocumentNode<PhysicalMapQuery, PhysicalMapQueryVariables> = gql`
+  query PhysicalMapQuery($filter: EventFilter!, $first: Int!) {
+    events(filter: $filter, first: $first) {
+      totalCount
+      edges {
+        node {
+          id
+          title
+          location {
+            lat
+            lng
+          }
+          category {
+            id
+            label
+            icon
+          }
+          participantCount
+          maxParticipants
+          price
+          viewerRole
+          freeSlots
+        }
+      }
+    }
+  }
+`;
+
 // The markers and the list show the same page: up to 100 events in the visible area, nearest first.
 const PAGE_SIZE = 100;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -105,15 +134,16 @@ function listVariables(filters: PhysicalFilters, search: string, near: LatLng, b
   return { filter: physicalFilterVariables({ ...filters, search }, { near, bounds }), first: PAGE_SIZE };
 }
 
-function centerOf(route: PhysicalEventsRouteQuery | undefined): LatLng {
-  const center = route?.me?.mapCenter;
+function centerOf(shell: DashboardShellQuery | undefined): LatLng {
+  const center = shell?.me?.mapCenter;
   return center ? { lat: center.lat, lng: center.lng } : getConfig().map.defaultCenter;
 }
 
 export function loader() {
-  // Without the catalog or the IP location the page still works (default icons, Istanbul).
+  // The user's map centre comes with the shell's query (one request for both); without the IP
+  // location the page still works (Istanbul).
   const preload = getPreloader();
-  const queryRef = preload(PHYSICAL_EVENTS_ROUTE_QUERY, { errorPolicy: 'all' });
+  const queryRef = preload(DASHBOARD_SHELL_QUERY, { errorPolicy: 'all' });
   // On a phone the map shows first and asks for its visible area itself (see PhysicalResults).
   if (!window.matchMedia(WIDE).matches) return { queryRef };
   // The first page of the list leaves as soon as the user's centre is known, while the page's code
@@ -122,10 +152,10 @@ export function loader() {
     .toPromise(queryRef)
     .then(() => {
       const client = getApolloClient();
-      const route = client.readQuery({ query: PHYSICAL_EVENTS_ROUTE_QUERY }) ?? undefined;
+      const shell = client.readQuery({ query: DASHBOARD_SHELL_QUERY }) ?? undefined;
       return client.query({
         query: PHYSICAL_DASHBOARD_QUERY,
-        variables: listVariables(EMPTY_PHYSICAL_FILTERS, '', centerOf(route), null),
+        variables: listVariables(EMPTY_PHYSICAL_FILTERS, '', centerOf(shell), null),
       });
     })
     .catch(() => undefined);
@@ -138,18 +168,18 @@ export function PhysicalEventsRoute() {
 }
 
 // The search row and filters render at once; the map and the list wait for the user's centre.
-function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQuery> }) {
+function PhysicalEvents({ queryRef }: { queryRef: QueryRef<DashboardShellQuery> }) {
   const { t } = useI18n();
   useDocumentTitle(t('nav.physical'));
   const openCreate = useOpenCreateEvent();
-  // The catalog's categories for the filter panel, once the route query has them.
-  const { data: route } = useQuery(PHYSICAL_EVENTS_ROUTE_QUERY, { fetchPolicy: 'cache-only' });
+  const { data: shell } = useQuery(DASHBOARD_SHELL_QUERY, { fetchPolicy: 'cache-only' });
 
   const [view, setView] = useState<{ center: LatLng; bounds: Bounds } | null>(null);
   const [filters, setFilters] = useState<PhysicalFilters>(EMPTY_PHYSICAL_FILTERS);
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
   const [panelOpen, setPanelOpen] = useState(false);
+  const { data: catalog } = useQuery(PHYSICAL_CATEGORIES_QUERY, { skip: !panelOpen });
   // The place the search box's text named on Enter: the map flies there and the text stops filtering
   // (ADR 040); `text` lets the user search it as event text after all.
   const [place, setPlace] = useState<{ found: FoundPlace; text: string; key: number } | null>(null);
@@ -170,12 +200,12 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
   );
   const onSearchSubmit = useCallback(
     async (text: string) => {
-      const found = await findPlace(text, view?.center ?? centerOf(route));
+      const found = await findPlace(text, view?.center ?? centerOf(shell));
       if (!found) return;
       setPlace((p) => ({ found, text: text.trim(), key: (p?.key ?? 0) + 1 }));
       setSearchText('');
     },
-    [findPlace, view, route],
+    [findPlace, view, shell],
   );
   const focus = useMemo(
     () => (place ? { lat: place.found.lat, lng: place.found.lng, key: place.key } : null),
@@ -188,22 +218,14 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
 
   return (
     <section className="flex flex-col gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <SearchField
-          value={searchText}
-          onChange={setSearchText}
-          onSubmit={(text) => void onSearchSubmit(text)}
-          placeholder={t('filters.search.physical')}
-          clearLabel={t('filters.clear')}
-          className="flex-1"
-        />
-        <FilterToggleButton
-          open={panelOpen}
-          onToggle={() => setPanelOpen((o) => !o)}
-          count={filterCount}
-          controls="physical-filter-panel"
-        />
-      </div>
+      <PhysicalSearchRow
+        value={searchText}
+        onChange={setSearchText}
+        onSubmit={(text) => void onSearchSubmit(text)}
+        panelOpen={panelOpen}
+        onTogglePanel={() => setPanelOpen((o) => !o)}
+        filterCount={filterCount}
+      />
       {place ? (
         <div
           className="flex flex-wrap items-center gap-2 rounded-xl border border-accent-500/40 bg-accent-500/10 px-3 py-2 text-sm text-ink-100"
@@ -237,7 +259,7 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<PhysicalEventsRouteQu
           id="physical-filter-panel"
           filters={filters}
           onChange={setFilters}
-          categories={route?.eventCatalog?.physical ?? []}
+          categories={catalog?.eventCatalog?.physical ?? []}
         />
       ) : null}
       <Suspense fallback={<LoadingState />}>
@@ -268,7 +290,7 @@ function PhysicalResults({
   focus,
   onJoin,
 }: {
-  queryRef: QueryRef<PhysicalEventsRouteQuery>;
+  queryRef: QueryRef<DashboardShellQuery>;
   filters: PhysicalFilters;
   search: string;
   view: { center: LatLng; bounds: Bounds } | null;
@@ -279,12 +301,12 @@ function PhysicalResults({
 }) {
   const { t, fmt } = useI18n();
   const config = getConfig();
-  const { data: route } = useReadQuery(queryRef);
+  const { data: shell } = useReadQuery(queryRef);
   const wide = useMediaQuery(WIDE);
   const [mobileView, setMobileView] = useState<'map' | 'list'>('map');
 
   // The user's own centre (exact location, district, last IP location; spec §9), else Istanbul.
-  const [initialCenter] = useState<LatLng>(() => centerOf(route));
+  const [initialCenter] = useState<LatLng>(() => centerOf(shell));
   const variables = useMemo(
     () => listVariables(filters, search, view?.center ?? initialCenter, view?.bounds ?? null),
     [filters, search, view, initialCenter],
@@ -293,19 +315,26 @@ function PhysicalResults({
   // nearest events and then again for the area would fetch, store and draw the markers twice.
   const [mapFailed, setMapFailed] = useState(false);
   const waitForMap = !wide && mobileView === 'map' && view === null && !mapFailed;
-  const { data, previousData, loading, error, refetch } = useQuery(PHYSICAL_DASHBOARD_QUERY, {
-    variables,
-    skip: waitForMap,
-  });
-  const shown = data ?? previousData;
-  const events = useMemo(() => shown?.events.edges.map((e) => e.node) ?? NO_EVENTS, [shown]);
+  // Below `lg` only one of map and list is on screen: the hidden list is not drawn at all, and while
+  // the map shows, only what its markers need is asked for.
+  const listShown = wide || mobileView === 'list';
+  const list = useQuery(PHYSICAL_DASHBOARD_QUERY, { variables, skip: waitForMap || !listShown });
+  const map = useQuery(PHYSICAL_MAP_QUERY, { variables, skip: waitForMap || listShown });
+  const { loading, error, refetch } = listShown ? list : map;
+  const listPage = list.data ?? list.previousData;
+  const mapPage = map.data ?? map.previousData;
+  // Either page has the markers' fields (and the count) while the other one loads.
+  const shown = listShown ? (listPage ?? mapPage) : (mapPage ?? listPage);
+  const events = useMemo(() => listPage?.events.edges.map((e) => e.node) ?? NO_EVENTS, [listPage]);
+  const pins = useMemo(() => shown?.events.edges.map((e) => e.node) ?? NO_EVENTS, [shown]);
   // Up to 100 cards and markers are drawn in the background (an interruptible render), so the page
   // answers taps while they appear.
   const deferredEvents = useDeferredValue(events, NO_EVENTS);
+  const deferredPins = useDeferredValue(pins, NO_EVENTS);
 
   const markers = useMemo<MapEvent[]>(
     () =>
-      deferredEvents.flatMap((e) =>
+      deferredPins.flatMap((e) =>
         e.location
           ? [
               {
@@ -323,15 +352,12 @@ function PhysicalResults({
             ]
           : [],
       ),
-    [deferredEvents, fmt, t],
+    [deferredPins, fmt, t],
   );
   const reportView = useCallback(
     (next: MapView) => onViewChange({ center: next.center, bounds: next.bounds }),
     [onViewChange],
   );
-  // Below `lg` only one of map and list is on screen: the hidden list is not drawn at all.
-  const listShown = wide || mobileView === 'list';
-
   return (
     <>
       <div
@@ -403,7 +429,7 @@ function PhysicalResults({
           </div>
           {error && !shown ? (
             <ListLoadError onRetry={() => void refetch()} />
-          ) : events.length === 0 && !loading ? (
+          ) : pins.length === 0 && !loading ? (
             <EmptyState emoji="🗺️" title={t('events.empty.title')} text={t('physical.empty')} />
           ) : listShown ? (
             <ul className="flex flex-col gap-3 lg:max-h-[calc(100dvh-16rem)] lg:overflow-y-auto lg:pr-1">
