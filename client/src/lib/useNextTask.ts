@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 // True from the task after `ready` first became true. Work started on it (live subscriptions, say)
-// runs on its own instead of lengthening the task that drew the page (a long task on a phone; ADR 050).
+// runs on its own instead of lengthening the task that drew the page (a long task on a phone; ADR 050),
+// and its render is a transition: it yields to the browser every few milliseconds.
 export function useNextTask(ready: boolean): boolean {
   const [next, setNext] = useState(false);
   useEffect(() => {
     if (!ready || next) return;
-    const timer = setTimeout(() => setNext(true), 0);
+    const timer = setTimeout(() => startTransition(() => setNext(true)), 0);
     return () => clearTimeout(timer);
   }, [ready, next]);
   return ready && next;

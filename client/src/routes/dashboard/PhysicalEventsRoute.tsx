@@ -139,7 +139,10 @@ function centerOf(shell: DashboardShellQuery | undefined): LatLng {
   return center ? { lat: center.lat, lng: center.lng } : getConfig().map.defaultCenter;
 }
 
-export function loader() {
+export async function loader() {
+  // Apollo's first query is one of the longest tasks of the start on a phone: it runs in a task of its
+  // own, after the one that loaded this page's code (ADR 050).
+  await new Promise((resolve) => setTimeout(resolve, 0));
   // The user's map centre comes with the shell's query (one request for both); without the IP
   // location the page still works (Istanbul).
   const preload = getPreloader();
