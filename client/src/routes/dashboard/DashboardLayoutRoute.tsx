@@ -219,15 +219,17 @@ function DashboardShell() {
   );
 }
 
-// The live pushes, each in a component of its own so that starting them is several small pieces of
-// rendering work instead of one (ADR 050). They render nothing: they update the cache, which the
-// badges read, and show toasts.
+// The live pushes, each in a component of its own, started one task after the other: starting them
+// together (queries, subscriptions, the socket) was one long task on a phone (ADR 050). They render
+// nothing: they update the cache, which the badges read, and show toasts.
 function LiveUpdates({ viewerId }: { viewerId: string }) {
+  const notifications = useNextTask(true);
+  const inbox = useNextTask(notifications);
   return (
     <>
       <LiveBalance viewerId={viewerId} />
-      <LiveNotifications />
-      <LiveInbox viewerId={viewerId} />
+      {notifications ? <LiveNotifications /> : null}
+      {inbox ? <LiveInbox viewerId={viewerId} /> : null}
     </>
   );
 }

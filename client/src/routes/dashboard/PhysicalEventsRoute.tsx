@@ -1,8 +1,7 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { type TypedDocumentNode } from '@apollo/client';
 import { gql } from '#client/apollo/gql.ts';
-import { useQuery, useReadQuery, type QueryRef } from '@apollo/client/react';
-import { useLoaderData } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
 import type {
   DashboardShellQuery,
   PhysicalCategoriesQuery,
@@ -12,7 +11,7 @@ import type {
   PhysicalMapQuery,
   PhysicalMapQueryVariables,
 } from '#client/__generated__/graphql.ts';
-import { getApolloClient, getPreloader } from '#client/app/apolloClient.ts';
+import { getApolloClient } from '#client/app/apolloClient.ts';
 import { DASHBOARD_SHELL_QUERY } from '#client/features/dashboard/shellQuery.ts';
 import { LoadingState } from '#client/app/LoadingState.tsx';
 import { ListLoadError, ListUpdating } from '#client/features/events/ListStatus.tsx';
@@ -139,43 +138,54 @@ function centerOf(shell: DashboardShellQuery | undefined): LatLng {
   return center ? { lat: center.lat, lng: center.lng } : getConfig().map.defaultCenter;
 }
 
+// How long the page's first render waits for the account (the first screen is on show meanwhile).
+const SHELL_WAIT_MS = 1500;
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 export async function loader() {
-  // Apollo's first query is one of the longest tasks of the start on a phone: it runs in a task of its
-  // own, after the one that loaded this page's code (ADR 050).
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // The API client's creation and its first query are among the longest tasks of the start on a
+  // phone: each runs in a task of its own, after the one that loaded this page's code (ADR 050).
+  await nextTask();
+  const client = getApolloClient();
+  await nextTask();
   // The user's map centre comes with the shell's query (one request for both); without the IP
   // location the page still works (Istanbul).
-  const preload = getPreloader();
-  const queryRef = preload(DASHBOARD_SHELL_QUERY, { errorPolicy: 'all' });
-  // On a phone the map shows first and asks for its visible area itself (see PhysicalResults).
-  if (!window.matchMedia(WIDE).matches) return { queryRef };
-  // The first page of the list leaves as soon as the user's centre is known, while the page's code
-  // is still arriving (ADR 044); the list's useQuery then finds it in flight or in the cache.
-  void preload
-    .toPromise(queryRef)
-    .then(() => {
-      const client = getApolloClient();
-      const shell = client.readQuery({ query: DASHBOARD_SHELL_QUERY }) ?? undefined;
-      return client.query({
-        query: PHYSICAL_DASHBOARD_QUERY,
-        variables: listVariables(EMPTY_PHYSICAL_FILTERS, '', centerOf(shell), null),
-      });
-    })
-    .catch(() => undefined);
-  return { queryRef };
+  const shellReady = client.query({ query: DASHBOARD_SHELL_QUERY, errorPolicy: 'all' }).then(
+    () => true,
+    () => false,
+  );
+  // On a wide screen the first page of the list leaves as soon as the user's centre is known, while
+  // the page's code is still arriving (ADR 044); the list's useQuery then finds it in flight or in the
+  // cache. On a phone the map shows first and asks for its visible area itself (see PhysicalResults).
+  if (window.matchMedia(WIDE).matches) {
+    void shellReady
+      .then(() => {
+        const shell = client.readQuery({ query: DASHBOARD_SHELL_QUERY }) ?? undefined;
+        return client.query({
+          query: PHYSICAL_DASHBOARD_QUERY,
+          variables: listVariables(EMPTY_PHYSICAL_FILTERS, '', centerOf(shell), null),
+        });
+      })
+      .catch(() => undefined);
+  }
+  // The page's first render waits a moment for the account, so that it is drawn once with it instead
+  // of twice, and the shell reads it from the cache instead of asking again (ADR 050).
+  await Promise.race([shellReady, new Promise((resolve) => setTimeout(resolve, SHELL_WAIT_MS))]);
+  return null;
 }
 
 export function PhysicalEventsRoute() {
-  const { queryRef } = useLoaderData<typeof loader>();
-  return <PhysicalEvents queryRef={queryRef} />;
+  return <PhysicalEvents />;
 }
 
 // The search row and filters render at once; the map and the list wait for the user's centre.
-function PhysicalEvents({ queryRef }: { queryRef: QueryRef<DashboardShellQuery> }) {
+function PhysicalEvents() {
   const { t } = useI18n();
   useDocumentTitle(t('nav.physical'));
   const openCreate = useOpenCreateEvent();
-  const { data: shell } = useQuery(DASHBOARD_SHELL_QUERY, { fetchPolicy: 'cache-only' });
+  // The account (the map's centre): usually in the cache already (the loader waited for it).
+  const { data: shell, loading: shellLoading } = useQuery(DASHBOARD_SHELL_QUERY, { errorPolicy: 'all' });
 
   const [view, setView] = useState<{ center: LatLng; bounds: Bounds } | null>(null);
   const [filters, setFilters] = useState<PhysicalFilters>(EMPTY_PHYSICAL_FILTERS);
@@ -265,9 +275,11 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<DashboardShellQuery> 
           categories={catalog?.eventCatalog?.physical ?? []}
         />
       ) : null}
-      <Suspense fallback={<LoadingState />}>
+      {shellLoading && !shell ? (
+        <LoadingState />
+      ) : (
         <PhysicalResults
-          queryRef={queryRef}
+          shell={shell}
           filters={filters}
           search={search}
           view={view}
@@ -276,7 +288,7 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<DashboardShellQuery> 
           focus={focus}
           onJoin={joinDialog.open}
         />
-      </Suspense>
+      )}
       <CreateFab onClick={() => openCreate({ mode: 'PHYSICAL' })} label={t('header.createEvent')} />
       {joinDialog.element}
     </section>
@@ -284,7 +296,7 @@ function PhysicalEvents({ queryRef }: { queryRef: QueryRef<DashboardShellQuery> 
 }
 
 function PhysicalResults({
-  queryRef,
+  shell,
   filters,
   search,
   view,
@@ -293,7 +305,7 @@ function PhysicalResults({
   focus,
   onJoin,
 }: {
-  queryRef: QueryRef<DashboardShellQuery>;
+  shell: DashboardShellQuery | undefined;
   filters: PhysicalFilters;
   search: string;
   view: { center: LatLng; bounds: Bounds } | null;
@@ -304,7 +316,6 @@ function PhysicalResults({
 }) {
   const { t, fmt } = useI18n();
   const config = getConfig();
-  const { data: shell } = useReadQuery(queryRef);
   const wide = useMediaQuery(WIDE);
   const [mobileView, setMobileView] = useState<'map' | 'list'>('map');
 
