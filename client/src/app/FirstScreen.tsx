@@ -2,7 +2,7 @@ import { LoadingState } from '#client/app/LoadingState.tsx';
 import { DashboardFrame } from '#client/features/dashboard/DashboardFrame.tsx';
 import { DashboardHeader } from '#client/features/dashboard/DashboardHeader.tsx';
 import { CreateFab } from '#client/features/events/CreateFab.tsx';
-import { PhysicalSearchRow } from '#client/features/events/PhysicalSearchRow.tsx';
+import { SearchRow } from '#client/features/events/SearchRow.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 
 const nothing = () => undefined;
@@ -21,12 +21,14 @@ export function PhysicalFirstScreen() {
         onLogout={nothing}
       >
         <section className="flex flex-col gap-4">
-          <PhysicalSearchRow
+          <SearchRow
             value=""
             onChange={nothing}
             panelOpen={false}
             onTogglePanel={nothing}
             filterCount={0}
+            placeholder={t('filters.search.physical')}
+            panelId="physical-filter-panel"
           />
           <LoadingState />
           <CreateFab onClick={nothing} label={t('header.createEvent')} />

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '#client/components/ui/Button.tsx';
-import { useI18n } from '#client/lib/i18n/useI18n.ts';
+import { LogoutButton } from '#client/features/dashboard/LogoutButton.tsx';
 import { SideNav } from '#client/features/dashboard/SideNav.tsx';
 
 // The dashboard's frame: the header, the side menu (wide screens) with logout, the page. Drawn by the
@@ -20,7 +19,6 @@ export function DashboardFrame({
   loggingOut?: boolean;
   children: ReactNode;
 }) {
-  const { t } = useI18n();
   return (
     <>
       {header}
@@ -28,16 +26,7 @@ export function DashboardFrame({
         <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 flex-col gap-4 border-r border-ink-700/70 p-4 lg:flex">
           <SideNav badges={navBadges} staff={staff} />
           <div className="mt-auto border-t border-ink-700 pt-4">
-            <Button
-              variant="ghost"
-              fullWidth
-              className="justify-start text-rose-300"
-              onClick={onLogout}
-              loading={loggingOut}
-            >
-              <span aria-hidden="true">🚪</span>
-              {t('nav.logout')}
-            </Button>
+            <LogoutButton onLogout={onLogout} loggingOut={loggingOut} fullWidth />
           </div>
         </aside>
         <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">{children}</main>

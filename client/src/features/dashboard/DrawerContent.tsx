@@ -3,6 +3,7 @@ import { Avatar } from '#client/components/ui/Avatar.tsx';
 import { Button } from '#client/components/ui/Button.tsx';
 import { LogoMark } from '#client/components/ui/Logo.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
+import { LogoutButton } from '#client/features/dashboard/LogoutButton.tsx';
 import { SideNav } from '#client/features/dashboard/SideNav.tsx';
 
 export type DrawerUser = { displayName: string; email: string | null; avatarUrl: string | null } | null;
@@ -70,15 +71,7 @@ export function DrawerContent({
           <span aria-hidden="true">👤</span>
           {t('nav.profile')}
         </Link>
-        <Button
-          variant="ghost"
-          className="justify-start text-rose-300"
-          onClick={onLogout}
-          loading={loggingOut}
-        >
-          <span aria-hidden="true">🚪</span>
-          {t('nav.logout')}
-        </Button>
+        <LogoutButton onLogout={onLogout} loggingOut={loggingOut} />
       </div>
     </div>
   );

@@ -25,8 +25,7 @@ import {
 import { LOBBY_EVENT_CARD_FRAGMENT, LobbyEventCard } from '#client/features/events/LobbyEventCard.tsx';
 import { LobbyFilterPanel, LobbyQuickChips } from '#client/features/events/LobbyFilterPanel.tsx';
 import { LOBBY_STATS_STRIP_FRAGMENT, LobbyStatsStrip } from '#client/features/events/LobbyStatsStrip.tsx';
-import { FilterToggleButton } from '#client/features/events/FilterToggleButton.tsx';
-import { SearchField } from '#client/features/events/SearchField.tsx';
+import { SearchRow } from '#client/features/events/SearchRow.tsx';
 import { useOpenCreateEvent } from '#client/features/wizard/useCreateEventDialog.tsx';
 import { CARD_JOIN_BUTTON_FRAGMENT, CardJoinButton } from '#client/features/join-requests/CardJoinButton.tsx';
 import { useJoinRequestDialog } from '#client/features/join-requests/JoinRequestDialog.tsx';
@@ -106,21 +105,15 @@ function OnlineLobby({ queryRef }: { queryRef: QueryRef<OnlineEventsRouteQuery> 
         <p className="mt-1 text-sm text-ink-300">{t('lobby.subtitle')}</p>
       </div>
       <LobbyStatsStrip stats={route?.lobbyStats ?? null} />
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <SearchField
-          value={searchText}
-          onChange={setSearchText}
-          placeholder={t('filters.search.online')}
-          clearLabel={t('filters.clear')}
-          className="flex-1"
-        />
-        <FilterToggleButton
-          open={panelOpen}
-          onToggle={() => setPanelOpen((o) => !o)}
-          count={panelCount}
-          controls="lobby-filter-panel"
-        />
-      </div>
+      <SearchRow
+        value={searchText}
+        onChange={setSearchText}
+        placeholder={t('filters.search.online')}
+        panelOpen={panelOpen}
+        onTogglePanel={() => setPanelOpen((o) => !o)}
+        filterCount={panelCount}
+        panelId="lobby-filter-panel"
+      />
       {panelOpen ? (
         <LobbyFilterPanel id="lobby-filter-panel" filters={filters} onChange={setFilters} />
       ) : null}

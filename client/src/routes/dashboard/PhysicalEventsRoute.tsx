@@ -38,7 +38,7 @@ import {
   PhysicalEventCard,
 } from '#client/features/events/PhysicalEventCard.tsx';
 import { PhysicalFilterPanel } from '#client/features/events/PhysicalFilterPanel.tsx';
-import { PhysicalSearchRow } from '#client/features/events/PhysicalSearchRow.tsx';
+import { SearchRow } from '#client/features/events/SearchRow.tsx';
 import { useOpenCreateEvent } from '#client/features/wizard/useCreateEventDialog.tsx';
 import { CARD_JOIN_BUTTON_FRAGMENT, CardJoinButton } from '#client/features/join-requests/CardJoinButton.tsx';
 import { useJoinRequestDialog } from '#client/features/join-requests/JoinRequestDialog.tsx';
@@ -231,13 +231,15 @@ function PhysicalEvents() {
 
   return (
     <section className="flex flex-col gap-4">
-      <PhysicalSearchRow
+      <SearchRow
         value={searchText}
         onChange={setSearchText}
         onSubmit={(text) => void onSearchSubmit(text)}
         panelOpen={panelOpen}
         onTogglePanel={() => setPanelOpen((o) => !o)}
         filterCount={filterCount}
+        placeholder={t('filters.search.physical')}
+        panelId="physical-filter-panel"
       />
       {place ? (
         <div
