@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
 import { gql } from '#client/apollo/gql.ts';
 import { useQuery } from '@apollo/client/react';
 import type { RequestsPanelQuery, RequestsPanelQueryVariables } from '#client/__generated__/graphql.ts';

@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import '#client/features/map/map.css';
 import { useEffect, useId, useRef, useState } from 'react';
-import { type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
 import { gql } from '#client/apollo/gql.ts';
 import { useApolloClient } from '@apollo/client/react';
 import type L from 'leaflet';

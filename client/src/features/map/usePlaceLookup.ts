@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
 import { gql } from '#client/apollo/gql.ts';
 import { useApolloClient } from '@apollo/client/react';
 import type { MapPlaceAtQuery, MapPlaceAtQueryVariables } from '#client/__generated__/graphql.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
 import { gql } from '#client/apollo/gql.ts';
 import { useQuery } from '@apollo/client/react';
 import type { ConversationQuery, ConversationQueryVariables } from '#client/__generated__/graphql.ts';

@@ -1,4 +1,4 @@
-import { type ApolloCache, type TypedDocumentNode } from '@apollo/client';
+import type { ApolloCache, TypedDocumentNode } from '@apollo/client';
 import { gql } from '#client/apollo/gql.ts';
 import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';

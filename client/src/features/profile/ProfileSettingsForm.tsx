@@ -1,5 +1,5 @@
 import { useMemo, useState, type ComponentType, type FormEvent } from 'react';
-import { type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
 import { gql } from '#client/apollo/gql.ts';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import type {

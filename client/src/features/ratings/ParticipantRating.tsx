@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
 import { gql } from '#client/apollo/gql.ts';
 import { useMutation } from '@apollo/client/react';
 import type {

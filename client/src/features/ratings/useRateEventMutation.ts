@@ -1,4 +1,4 @@
-import { type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
 import { gql } from '#client/apollo/gql.ts';
 import { useMutation } from '@apollo/client/react';
 import type { RateEventMutation, RateEventMutationVariables } from '#client/__generated__/graphql.ts';

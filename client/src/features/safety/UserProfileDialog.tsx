@@ -1,4 +1,4 @@
-import { type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
 import { gql } from '#client/apollo/gql.ts';
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@apollo/client/react';

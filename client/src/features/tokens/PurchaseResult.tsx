@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
 import { gql } from '#client/apollo/gql.ts';
 import { useQuery } from '@apollo/client/react';
 import type { PurchaseResultQuery, PurchaseResultQueryVariables } from '#client/__generated__/graphql.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
 import { gql } from '#client/apollo/gql.ts';
 import { useApolloClient, useReadQuery, type QueryRef } from '@apollo/client/react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
 import { gql } from '#client/apollo/gql.ts';
 import { ApolloProvider, useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
 import { gql } from '#client/apollo/gql.ts';
 import { useReadQuery, useSubscription, type QueryRef } from '@apollo/client/react';
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
 import { gql } from '#client/apollo/gql.ts';
 import { useQuery, useReadQuery, type QueryRef } from '@apollo/client/react';
 import { useLoaderData, useSearchParams } from 'react-router-dom';

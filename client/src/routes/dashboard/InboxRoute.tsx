@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
 import { gql } from '#client/apollo/gql.ts';
 import { useQuery, useReadQuery, type QueryRef } from '@apollo/client/react';
 import { Link, Outlet, useLoaderData, useParams } from 'react-router-dom';
