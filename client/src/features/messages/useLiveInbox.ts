@@ -67,16 +67,16 @@ export const INBOX_CHAT_UPDATED_SUBSCRIPTION: TypedDocumentNode<
 // The exact count follows a change pushed by chatUpdated (read in another tab, a member removed).
 const RECOUNT_AFTER_MS = 400;
 
-// Subscribed once, in the dashboard shell: the inbox badge, the inbox list's order and its rows, and a
-// toast for a message in a conversation the user is not looking at (a click opens it). What the socket
-// missed while down is read again after a reconnect: the count and the list.
-export function useLiveInbox(viewerId: string | null): number {
+// Subscribed once, by the dashboard shell once the account is known: the inbox badge (the count in the
+// cache, which the shell's query reads), the inbox list's order and its rows, and a toast for a message
+// in a conversation the user is not looking at (a click opens it). What the socket missed while down is
+// read again after a reconnect: the count and the list.
+export function useLiveInbox(viewerId: string): void {
   const { t } = useI18n();
   const toast = useToast();
   const navigate = useNavigate();
   const client = useApolloClient();
-  const enabled = viewerId !== null;
-  const { data, refetch } = useQuery(INBOX_COUNT_QUERY, { skip: !enabled });
+  const { refetch } = useQuery(INBOX_COUNT_QUERY);
 
   const recountTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const recountSoon = () => {
@@ -94,10 +94,9 @@ export function useLiveInbox(viewerId: string | null): number {
   );
 
   useSubscription(INBOX_MESSAGE_ADDED_SUBSCRIPTION, {
-    skip: !enabled,
     onData: ({ client: apollo, data: result }) => {
       const message = result.data?.messageAdded;
-      if (!message || !viewerId) return;
+      if (!message) return;
       const conversation = message.conversation;
       moveConversationToTop(apollo.cache, conversation.id);
       if (message.sender.id === viewerId || isWatching(conversation.id)) return;
@@ -124,15 +123,11 @@ export function useLiveInbox(viewerId: string | null): number {
   });
 
   useSubscription(INBOX_CHAT_UPDATED_SUBSCRIPTION, {
-    skip: !enabled,
     onData: () => recountSoon(),
   });
 
   useSocketReconnected(() => {
-    if (!enabled) return;
     void refetch().catch(() => undefined);
     evictRootFields(client.cache, ['conversations']);
   });
-
-  return data?.unreadMessageCount ?? 0;
 }

@@ -103,17 +103,17 @@ const toCounts = (data: LiveCountsQuery | undefined | null): LiveCounts => ({
   hostPending: data?.hostPendingRequestCount ?? 0,
 });
 
-// Subscribed once, in the dashboard shell: each notification moves the badges, shows a toast and
-// refreshes the screens it concerns. Pushes sent while the socket was down are lost, so after a
-// reconnect the counts, the notification list, My Events and the events' request lists are read again.
-export function useLiveNotifications(enabled: boolean): LiveCounts {
+// Subscribed once, by the dashboard shell once the account is known: each notification moves the
+// badges (the counts in the cache, which the shell's query reads), shows a toast and refreshes the
+// screens it concerns. Pushes sent while the socket was down are lost, so after a reconnect the counts,
+// the notification list, My Events and the events' request lists are read again.
+export function useLiveNotifications(): void {
   const client = useApolloClient();
   const toast = useToast();
   const navigate = useNavigate();
-  const { data, refetch } = useQuery(LIVE_COUNTS_QUERY, { skip: !enabled });
+  const { refetch } = useQuery(LIVE_COUNTS_QUERY);
 
   useSubscription(NOTIFICATION_ADDED_SUBSCRIPTION, {
-    skip: !enabled,
     onData: ({ client: apollo, data: result }) => {
       const notification = result.data?.notificationAdded;
       if (!notification) return;
@@ -141,11 +141,8 @@ export function useLiveNotifications(enabled: boolean): LiveCounts {
   });
 
   useSocketReconnected(() => {
-    if (!enabled) return;
     void refetch().catch(() => undefined);
     evictFieldsOfEveryEvent(client.cache, ['joinRequests']);
     evictRootFields(client.cache, ['notifications', 'myEvents']);
   });
-
-  return toCounts(data);
 }

@@ -250,7 +250,7 @@ function LiveBalance({ viewerId }: { viewerId: string }) {
 }
 
 function LiveNotifications() {
-  useLiveNotifications(true);
+  useLiveNotifications();
   return null;
 }
 

@@ -23,6 +23,7 @@ import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useDebouncedValue } from '#client/lib/useDebouncedValue.ts';
 import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
 import { useMediaQuery } from '#client/lib/useMediaQuery.ts';
+import { nextTask } from '#client/lib/useNextTask.ts';
 import { CreateFab } from '#client/features/events/CreateFab.tsx';
 import {
   activeFilterCount,
@@ -140,8 +141,6 @@ function centerOf(shell: DashboardShellQuery | undefined): LatLng {
 
 // How long the page's first render waits for the account (the first screen is on show meanwhile).
 const SHELL_WAIT_MS = 1500;
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 export async function loader() {
   // The API client's creation and its first query are among the longest tasks of the start on a
