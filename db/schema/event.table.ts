@@ -87,8 +87,10 @@ export const events = pgTable(
     // calling the (slow, SQL-level) ll_to_earth per row. A deterministic offset of at most ~11 m from
     // the event id makes every point distinct, so "nearest first" has no ties and the GiST index can
     // serve it directly (KNN) while cursors stay exact. Far below the ~1 km public rounding.
+    // public.earth_point is ll_to_earth with schema-qualified calls (migration 0017): earthdistance's
+    // own calls cube() and earth() unqualified, which pg_restore's empty search_path cannot find (ADR 051).
     publicEarth: cube('public_earth').generatedAlwaysAs(
-      sql`ll_to_earth(public_lat + (hashtext(id::text) % 1000000) * 1e-10, public_lng + (hashtext(reverse(id::text)) % 1000000) * 1e-10)`,
+      sql`public.earth_point(public_lat + (hashtext(id::text) % 1000000) * 1e-10, public_lng + (hashtext(reverse(id::text)) % 1000000) * 1e-10)`,
     ),
     platform: text('platform'),
     price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
