@@ -561,6 +561,11 @@ export type DailyCount = {
   date: Scalars['Date']['output'];
 };
 
+/** What format the copy of the viewer's data comes in. */
+export type DataExportFormat =
+  /** One JSON document. */
+  'JSON';
+
 /** Deciding an appeal. */
 export type DecideAppealInput = {
   /** The appeal. */
@@ -584,6 +589,12 @@ export type DecideAppealPayload = {
 export type DeleteAccountInput = {
   /** The viewer's username or e-mail, typed again to confirm. */
   confirmation: Scalars['String']['input'];
+  /**
+   * The account's password, asked again (a wrong one counts toward the sign-in limits). Accounts
+   * without a password (Google sign-in) leave it out and must have signed in within the last 5
+   * minutes instead (FORBIDDEN, reason ACCOUNT_RECENT_SIGN_IN_REQUIRED, otherwise).
+   */
+  password?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The result of deleteAccount. */
@@ -1154,6 +1165,27 @@ export type ExpiringTokens = {
   tokens: Scalars['Int']['output'];
 };
 
+/** Ask for a copy of the viewer's own data ('Verilerimi indir', KVKK and GDPR). */
+export type ExportMyDataInput = {
+  /** The archive's format. */
+  format: DataExportFormat;
+};
+
+/** The result of exportMyData. */
+export type ExportMyDataPayload = {
+  __typename?: 'ExportMyDataPayload';
+  /**
+   * The archive: the viewer's profile, events hosted, join requests, participations, messages
+   * written, friends (by id), ratings given, saved events, blocks, reports filed, badges, token
+   * ledger, payments (no card or method ids), devices, uploads, drafts, notification settings.
+   */
+  archive: Scalars['String']['output'];
+  /** A file name to save it under. */
+  fileName: Scalars['String']['output'];
+  /** When it was put together. */
+  generatedAt: Scalars['DateTime']['output'];
+};
+
 /** A friend of the viewer. */
 export type Friend = {
   __typename?: 'Friend';
@@ -1683,14 +1715,20 @@ export type Mutation = {
   declineRequest: JoinRequestDecisionPayload;
   /**
    * Delete the viewer's account: upcoming hosted events are cancelled (participants are told), pending
-   * requests withdrawn, upcoming participations left; the profile is emptied and shows as a deleted
-   * user on past events and ratings.
+   * requests withdrawn, upcoming participations left; every personal trace is erased (ADR 054): the
+   * profile shows as a deleted user on past events and ratings, messages in others' conversations as
+   * removed, pictures leave storage and a saved card its payment provider. Asks for the password.
    */
   deleteAccount: DeleteAccountPayload;
   /** Delete one of the viewer's drafts. */
   deleteEventDraft: DeleteEventDraftPayload;
   /** Closes a report without action; the reporter is told. */
   dismissReport: ModerationActionPayload;
+  /**
+   * A copy of the viewer's own data as one JSON document, to download ('Verilerimi indir'). Once an
+   * hour (RATE_LIMITED past it).
+   */
+  exportMyData: ExportMyDataPayload;
   /** Leaves a flagged text as it is. */
   keepContent: ModerationActionPayload;
   /** Leave an event you joined; your place becomes free. */
@@ -1868,6 +1906,11 @@ export type MutationDeleteEventDraftArgs = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationDismissReportArgs = {
   input: DismissReportInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationExportMyDataArgs = {
+  input: ExportMyDataInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -3582,6 +3625,7 @@ export type ResolversTypes = {
     }
   >;
   DailyCount: ResolverTypeWrapper<DailyCount>;
+  DataExportFormat: DataExportFormat;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DecideAppealInput: DecideAppealInput;
@@ -3628,6 +3672,8 @@ export type ResolversTypes = {
   EventTag: ResolverTypeWrapper<TagDef>;
   ExactLocationInput: ExactLocationInput;
   ExpiringTokens: ResolverTypeWrapper<ExpiringTokens>;
+  ExportMyDataInput: ExportMyDataInput;
+  ExportMyDataPayload: ResolverTypeWrapper<ExportMyDataPayload>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Friend: ResolverTypeWrapper<FriendModel>;
   FriendConnection: ResolverTypeWrapper<
@@ -3952,6 +3998,8 @@ export type ResolversParentTypes = {
   EventTag: TagDef;
   ExactLocationInput: ExactLocationInput;
   ExpiringTokens: ExpiringTokens;
+  ExportMyDataInput: ExportMyDataInput;
+  ExportMyDataPayload: ExportMyDataPayload;
   Float: Scalars['Float']['output'];
   Friend: FriendModel;
   FriendConnection: Omit<FriendConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['Friend']> };
@@ -4731,6 +4779,16 @@ export type ExpiringTokensResolvers<
   tokens?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type ExportMyDataPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['ExportMyDataPayload'] =
+    ResolversParentTypes['ExportMyDataPayload'],
+> = {
+  archive?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  generatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
 export type FriendResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Friend'] = ResolversParentTypes['Friend'],
@@ -5188,6 +5246,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationDismissReportArgs, 'input'>
+  >;
+  exportMyData?: Resolver<
+    ResolversTypes['ExportMyDataPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationExportMyDataArgs, 'input'>
   >;
   keepContent?: Resolver<
     ResolversTypes['ModerationActionPayload'],
@@ -6354,6 +6418,7 @@ export type Resolvers<ContextType = Context> = {
   EventStatus?: EventStatusResolvers;
   EventTag?: EventTagResolvers<ContextType>;
   ExpiringTokens?: ExpiringTokensResolvers<ContextType>;
+  ExportMyDataPayload?: ExportMyDataPayloadResolvers<ContextType>;
   Friend?: FriendResolvers<ContextType>;
   FriendConnection?: FriendConnectionResolvers<ContextType>;
   FriendEvent?: FriendEventResolvers<ContextType>;

@@ -1,3 +1,4 @@
+import type { SavedPaymentMethod } from '#db/schema/index.ts';
 import type { JobRunner } from '#server/jobs/job-runner.ts';
 import type { Services } from '#server/modules/services.ts';
 
@@ -33,6 +34,12 @@ export function registerJobs(jobs: JobRunner, services: Services) {
     },
     { oneWaitingPerKey: true },
   );
+  // A saved payment method the provider could not forget at once (account deleted, ADR 054).
+  jobs.register('payments.detachMethod', async (data) => {
+    const method = data.method as SavedPaymentMethod | undefined;
+    if (method && typeof method.methodId === 'string')
+      await services.payments.detachSavedMethod(method, false);
+  });
   jobs.register(
     'payments.autoRefillSweep',
     run(() => services.payments.autoRefillSweep()),

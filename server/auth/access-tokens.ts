@@ -94,6 +94,7 @@ export function createEmbeddedVerifier(
         username: payload.username as string,
         expiresAt: payload.exp,
         issuedAt: payload.iat,
+        authTime: typeof payload.auth_time === 'number' ? payload.auth_time : undefined,
         originJti: typeof payload.origin_jti === 'string' ? payload.origin_jti : undefined,
       };
     } catch (err) {
@@ -131,6 +132,7 @@ export function createCognitoVerifier(config: Config): AccessTokenVerifier {
           username: payload.username,
           expiresAt: payload.exp,
           issuedAt: payload.iat,
+          authTime: typeof payload.auth_time === 'number' ? payload.auth_time : undefined,
         };
       } catch (err) {
         throw expired(err);

@@ -1,4 +1,5 @@
 import type { Viewer } from '#server/context/viewer.ts';
+import { currentScope } from '#server/lib/request-scope.ts';
 import type { IdentityClaims, ProfileLookup, UsersService } from '#server/modules/users/users.service.ts';
 import type { AccessTokenVerifier } from './access-tokens.ts';
 import { isSuspended, suspendedError } from './suspension.ts';
@@ -30,6 +31,9 @@ export function createAuthenticate(
       if (owner && isSuspended(owner, new Date())) throw suspendedError(owner);
       throw err;
     }
+    // Deleting the account asks for a recent sign-in when there is no password to check (ADR 054).
+    const scope = currentScope();
+    if (scope) scope.authTime = claims.authTime;
     const viewer = await users.viewerFor(claims, () => profileOf(claims, token));
     users.seen(viewer.id, ip ?? null);
     return { viewer, expiresAt: claims.expiresAt ?? null };

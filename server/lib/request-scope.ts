@@ -3,7 +3,8 @@ import type { Locale } from './i18n.ts';
 
 // What every log line and error message of one request needs, without threading it through calls.
 // `operationName`: the GraphQL operation being served (HTTP or WebSocket), once known.
-export type RequestScope = { requestId: string; locale: Locale; operationName?: string };
+// `authTime`: when the request's signed-in user signed in (the token's auth_time, epoch seconds).
+export type RequestScope = { requestId: string; locale: Locale; operationName?: string; authTime?: number };
 
 // Operation names as they appear in logs and metrics: GraphQL names, nothing else.
 const OPERATION_NAME = /^[_A-Za-z][_0-9A-Za-z]{0,99}$/;

@@ -91,6 +91,11 @@ export function createServices(deps: Deps) {
   users.onAccountDeleted((tx, afterCommit, user) => endings.endAllOf(tx, afterCommit, user));
   users.onAccountDeleted((tx, _afterCommit, user) => drafts.removeAllOf(tx, user));
   users.onAvatarDropped((key) => uploads.dropAvatarFiles(key));
+  // After a deletion's commit: raw uploads leave storage, the saved method its provider (ADR 054).
+  users.onErased(async ({ storageKeys, paymentMethod }) => {
+    await uploads.dropObjects(storageKeys).catch((err) => deps.logger.warn({ err }, 'upload erasure failed'));
+    if (paymentMethod) await payments.detachSavedMethod(paymentMethod);
+  });
   // What "remove" means for each kind of flagged content, and a moderator's event cancellation.
   for (const kind of ['bio', 'display_name', 'username', 'avatar'] as const)
     trust.onRemove(kind, (tx, afterCommit, t) => users.removeField(tx, afterCommit, t.authorId, kind));

@@ -221,6 +221,12 @@ export type DecideAppealInput = {
 export type DeleteAccountInput = {
   /** The viewer's username or e-mail, typed again to confirm. */
   confirmation: string;
+  /**
+   * The account's password, asked again (a wrong one counts toward the sign-in limits). Accounts
+   * without a password (Google sign-in) leave it out and must have signed in within the last 5
+   * minutes instead (FORBIDDEN, reason ACCOUNT_RECENT_SIGN_IN_REQUIRED, otherwise).
+   */
+  password?: string | null | undefined;
 };
 
 /** Which draft. */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { Tx } from '#db/client.ts';
-import type { TokenPurchaseRow, UserRow } from '#db/schema/index.ts';
+import type { SavedPaymentMethod, TokenPurchaseRow, UserRow } from '#db/schema/index.ts';
 import type { Deps } from '#server/context/deps.ts';
 import type { Viewer } from '#server/context/viewer.ts';
 import { requireOwner } from '#server/auth/access.ts';
@@ -516,6 +516,21 @@ export function createPaymentsService(
     },
 
     runAutoRefill,
+
+    // A saved method leaves the provider (ADR 054): the account was deleted or the method forgotten.
+    // Called after the commit that erased it here; a failure is retried by the job queue.
+    async detachSavedMethod(method: SavedPaymentMethod, retry = true): Promise<void> {
+      const p = await provider();
+      if (!p || p.name !== method.provider) return;
+      try {
+        await p.detachMethod(method);
+        deps.logger.info({ provider: method.provider }, 'payment method detached');
+      } catch (err) {
+        if (!retry) throw err;
+        deps.logger.warn({ err, provider: method.provider }, 'payment method detach failed; queued');
+        await deps.jobs.send('payments.detachMethod', { method });
+      }
+    },
 
     // Catches refills a lost nudge left behind (runAutoRefill checks the Turkish day itself).
     async autoRefillSweep(): Promise<number> {

@@ -276,5 +276,10 @@ export function createUploadsService(deps: Deps, options: { users: UsersService 
     async dropAvatarFiles(key: string) {
       await (await storage()).delete(variantKeys(key));
     },
+
+    // Raw uploads of a deleted account (ADR 054).
+    async dropObjects(keys: string[]) {
+      if (keys.length > 0) await (await storage()).delete(keys);
+    },
   };
 }

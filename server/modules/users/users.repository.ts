@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import {
   prepareStatement,
@@ -9,7 +9,6 @@ import {
   validUuids,
 } from '#db/row-codec.ts';
 import {
-  blocks,
   eventParticipants,
   events,
   ratings,
@@ -131,7 +130,8 @@ export function createUsersRepository(db: DbOrTx) {
           lastSeenAt: sql`case when ${stale} then now() else ${users.lastSeenAt} end`,
           ...(location && { lastIpLocation: location }),
         })
-        .where(location ? eq(users.id, userId) : and(eq(users.id, userId), stale));
+        // A request still in flight when the account was deleted leaves no trace.
+        .where(and(eq(users.id, userId), isNull(users.deletedAt), ...(location ? [] : [stale])));
     },
 
     // One round trip for every user's numbers: hosted (not cancelled), participants across them,
@@ -266,7 +266,17 @@ export function createUsersRepository(db: DbOrTx) {
       await tx
         .update(users)
         .set({
-          sub: sql`'deleted:' || ${users.id}::text`,
+          // Nothing left that leads back: a random subject, new referral and calendar secrets.
+          sub: sql`'deleted:' || gen_random_uuid()::text`,
+          referralCode: sql`upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 10))`,
+          calendarToken: sql`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`,
+          lastSeenAt: null,
+          avatarSetAt: null,
+          paymentMethod: null,
+          autoRefillEnabled: 0,
+          autoRefillAttemptedAt: null,
+          referredBy: null,
+          referredAt: null,
           email: null,
           emailVerified: 0,
           displayName: name,
@@ -287,7 +297,6 @@ export function createUsersRepository(db: DbOrTx) {
           updatedAt: sql`now()`,
         })
         .where(eq(users.id, userId));
-      await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
     },
   };
 }

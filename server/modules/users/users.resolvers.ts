@@ -55,7 +55,9 @@ export const usersResolvers: Resolvers = {
       ctx.loaders.user.clear(viewer.id).prime(viewer.id, user);
       return { viewer: user };
     },
-    deleteAccount: (_parent, { input }, ctx) => ctx.services.users.deleteAccount(requireViewer(ctx), input),
+    deleteAccount: (_parent, { input }, ctx) =>
+      ctx.services.users.deleteAccount(requireViewer(ctx), input, ctx.ip),
+    exportMyData: (_parent, _args, ctx) => ctx.services.users.exportData(requireViewer(ctx)),
   },
   User: {
     role: (u, _args, ctx) => (isSelf(ctx.viewer, u) ? u.role : null),

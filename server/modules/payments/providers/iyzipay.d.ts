@@ -3,6 +3,7 @@ declare module 'iyzipay' {
   type IyzicoResource = {
     create(request: object, callback: (err: unknown, result: unknown) => void): void;
     retrieve(request: object, callback: (err: unknown, result: unknown) => void): void;
+    delete(request: object, callback: (err: unknown, result: unknown) => void): void;
   };
 
   export default class Iyzipay {
@@ -11,5 +12,6 @@ declare module 'iyzipay' {
     checkoutForm: IyzicoResource;
     payment: IyzicoResource;
     refundV2: IyzicoResource;
+    card: IyzicoResource;
   }
 }

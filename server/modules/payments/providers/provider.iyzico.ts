@@ -116,7 +116,7 @@ export function createIyzicoProvider(options: IyzicoProviderOptions): PaymentPro
 
   function call(
     resource: IyzicoResource,
-    method: 'create' | 'retrieve',
+    method: 'create' | 'retrieve' | 'delete',
     request: object,
   ): Promise<IyzicoResponse> {
     return new Promise((resolve, reject) => {
@@ -363,6 +363,24 @@ export function createIyzicoProvider(options: IyzicoProviderOptions): PaymentPro
       const refundId = str(result.refundHostReference) ?? str(result.hostReference);
       if (!refundId) throw new ProviderError('iyzico refund answer has no reference', 'bad_response');
       return { refundId };
+    },
+
+    // Card storage: the stored card (cardToken) of the card user (cardUserKey) is deleted.
+    async detachMethod(method) {
+      if (method.provider !== 'iyzico' || !method.customerId) return;
+      const result = await call(client.card, 'delete', {
+        locale: 'tr',
+        conversationId: method.methodId,
+        cardUserKey: method.customerId,
+        cardToken: method.methodId,
+      });
+      // An unknown card or card user is already gone.
+      if (result.status !== 'success' && !/^(11|12)\d{2}$/.test(str(result.errorCode) ?? '')) {
+        throw new ProviderError(
+          `iyzico refused to delete the card: ${result.errorMessage ?? 'unknown error'}`,
+          str(result.errorCode),
+        );
+      }
     },
   };
 }

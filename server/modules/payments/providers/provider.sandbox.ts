@@ -53,7 +53,11 @@ export type SandboxProviderOptions = {
   now?: () => Date;
 };
 
-export type SandboxProvider = PaymentProvider & { router(): Router };
+export type SandboxProvider = PaymentProvider & {
+  router(): Router;
+  // Whether a saved method was detached (this process only): the sandbox keeps nothing else.
+  isDetached(methodId: string): boolean;
+};
 
 export const SANDBOX_SIGNATURE_HEADER = 'squad-sandbox-signature';
 // How far a webhook's timestamp may be from now (either way), as Stripe does.
@@ -235,6 +239,7 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
     return { ...p, sig };
   }
 
+  const detached = new Set<string>();
   const provider: SandboxProvider = {
     name: 'sandbox',
 
@@ -267,6 +272,8 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
     async chargeSaved({ purchaseId, amount, method }): Promise<Settlement> {
       if (method.provider !== 'sandbox')
         throw new ProviderError('not a sandbox payment method', 'invalid_method');
+      if (detached.has(method.methodId))
+        throw new ProviderError('the payment method was detached', 'invalid_method');
       const decline = Object.entries(OFF_SESSION_DECLINES).find(([last4]) =>
         method.methodId.includes(`_${last4}_`),
       )?.[1];
@@ -294,6 +301,12 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
     async refund() {
       return { refundId: `re_sb_${random()}` };
     },
+
+    async detachMethod(method) {
+      if (method.provider === 'sandbox') detached.add(method.methodId);
+    },
+
+    isDetached: (methodId) => detached.has(methodId),
 
     router(): Router {
       const router = Router();

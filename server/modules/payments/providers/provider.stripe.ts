@@ -295,5 +295,16 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         throw toProviderError(err, 'refund');
       }
     },
+
+    async detachMethod(method) {
+      if (method.provider !== 'stripe') return;
+      try {
+        await stripe.paymentMethods.detach(method.methodId);
+      } catch (err) {
+        // Already detached, or unknown to Stripe: nothing is kept there.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw toProviderError(err, 'detach');
+      }
+    },
   };
 }

@@ -113,4 +113,7 @@ export interface PaymentProvider {
     description: string;
   }): Promise<Settlement>;
   refund(request: { paymentId: string; amount: Money }): Promise<{ refundId: string }>;
+  // Forgets a saved method at the provider (account deleted, method forgotten); a method the
+  // provider no longer knows counts as detached.
+  detachMethod(method: SavedMethod): Promise<void>;
 }
