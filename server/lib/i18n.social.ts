@@ -12,6 +12,7 @@ export const socialTr = {
   'messages.removed': 'Bu mesaj kaldırılmış.',
   'messages.removedPlaceholder': 'Bu mesaj kaldırıldı.',
   'messages.groupTitle': '{title} · grup sohbeti',
+  'messages.tooFast': 'Çok hızlı mesaj gönderiyorsun. {seconds} saniye sonra tekrar dene.',
   'notification.friendRequestReceived': '{actor} sana arkadaşlık isteği gönderdi.',
   'notification.friendRequestAccepted': '{actor} arkadaşlık isteğini kabul etti 🎉',
 } as const;
@@ -28,6 +29,7 @@ export const socialEn: Record<keyof typeof socialTr, string> = {
   'messages.removed': 'This message was removed.',
   'messages.removedPlaceholder': 'This message was removed.',
   'messages.groupTitle': '{title} · group chat',
+  'messages.tooFast': 'You are sending messages too fast. Try again in {seconds} s.',
   'notification.friendRequestReceived': '{actor} sent you a friend request.',
   'notification.friendRequestAccepted': '{actor} accepted your friend request 🎉',
 };

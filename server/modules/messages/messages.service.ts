@@ -20,6 +20,12 @@ import { createMessagesRepository } from './messages.repository.ts';
 export const MESSAGE_MAX = 2000;
 // A "new messages" e-mail waits this long: someone who reads within it gets none (ADR 042).
 export const DIGEST_DELAY_SECONDS = 10 * 60;
+// Messages one member may send in one conversation (ADR 056): a quick burst, then about one every
+// three seconds. Shared by all instances (Redis), counted per instance while Redis is away.
+export const CHAT_LIMITS = [
+  { name: 'burst', limit: 8, windowSeconds: 10 },
+  { name: 'minute', limit: 20, windowSeconds: 60 },
+] as const;
 
 const body = z
   .string('validation.messageBody')
@@ -98,10 +104,28 @@ export function createMessagesService(
     });
   }
 
+  // Counts one message of the viewer in the conversation; refused past either limit, with the seconds
+  // until the window that refused it ends (the client keeps the text and says when to try again).
+  async function withinLimits(viewer: Viewer, conversationId: string) {
+    const decisions = await Promise.all(
+      CHAT_LIMITS.map((l) =>
+        deps.limiter.hit(`chat:${conversationId}:${viewer.id}:${l.name}`, l.limit, l.windowSeconds),
+      ),
+    );
+    const refused = decisions.filter((d) => !d.allowed);
+    if (refused.length === 0) return;
+    const seconds = Math.max(1, ...refused.map((d) => d.retryAfterSeconds));
+    throw new AppError(ErrorCode.RATE_LIMITED, 'messages.tooFast', {
+      params: { seconds },
+      extra: { retryAfterSeconds: seconds },
+    });
+  }
+
   // Writes a message after the content gate (a block verdict is refused with the reasons; a review
   // verdict is stored held and flagged for moderators).
   async function post(viewer: Viewer, found: Access, text: string) {
     if (!(await canPost(viewer, found))) throw new AppError(ErrorCode.FORBIDDEN, 'messages.cannotPost');
+    await withinLimits(viewer, found.conversation.id);
     const kind = found.conversation.kind === 'event_group' ? 'chat_message' : 'direct_message';
     const [screening] = await gate.screenFields(viewer.id, [{ field: 'body', kind, text }]);
     const held = screening?.result.verdict === 'review';
