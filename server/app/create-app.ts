@@ -37,6 +37,7 @@ import { createJobRunner } from '#server/jobs/job-runner.ts';
 import { attachGraphQLWebSocket } from './websocket.ts';
 import { watchAccounts } from './setup-accounts.ts';
 import { createMetrics } from './metrics.ts';
+import { watchSchema } from './schema-health.ts';
 
 export type App = {
   config: Config;
@@ -180,6 +181,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       rateLimitStore: limiter.store,
       redisConfigured: Boolean(config.redisUrl),
       logger,
+      schema: watchSchema(database.db, logger),
     });
     mountUnavailableGuard(app, health);
     mountConfigJson(app, { config, services });

@@ -14,6 +14,7 @@ import type { Services } from '#server/modules/services.ts';
 import type { PubSub } from '#server/pubsub/pubsub.ts';
 import { sendError } from '#server/rest/router.ts';
 import type { DatabaseHealth } from './database-health.ts';
+import type { SchemaHealth } from './schema-health.ts';
 import { requestScope, securityHeaders } from './http-middleware.ts';
 
 const CLIENT_ERRORS: Record<string, { status: number; text: string; key: MessageKey }> = {
@@ -105,6 +106,8 @@ export function mountHealth(
     rateLimitStore: () => 'redis' | 'memory';
     redisConfigured: boolean;
     logger: Logger;
+    // Every table there (ADR 051): not ready on a half-restored database.
+    schema?: SchemaHealth;
   },
 ) {
   const { db, health, pubsub, logger } = options;
@@ -123,6 +126,7 @@ export function mountHealth(
         logger.warn({ err }, 'readiness check: database unavailable');
       }
     }
+    const schema = databaseUp && options.schema ? await options.schema.state() : undefined;
     // Redis lost: still ready (sign-in, reads and writes work), but degraded (ADR 030).
     const redis = options.redisConfigured
       ? {
@@ -133,7 +137,7 @@ export function mountHealth(
       : undefined;
     const status = stopping
       ? 'stopping'
-      : !databaseUp
+      : !databaseUp || schema?.complete === false
         ? 'unavailable'
         : redis && !redis.available
           ? 'degraded'
@@ -141,6 +145,7 @@ export function mountHealth(
     res.status(status === 'ready' || status === 'degraded' ? 200 : 503).json({
       status,
       database: { kind: options.embedded ? 'embedded' : 'postgresql', available: databaseUp },
+      ...(schema && { schema }),
       pubsub: pubsub.kind,
       ...(redis && { redis }),
     });
