@@ -1,10 +1,10 @@
 // This server stands in for Stripe's REST API because the machine has no internet (and stripe-mock,
 // Stripe's own fake, is a Go binary that is not available here). It plays the three endpoints the
-// adapter uses, records what the SDK sent, and answers with objects shaped like Stripe's.
+// adapter uses (and detaching a payment method), records what the SDK sent, and answers with objects shaped like Stripe's.
 //
 // Payment methods with a scripted answer on POST /v1/payment_intents:
 // - `pm_card_chargeDeclined`: 402 card_error (card_declined / generic_decline), like Stripe's test card;
-// - `pm_missing`: 400 invalid_request_error resource_missing.
+// - `pm_missing`: 400 invalid_request_error resource_missing (also on POST .../detach).
 // Every other payment method succeeds.
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -124,6 +124,21 @@ function handle(
       payment_intent: params.payment_intent,
       status: 'succeeded',
     });
+  }
+  const detach =
+    req.method === 'POST' ? /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(req.url ?? '') : null;
+  if (detach) {
+    if (detach[1] === 'pm_missing') {
+      return answer(res, 400, {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'payment_method',
+          message: "No such PaymentMethod: 'pm_missing'",
+        },
+      });
+    }
+    return answer(res, 200, { id: detach[1], object: 'payment_method', type: 'card', customer: null });
   }
   answer(res, 404, {
     error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.url})` },

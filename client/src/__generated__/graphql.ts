@@ -207,6 +207,11 @@ export type CreateEventInput = {
   voiceChat?: VoiceChat | null | undefined;
 };
 
+/** What format the copy of the viewer's data comes in. */
+export type DataExportFormat =
+  /** One JSON document. */
+  'JSON';
+
 /** Deciding an appeal. */
 export type DecideAppealInput = {
   /** The appeal. */
@@ -389,6 +394,12 @@ export type ExactLocationInput = {
   lat: number;
   /** Longitude in degrees; must lie in Turkey. */
   lng: number;
+};
+
+/** Ask for a copy of the viewer's own data ('Verilerimi indir', KVKK and GDPR). */
+export type ExportMyDataInput = {
+  /** The archive's format. */
+  format: DataExportFormat;
 };
 
 /** A user, for a friend request action. */
@@ -2966,6 +2977,14 @@ export type ResetCalendarFeedMutationVariables = Exact<{
 
 export type ResetCalendarFeedMutation = {
   resetCalendarFeed: { __typename: 'ResetCalendarFeedPayload'; calendarFeedUrl: string };
+};
+
+export type ExportMyDataMutationVariables = Exact<{
+  input: ExportMyDataInput;
+}>;
+
+export type ExportMyDataMutation = {
+  exportMyData: { __typename: 'ExportMyDataPayload'; archive: string; fileName: string; generatedAt: string };
 };
 
 export type DeleteAccountMutationVariables = Exact<{

@@ -22,24 +22,31 @@ export const DELETE_ACCOUNT_MUTATION: TypedDocumentNode<
   }
 `;
 
-// The danger zone: what deleting does, then a confirmation that asks for the username or e-mail.
-// `onDeleted` signs out (the route composes it with the identity provider).
+// The danger zone: what deleting does, then a confirmation that asks for the username or e-mail
+// and the password (ADR 054; a Google account leaves it empty and needs a sign-in in the last
+// minutes). `onDeleted` signs out (the route composes it with the identity provider).
 export function DeleteAccountCard({ onDeleted }: { onDeleted: () => Promise<void> }) {
   const { t } = useI18n();
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [confirmation, setConfirmation] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const [mutate, { loading }] = useMutation(DELETE_ACCOUNT_MUTATION);
 
   const confirm = async () => {
     try {
-      await mutate({ variables: { input: { confirmation } } });
+      await mutate({ variables: { input: { confirmation, ...(password ? { password } : {}) } } });
       toast.success(t('settings.delete.done'));
       await onDeleted();
     } catch (err) {
-      const message = fieldErrors(err).confirmation ?? userFacingMessage(err, t('settings.delete.failed'));
-      setError(message);
+      const fields = fieldErrors(err);
+      if (fields.password && !fields.confirmation) {
+        setPasswordError(fields.password);
+        return;
+      }
+      setError(fields.confirmation ?? userFacingMessage(err, t('settings.delete.failed')));
     }
   };
 
@@ -61,6 +68,8 @@ export function DeleteAccountCard({ onDeleted }: { onDeleted: () => Promise<void
         onOpenChange={(next) => {
           setOpen(next);
           setError(undefined);
+          setPasswordError(undefined);
+          setPassword('');
         }}
         title={t('settings.delete.dialogTitle')}
         closeLabel={t('common.close')}
@@ -81,16 +90,31 @@ export function DeleteAccountCard({ onDeleted }: { onDeleted: () => Promise<void
           </>
         }
       >
-        <Input
-          label={t('settings.delete.confirmLabel')}
-          value={confirmation}
-          onChange={(e) => {
-            setConfirmation(e.target.value);
-            setError(undefined);
-          }}
-          error={error}
-          autoComplete="off"
-        />
+        <div className="flex flex-col gap-4">
+          <Input
+            label={t('settings.delete.confirmLabel')}
+            value={confirmation}
+            onChange={(e) => {
+              setConfirmation(e.target.value);
+              setError(undefined);
+            }}
+            error={error}
+            autoComplete="off"
+          />
+          <Input
+            label={t('settings.delete.passwordLabel')}
+            type="password"
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setPasswordError(undefined);
+            }}
+            error={passwordError}
+            hint={t('settings.delete.passwordHint')}
+            autoComplete="current-password"
+            data-testid="delete-password"
+          />
+        </div>
       </Dialog>
     </Card>
   );

@@ -134,6 +134,15 @@ export const profileEn: Record<keyof typeof profileTr, string> = {
   'settings.delete.confirm': 'Delete permanently',
   'settings.delete.done': 'Your account is deleted. See you 👋',
   'settings.delete.failed': 'The account could not be deleted',
+  'settings.delete.passwordLabel': 'Your password',
+  'settings.delete.passwordHint':
+    'Leave it empty if you sign in with Google: a sign-in in the last 5 minutes is enough.',
+  'settings.export.title': 'Download my data',
+  'settings.export.intro':
+    'Your profile, the events you hosted, your join requests, the messages you wrote, your friends, the ratings you gave, your token history, your payments (without card details) and your notification settings, in one JSON file. You can download it once an hour.',
+  'settings.export.button': 'Download my data',
+  'settings.export.done': 'Your data is downloaded',
+  'settings.export.failed': 'Your data could not be downloaded',
 
   'otherProfile.sections': 'Profile sections',
   'otherProfile.tab.overview': 'Overview',

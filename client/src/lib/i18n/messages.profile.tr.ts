@@ -135,6 +135,15 @@ export const profileTr = {
   'settings.delete.confirm': 'Kalıcı olarak sil',
   'settings.delete.done': 'Hesabın silindi. Görüşmek üzere 👋',
   'settings.delete.failed': 'Hesap silinemedi',
+  'settings.delete.passwordLabel': 'Şifren',
+  'settings.delete.passwordHint':
+    'Google ile giriş yapıyorsan boş bırak: son 5 dakika içinde giriş yapmış olman yeterli.',
+  'settings.export.title': 'Verilerimi indir',
+  'settings.export.intro':
+    'Profilin, düzenlediğin etkinlikler, katılım isteklerin, yazdığın mesajlar, arkadaşların, verdiğin puanlar, token hareketlerin, ödemelerin (kart bilgisi olmadan) ve bildirim ayarların tek bir JSON dosyasında. Saatte bir kez indirebilirsin.',
+  'settings.export.button': 'Verilerimi indir',
+  'settings.export.done': 'Verilerin indirildi',
+  'settings.export.failed': 'Verilerin indirilemedi',
 
   'otherProfile.sections': 'Profil bölümleri',
   'otherProfile.tab.overview': 'Genel Bakış',

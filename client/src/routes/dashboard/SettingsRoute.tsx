@@ -12,6 +12,7 @@ import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
 import { deleteIdentityAndSignOut, signOutEverywhere } from '#client/features/auth/auth.ts';
 import { ChangePasswordForm } from '#client/features/auth/ChangePasswordForm.tsx';
 import { LanguageSwitch } from '#client/features/auth/LanguageSwitch.tsx';
+import { DataExportCard } from '#client/features/profile/DataExportCard.tsx';
 import { DeleteAccountCard } from '#client/features/profile/DeleteAccountCard.tsx';
 import { NotificationSettings } from '#client/features/profile/NotificationSettings.tsx';
 import { ChannelSettings } from '#client/features/profile/ChannelSettings.tsx';
@@ -134,6 +135,9 @@ function Settings({ queryRef }: { queryRef: QueryRef<SettingsRouteQuery> }) {
       </Section>
       <Section title={t('settings.blocked.title')}>
         <BlockedUsersList />
+      </Section>
+      <Section title={t('settings.export.title')} testId="data-export" id="data">
+        <DataExportCard />
       </Section>
       <Section title={t('settings.session')}>
         <p className="text-sm text-ink-300">{t('settings.logoutHint')}</p>

@@ -301,8 +301,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       try {
         await stripe.paymentMethods.detach(method.methodId);
       } catch (err) {
-        // Already detached, or unknown to Stripe: nothing is kept there.
-        if (err instanceof Stripe.errors.StripeInvalidRequestError) return;
+        // Unknown to Stripe, or no longer attached to a customer: nothing is kept there.
+        if (
+          err instanceof Stripe.errors.StripeInvalidRequestError &&
+          (err.code === 'resource_missing' || /not attached/i.test(err.message))
+        )
+          return;
         throw toProviderError(err, 'detach');
       }
     },

@@ -364,3 +364,24 @@ describe('Stripe webhooks', () => {
     await expect(provider.parseWebhook(good)).resolves.toHaveLength(1);
   });
 });
+
+describe('Stripe detachMethod', () => {
+  const method = (methodId: string) => ({
+    provider: 'stripe' as const,
+    customerId: 'cus_squad',
+    methodId,
+    brand: 'visa',
+    last4: '4242',
+  });
+
+  it('detaches the saved card at Stripe (account deleted, ADR 054)', async () => {
+    await provider.detachMethod(method('pm_saved_card'));
+    expect(requests.map((r) => r.path)).toEqual(['/v1/payment_methods/pm_saved_card/detach']);
+  });
+
+  it('takes a method Stripe no longer knows as detached, and leaves other providers alone', async () => {
+    await expect(provider.detachMethod(method('pm_missing'))).resolves.toBeUndefined();
+    await provider.detachMethod({ ...method('pm_sb_1'), provider: 'sandbox' });
+    expect(requests.map((r) => r.path)).toEqual(['/v1/payment_methods/pm_missing/detach']);
+  });
+});
