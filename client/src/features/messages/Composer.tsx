@@ -1,8 +1,9 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { fieldErrors, userFacingMessage } from '#client/apollo/userFacingMessage.ts';
 import { Button } from '#client/components/ui/Button.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
+import { rateLimitSeconds } from '#client/features/messages/rateLimit.ts';
 import { useSendChatMessageMutation } from '#client/features/messages/useSendChatMessageMutation.ts';
 
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -10,19 +11,30 @@ export const MESSAGE_MAX_LENGTH = 2000;
 const COUNTER_FROM = 1800;
 
 // The thread's message box: Enter sends, Shift+Enter starts a new line. The text stays when sending
-// fails, and the reason (the content check's, a rate limit, a block) is shown right here.
+// fails, and the reason (the content check's, a rate limit, a block) is shown right here. Refused as
+// too fast, sending waits the seconds the server said (the text stays; the note goes when they pass).
 export function Composer({ conversationId, onSent }: { conversationId: string; onSent?: () => void }) {
   const { t, fmt } = useI18n();
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [pause, setPause] = useState<{ seconds: number } | null>(null);
   const [send, { loading }] = useSendChatMessageMutation();
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const errorId = useId();
   const counterId = useId();
   const text = body.trim();
 
+  useEffect(() => {
+    if (!pause) return;
+    const timer = setTimeout(() => {
+      setPause(null);
+      setError(null);
+    }, pause.seconds * 1000);
+    return () => clearTimeout(timer);
+  }, [pause]);
+
   const submit = async () => {
-    if (!text || loading) return;
+    if (!text || loading || pause) return;
     setError(null);
     try {
       await send({ variables: { input: { conversationId, body: text } } });
@@ -31,6 +43,8 @@ export function Composer({ conversationId, onSent }: { conversationId: string; o
       inputRef.current?.focus();
     } catch (e) {
       setError(fieldErrors(e).body ?? userFacingMessage(e, t('chat.sendFailed')));
+      const seconds = rateLimitSeconds(e);
+      if (seconds > 0) setPause({ seconds });
     }
   };
 
@@ -49,6 +63,7 @@ export function Composer({ conversationId, onSent }: { conversationId: string; o
           role="alert"
           className="mb-2 rounded-xl border border-rose-400/30 bg-rose-500/10 px-3 py-2 text-sm text-rose-200"
           data-testid="composer-error"
+          data-paused={pause ? 'true' : undefined}
         >
           {error}
         </p>
@@ -68,7 +83,7 @@ export function Composer({ conversationId, onSent }: { conversationId: string; o
           aria-describedby={cn(error && errorId, body.length >= COUNTER_FROM && counterId) || undefined}
           onChange={(e) => {
             setBody(e.target.value);
-            if (error) setError(null);
+            if (error && !pause) setError(null);
           }}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -88,7 +103,7 @@ export function Composer({ conversationId, onSent }: { conversationId: string; o
           size="icon"
           className="size-11"
           loading={loading}
-          disabled={!text}
+          disabled={!text || pause !== null}
           aria-label={t('chat.composer.send')}
           data-testid="composer-send"
         >
