@@ -139,7 +139,13 @@ export function mountIdentity(
     ],
     google: config.google,
   };
-  app.use('/cognito', cognitoRouter(identity, logger));
+  app.use(
+    '/cognito',
+    cognitoRouter(identity, logger, {
+      cookiePath: `${new URL(config.publicUrl).pathname.replace(/\/$/, '')}/cognito`,
+      secureCookies: config.publicUrl.startsWith('https:'),
+    }),
+  );
   app.use('/oauth2', oauthRouter(identity, oauthSettings, options.clock, logger));
   app.get('/.well-known/openid-configuration', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=300');

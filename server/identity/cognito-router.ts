@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import type { Logger } from '#server/lib/logger.ts';
 import { CognitoError, cognitoErrors } from './cognito-errors.ts';
+import type { RequestMeta } from './identity-core.service.ts';
 import { COGNITO_OPERATIONS, type IdentityService } from './identity.service.ts';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
@@ -26,9 +27,37 @@ function sendError(res: Response, err: CognitoError) {
   send(res, err.status, { __type: err.type, message: err.message });
 }
 
+// Device tokens (ADR 053) travel as HttpOnly cookies only this endpoint sees, one per account the
+// device signed in to: the SPA keeps them without holding them, and scripts cannot read them.
+const DEVICE_COOKIE = 'squad.device.';
+const DEVICE_COOKIE_MAX_AGE = 180 * 24 * 3600;
+
+function deviceTokens(header: string | undefined): string[] {
+  const tokens: string[] = [];
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || !part.slice(0, eq).trim().startsWith(DEVICE_COOKIE)) continue;
+    tokens.push(part.slice(eq + 1).trim());
+  }
+  return tokens;
+}
+
+export type CognitoRouterOptions = { cookiePath?: string; secureCookies?: boolean };
+
 // POST /cognito/ with X-Amz-Target: AWSCognitoIdentityProviderService.<Operation>, answered the way the
 // Cognito user-pool API answers, so the AWS SDK and the SPA's client talk to it unchanged.
-export function cognitoRouter(identity: IdentityService, logger: Logger): Router {
+export function cognitoRouter(
+  identity: IdentityService,
+  logger: Logger,
+  options: CognitoRouterOptions = {},
+): Router {
+  const cookieAttributes = [
+    `Path=${options.cookiePath ?? '/cognito'}`,
+    `Max-Age=${DEVICE_COOKIE_MAX_AGE}`,
+    'HttpOnly',
+    'SameSite=Strict',
+    ...(options.secureCookies ? ['Secure'] : []),
+  ].join('; ');
   const router = Router();
   router.use((req: Request, res: Response, next: NextFunction) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
@@ -67,9 +96,15 @@ export function cognitoRouter(identity: IdentityService, logger: Logger): Router
         const handler = identity[op as (typeof COGNITO_OPERATIONS)[number]] as (
           this: IdentityService,
           b: Record<string, unknown>,
-          m: { ip: string },
+          m: RequestMeta,
         ) => Promise<unknown>;
-        send(res, 200, await handler.call(identity, body, { ip: req.ip ?? 'unknown' }));
+        const meta: RequestMeta = {
+          ip: req.ip ?? 'unknown',
+          deviceTokens: deviceTokens(req.header('cookie')),
+          rememberDevice: (tag, token) =>
+            res.append('Set-Cookie', `${DEVICE_COOKIE}${tag}=${token}; ${cookieAttributes}`),
+        };
+        send(res, 200, await handler.call(identity, body, meta));
       } catch (err) {
         if (err instanceof CognitoError) {
           req.log.info({ op, error: err.type }, 'identity operation refused');

@@ -2,11 +2,13 @@ import type { Database } from '#db/client.ts';
 import type { IdpAccountRow } from '#db/schema/index.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { Logger } from '#server/lib/logger.ts';
-import type { RateLimiter } from '#server/lib/rate-limit.ts';
+import { clientAddressKey } from '#server/lib/client-address.ts';
+import type { RateLimiter, RateRule } from '#server/lib/rate-limit.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { cognitoErrors as E } from './cognito-errors.ts';
 import { createIdentityRepository, type CodePurpose } from './identity.repository.ts';
 import { resetCodeMail, verificationMail } from './mail-templates.ts';
+import { verifyPassword } from './passwords.ts';
 import { keyedHash, maskEmail, newNumericCode, newOpaqueToken, sameHash } from './secrets.ts';
 import type { KeyStore } from './signing-keys.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, mintAccessToken, mintIdToken } from './tokens.ts';
@@ -16,20 +18,32 @@ export const RESET_CODE_TTL_MS = 3600_000;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600_000;
 export const MAX_CODE_ATTEMPTS = 5;
 
-// Throttling (fixed windows). Wrong passwords count per account and address, so a guesser elsewhere
-// cannot lock the owner out; a much higher per-account ceiling stops guessing spread over many
-// addresses, and a per-address limit stops one address trying many accounts.
+// Throttling (fixed windows, ADR 032 and 053). Wrong passwords count per account and address, so a
+// guesser elsewhere cannot lock the owner out; a much higher per-account ceiling stops guessing spread
+// over many addresses, and a per-address limit stops one address trying many accounts. An address is
+// an IPv4 address or an IPv6 /64. A device that signed in before (its device token) counts on its own
+// and is not held by the others: the owner gets in while the account is under attack.
 export const LIMITS = {
   signInFailuresPerAccountAndIp: { limit: 5, windowSeconds: 15 * 60 },
   signInFailuresPerAccount: { limit: 100, windowSeconds: 15 * 60 },
   signInFailuresPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  signInFailuresPerDevice: { limit: 5, windowSeconds: 15 * 60 },
   codeSendsPerAccount: { limit: 5, windowSeconds: 3600 },
   codeSendsPerIp: { limit: 20, windowSeconds: 3600 },
   codeGuessesPerAccount: { limit: 10, windowSeconds: 3600 },
   codeGuessesPerIp: { limit: 50, windowSeconds: 3600 },
 } as const;
 
-export type RequestMeta = { ip: string };
+// A device token lives this long after the device's last successful sign-in.
+export const DEVICE_TOKEN_TTL_SECONDS = 180 * 24 * 3600;
+
+export type RequestMeta = {
+  ip: string;
+  // Device tokens the client sent (the cookies earlier successful sign-ins left on this device).
+  deviceTokens?: readonly string[];
+  // Hands the client a device token for an account; `tag` tells the accounts of one device apart.
+  rememberDevice?: (tag: string, token: string) => void;
+};
 export type AuthenticationResult = {
   AccessToken: string;
   IdToken: string;
@@ -65,14 +79,17 @@ export function normalizeEmail(value: unknown): string {
   return email;
 }
 
-// What every flow shares: the repository, the code key, throttles, codes and token issuing.
-// The counters of wrong passwords for one sign-in attempt.
-export function signInFailureKeys(email: string, ip: string) {
+// The counters one password check reserves on, the first being the one a right password clears: from
+// a known device only the device's own; otherwise the account on this address, the account, and the
+// address.
+export function signInFailureRules(email: string, ip: string, deviceId?: string): RateRule[] {
+  if (deviceId) return [{ key: `signin-fail:device:${deviceId}`, ...LIMITS.signInFailuresPerDevice }];
+  const address = clientAddressKey(ip);
   return [
-    { key: `signin-fail:acct-ip:${email}:${ip}`, rule: LIMITS.signInFailuresPerAccountAndIp },
-    { key: `signin-fail:acct:${email}`, rule: LIMITS.signInFailuresPerAccount },
-    { key: `signin-fail:ip:${ip}`, rule: LIMITS.signInFailuresPerIp },
-  ] as const;
+    { key: `signin-fail:acct-ip:${email}:${address}`, ...LIMITS.signInFailuresPerAccountAndIp },
+    { key: `signin-fail:acct:${email}`, ...LIMITS.signInFailuresPerAccount },
+    { key: `signin-fail:ip:${address}`, ...LIMITS.signInFailuresPerIp },
+  ];
 }
 
 const delivery = (email: string) => ({
@@ -91,31 +108,99 @@ export function createIdentityCore(deps: IdentityDeps) {
     if (clientId !== deps.clientId) throw E.resourceNotFound('User pool client does not exist.');
   }
 
-  async function limit(key: string, rule: { limit: number; windowSeconds: number }) {
-    const d = await deps.limiter.hit(key, rule.limit, rule.windowSeconds);
+  // Counts one attempt on every counter at once, or refuses (LimitExceededException with the wait)
+  // without counting when one is full.
+  async function limit(...rules: RateRule[]) {
+    const d = await deps.limiter.reserve(rules);
     if (!d.allowed) throw E.limitExceeded(d.retryAfterSeconds);
   }
 
-  // Refuses (LimitExceededException with the wait) when any counter is full; `fail` counts one more.
-  const passwordGuard = (email: string, ip: string) => {
-    const counters = signInFailureKeys(email, ip);
+  // Device tokens: "<id>.<issued, unix seconds>.<HMAC over the account, id and time>", bound to one
+  // account; they prove only that this device signed in to it before, never who is asking.
+  const deviceTag = (sub: string) => keyedHash(codeKey, `device-tag:${sub}`).slice(0, 12);
+  const deviceSignature = (sub: string, body: string) => keyedHash(codeKey, `device:${sub}:${body}`);
+
+  function knownDevice(account: IdpAccountRow | undefined, meta: RequestMeta): string | undefined {
+    if (!account) return undefined;
+    for (const token of meta.deviceTokens?.slice(0, 20) ?? []) {
+      const [id, issued, signature, extra] = token.split('.');
+      if (!id || !issued || !signature || extra !== undefined) continue;
+      if (!sameHash(signature, deviceSignature(account.sub, `${id}.${issued}`))) continue;
+      if ((Number(issued) + DEVICE_TOKEN_TTL_SECONDS) * 1000 <= now().getTime()) continue;
+      // "Sign out everywhere" ends a device's standing too.
+      if (account.tokensValidAfter && Number(issued) * 1000 < account.tokensValidAfter.getTime()) continue;
+      return id;
+    }
+    return undefined;
+  }
+
+  // After a successful sign-in (or a proven mailbox): this device is known to the account from now on;
+  // a device already known keeps its id and gets a fresh expiry.
+  function rememberDevice(account: IdpAccountRow, meta: RequestMeta) {
+    if (!meta.rememberDevice) return;
+    const id = knownDevice(account, meta) ?? newOpaqueToken(16);
+    const body = `${id}.${Math.floor(now().getTime() / 1000)}`;
+    meta.rememberDevice(deviceTag(account.sub), `${body}.${deviceSignature(account.sub, body)}`);
+  }
+
+  // The counters of one password check, reserved before the check runs, so parallel guesses can never
+  // pass more than a counter's limit into argon2. A wrong password keeps its reservation (that is the
+  // failure count); a right one gives the shared counters theirs back and clears its own address's (or
+  // device's) count for the account; a check that could not run gives everything back.
+  const passwordGuard = (email: string, meta: RequestMeta, deviceId?: string) => {
+    const rules = signInFailureRules(email, meta.ip, deviceId);
     return {
-      async check() {
-        const decisions = await Promise.all(counters.map((c) => deps.limiter.peek(c.key, c.rule.limit)));
-        const refused = decisions.filter((d) => !d.allowed);
-        if (refused.length > 0) throw E.limitExceeded(Math.max(...refused.map((d) => d.retryAfterSeconds)));
+      async reserve() {
+        const d = await deps.limiter.reserve(rules);
+        if (!d.allowed) throw E.limitExceeded(d.retryAfterSeconds);
+        return {
+          async succeed() {
+            await deps.limiter.release(rules.slice(1).map((r) => r.key));
+            await deps.limiter.reset(rules[0].key);
+          },
+          release: () => deps.limiter.release(rules.map((r) => r.key)),
+        };
       },
-      async fail() {
-        await Promise.all(counters.map((c) => deps.limiter.hit(c.key, c.rule.limit, c.rule.windowSeconds)));
-      },
-      // The right password from this address clears this address's count for the account only.
-      succeed: () => deps.limiter.reset(counters[0].key),
+      clear: () => deps.limiter.reset(rules[0].key),
     };
   };
 
+  // Every check of an account's secret goes through here (password sign-in, change of password, the
+  // password asked before a deletion, and an SRP proof when that flow lands): `verify` runs only with
+  // a reservation held, and a false answer is NotAuthorizedException. `account` is undefined for an
+  // unknown user (verify still spends the same time).
+  async function checkSecret(
+    email: string,
+    account: IdpAccountRow | undefined,
+    meta: RequestMeta,
+    verify: () => Promise<boolean>,
+  ): Promise<void> {
+    const reservation = await passwordGuard(email, meta, knownDevice(account, meta)).reserve();
+    let ok: boolean;
+    try {
+      ok = await verify();
+    } catch (err) {
+      await reservation.release();
+      throw err;
+    }
+    if (!ok) throw E.badCredentials();
+    await reservation.succeed();
+  }
+
+  // The password of a signed-in account (asked again before something irreversible).
+  async function checkPassword(sub: string, password: unknown, meta: RequestMeta): Promise<void> {
+    const account = await repo.accountBySub(sub);
+    if (!account) throw E.notAuthorized('User does not exist.');
+    await checkSecret(account.email, account, meta, () =>
+      verifyPassword(account.passwordHash, str(password) ?? ''),
+    );
+  }
+
   async function sendCode(account: IdpAccountRow, purpose: CodePurpose, meta: RequestMeta) {
-    await limit(`code-send:acct:${account.email}`, LIMITS.codeSendsPerAccount);
-    await limit(`code-send:ip:${meta.ip}`, LIMITS.codeSendsPerIp);
+    await limit(
+      { key: `code-send:acct:${account.email}`, ...LIMITS.codeSendsPerAccount },
+      { key: `code-send:ip:${clientAddressKey(meta.ip)}`, ...LIMITS.codeSendsPerIp },
+    );
     const code = newNumericCode();
     const ttl = purpose === 'signup' ? SIGNUP_CODE_TTL_MS : RESET_CODE_TTL_MS;
     await repo.insertCode({
@@ -138,11 +223,12 @@ export function createIdentityCore(deps: IdentityDeps) {
   // An unknown address gets the answer a known one would (PreventUserExistenceErrors), throttled
   // per address so the endpoint cannot be used to probe for accounts.
   async function pretendToSend(email: string, meta: RequestMeta) {
-    await limit(`code-send:ip:${meta.ip}`, LIMITS.codeSendsPerIp);
+    await limit({ key: `code-send:ip:${clientAddressKey(meta.ip)}`, ...LIMITS.codeSendsPerIp });
     return { CodeDeliveryDetails: delivery(email) };
   }
 
-  // Checks a code: wrong guesses count; the 5th wrong guess kills it; expired or used codes are dead.
+  // Checks a code: every guess counts, reserved before the code is compared (parallel guesses cannot
+  // pass the limits); the 5th wrong guess kills it; expired or used codes are dead.
   async function checkCode(
     account: IdpAccountRow | undefined,
     purpose: CodePurpose,
@@ -150,8 +236,10 @@ export function createIdentityCore(deps: IdentityDeps) {
     meta: RequestMeta,
   ) {
     const email = account?.email ?? 'unknown';
-    await limit(`code-guess:ip:${meta.ip}`, LIMITS.codeGuessesPerIp);
-    await limit(`code-guess:acct:${email}`, LIMITS.codeGuessesPerAccount);
+    await limit(
+      { key: `code-guess:ip:${clientAddressKey(meta.ip)}`, ...LIMITS.codeGuessesPerIp },
+      { key: `code-guess:acct:${email}`, ...LIMITS.codeGuessesPerAccount },
+    );
     const value = str(code)?.trim();
     if (!value || !/^\d{6}$/.test(value)) throw E.codeMismatch();
     if (!account) throw E.codeMismatch();
@@ -253,6 +341,10 @@ export function createIdentityCore(deps: IdentityDeps) {
     checkClient,
     limit,
     passwordGuard,
+    checkSecret,
+    checkPassword,
+    knownDevice,
+    rememberDevice,
     sendCode,
     pretendToSend,
     checkCode,

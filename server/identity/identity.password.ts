@@ -13,6 +13,9 @@ export function passwordFlow(core: IdentityCore) {
     checkCode,
     accountFromAccessToken,
     passwordGuard,
+    checkSecret,
+    knownDevice,
+    rememberDevice,
   } = core;
   return {
     async ForgotPassword(body: Record<string, unknown>, meta: RequestMeta) {
@@ -39,8 +42,12 @@ export function passwordFlow(core: IdentityCore) {
       // A new password ends every existing session.
       await repo.revokeAllRefreshTokens(account!.sub);
       deps.onRevoked?.(account!.sub);
-      // The owner proved control of the mailbox: this address may sign in again at once.
-      await passwordGuard(email, meta.ip).succeed();
+      // The owner proved control of the mailbox: this address may sign in again at once, and this device
+      // is known to the account, so it gets in while others' guesses hold the account (ADR 053).
+      await passwordGuard(email, meta).clear();
+      const device = knownDevice(account, meta);
+      if (device) await passwordGuard(email, meta, device).clear();
+      rememberDevice(account!, meta);
       return {};
     },
 
@@ -48,12 +55,9 @@ export function passwordFlow(core: IdentityCore) {
       const account = await accountFromAccessToken(body.AccessToken);
       const problem = passwordPolicyProblem(body.ProposedPassword);
       if (problem) throw E.invalidPassword(problem);
-      const guard = passwordGuard(account.email, meta.ip);
-      await guard.check();
-      if (!(await verifyPassword(account.passwordHash, str(body.PreviousPassword) ?? ''))) {
-        await guard.fail();
-        throw E.badCredentials();
-      }
+      await checkSecret(account.email, account, meta, () =>
+        verifyPassword(account.passwordHash, str(body.PreviousPassword) ?? ''),
+      );
       await repo.updateAccount(account.sub, {
         passwordHash: await hashPassword(body.ProposedPassword as string),
       });

@@ -14,6 +14,8 @@ export function createIdentityService(deps: IdentityDeps) {
     ...sessionsFlow(core),
     // --- for the OAuth endpoints and tests ---
     accountFromAccessToken: core.accountFromAccessToken,
+    // The password asked again before an irreversible step, under the sign-in limits (ADR 053).
+    checkPassword: core.checkPassword,
     userAttributes: core.userAttributes,
     issueTokens: core.issueTokens,
     codeKey: () => core.codeKey,

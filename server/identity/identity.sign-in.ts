@@ -5,24 +5,20 @@ import { keyedHash } from './secrets.ts';
 
 // InitiateAuth: USER_PASSWORD_AUTH (throttled guessing) and REFRESH_TOKEN_AUTH.
 export function signInFlow(core: IdentityCore) {
-  const { repo, deps, codeKey, now, checkClient, issueTokens, passwordGuard } = core;
+  const { repo, deps, codeKey, now, checkClient, issueTokens, checkSecret, rememberDevice } = core;
 
   async function passwordAuth(params: Record<string, unknown>, meta: RequestMeta) {
     const email = normalizeEmail(params.USERNAME);
     const password = str(params.PASSWORD);
     if (!password) throw E.invalidParameter('Missing required parameter PASSWORD');
-    const guard = passwordGuard(email, meta.ip);
-    await guard.check();
     const account = await repo.accountByEmail(email);
-    const ok = account
-      ? await verifyPassword(account.passwordHash, password)
-      : (await burnPasswordCheck(password), false);
-    if (!ok) {
-      await guard.fail();
-      throw E.badCredentials();
-    }
+    await checkSecret(email, account, meta, async () => {
+      if (account) return verifyPassword(account.passwordHash, password);
+      await burnPasswordCheck(password);
+      return false;
+    });
     if (account!.status !== 'CONFIRMED') throw E.notConfirmed();
-    await guard.succeed();
+    rememberDevice(account!, meta);
     return {
       ChallengeParameters: {},
       AuthenticationResult: await issueTokens(account!, { authTime: now(), withRefresh: true }),
