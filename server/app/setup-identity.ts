@@ -9,6 +9,7 @@ import {
 import { createAuthenticate, type Authenticate } from '#server/auth/authenticate.ts';
 import { cognitoRouter } from '#server/identity/cognito-router.ts';
 import { createIdentityService, type IdentityService } from '#server/identity/identity.service.ts';
+import { passwordCheckOf } from '#server/identity/identity.reauth.ts';
 import { oauthRouter, openIdConfiguration } from '#server/identity/oauth-router.ts';
 import { loadKeyStore, type KeyStore } from '#server/identity/signing-keys.ts';
 import type { Clock } from '#server/lib/clock.ts';
@@ -89,6 +90,8 @@ export async function setupIdentity(options: {
       const claims = await embeddedVerifier.verifySignature(token);
       return services.users.knownViewer(claims.sub);
     };
+    // Deleting asks for the password, checked under the provider's sign-in limits (ADR 054).
+    services.users.usePasswordCheck(passwordCheckOf(idp));
     // Deleting a Squad account deletes its sign-in too, so the address can sign up afresh. (With a
     // real Cognito pool the client calls DeleteUser itself.)
     services.users.onAccountDeleted(async (_tx, afterCommit, user) => {

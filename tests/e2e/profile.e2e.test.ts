@@ -301,6 +301,8 @@ describe('profile in Chromium', () => {
     await dialog.getByText('Onay için kullanıcı adını ya da e-posta adresini aynen yaz.').waitFor();
     await shot(page, 'settings-delete-confirm');
     await dialog.getByLabel('Onay için kullanıcı adını ya da e-posta adresini yaz').fill(me.email);
+    // The password is asked again (ADR 054).
+    await dialog.getByLabel('Şifren', { exact: true }).fill('Yeni-Sifre-2026!');
     await dialog.getByTestId('confirm-delete').click();
     await page.waitForURL((url) => url.pathname === '/');
     // The sign-in account is gone with it.
