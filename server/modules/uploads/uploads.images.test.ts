@@ -5,6 +5,8 @@ import {
   AVATAR_MAX_BYTES,
   AVATAR_SIZES,
   ImageRejected,
+  inProcessingSlot,
+  PROCESSING_SLOTS,
   processAvatar,
   type AvatarVariant,
   type ImageRejection,
@@ -212,5 +214,34 @@ describe('processAvatar', () => {
       .toBuffer();
     expect(huge.length).toBeLessThan(AVATAR_MAX_BYTES);
     expect(await rejection(huge)).toBe('tooManyPixels');
+  });
+});
+
+describe('processing slots (ADR 055)', () => {
+  it('processes one picture at a time per instance, the others in arrival order, and frees a failed slot', async () => {
+    let running = 0;
+    let most = 0;
+    const order: number[] = [];
+    const task = (n: number, fail = false) =>
+      inProcessingSlot(async () => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setImmediate(resolve));
+        order.push(n);
+        running--;
+        if (fail) throw new Error('broken');
+        return n;
+      });
+    const results = await Promise.allSettled([task(1), task(2, true), task(3), task(4), task(5)]);
+    expect(PROCESSING_SLOTS).toBe(1);
+    expect(most).toBe(1);
+    expect(order).toEqual([1, 2, 3, 4, 5]);
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
   });
 });

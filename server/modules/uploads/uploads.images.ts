@@ -9,6 +9,30 @@ export const AVATAR_MAX_PIXELS = 40_000_000;
 const EMAIL_SIZE = 512;
 const QUALITY = 82;
 
+// Memory (issue 24, ADR 055): 24 concurrent 40-megapixel PNGs took a replica from 304 MB to 856 MB
+// resident. Shrinking one such picture holds about 75 MB in libvips, and the freed memory stays in
+// the malloc arena of whichever thread used it. So an instance processes one picture at a time (the
+// others wait their turn, in arrival order), decodes it once, keeps libvips' operation cache off (it
+// would keep pictures for reuse we never make) and leaves sharp's one thread per picture on glibc.
+export const PROCESSING_SLOTS = 1;
+sharp.cache(false);
+
+let busy = 0;
+const waiting: (() => void)[] = [];
+
+export async function inProcessingSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (busy >= PROCESSING_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else busy++;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next waiter (busy stays the same), or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else busy--;
+  }
+}
+
 // Animated GIF/WebP are not refused: only the first frame is read (sharp's `animated: false`), so the
 // avatar is a still picture. There is no 'animated' rejection.
 export type ImageRejection = 'notImage' | 'svg' | 'tooLarge' | 'tooManyPixels';
@@ -94,21 +118,31 @@ export async function processAvatar(input: Buffer): Promise<AvatarVariant[]> {
   if (input.length > AVATAR_MAX_BYTES) throw new ImageRejected('tooLarge');
   const detected = sniff(input);
   if (!detected) throw new ImageRejected(looksLikeSvg(input) ? 'svg' : 'notImage');
+  return inProcessingSlot(() => encode(input, detected));
+}
+
+async function encode(input: Buffer, detected: Detected): Promise<AvatarVariant[]> {
   const image = await decodable(input, detected);
-  // rotate() applies the EXIF orientation. No withMetadata/keepExif: sharp writes no EXIF, XMP or
-  // IPTC (so no GPS) unless asked to.
-  const upright = image.rotate();
-  const square = (size: number) =>
-    upright.clone().resize(size, size, { fit: 'cover', position: 'attention' });
   try {
-    const webps = await Promise.all(
-      AVATAR_SIZES.map(async (size) => ({
+    // The full picture is decoded once, into the largest square (rotate() applies the EXIF
+    // orientation); the other sizes come from those 512 x 512 pixels. No withMetadata/keepExif: sharp
+    // writes no EXIF, XMP or IPTC (so no GPS) unless asked to.
+    const { data, info } = await image
+      .rotate()
+      .resize(EMAIL_SIZE, EMAIL_SIZE, { fit: 'cover', position: 'attention' })
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    const pixels = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    const square = (size: number) => sharp(data, pixels).resize(size, size);
+    // One after the other: fewer threads at once, so fewer malloc arenas holding freed memory.
+    const webps: AvatarVariant[] = [];
+    for (const size of AVATAR_SIZES)
+      webps.push({
         size,
-        format: 'webp' as const,
+        format: 'webp',
         contentType: 'image/webp',
         body: await square(size).webp({ quality: QUALITY }).toBuffer(),
-      })),
-    );
+      });
     // For e-mail clients, which do not all show WebP. JPEG has no alpha: transparent parts turn white.
     const jpeg = await square(EMAIL_SIZE)
       .flatten({ background: '#ffffff' })
