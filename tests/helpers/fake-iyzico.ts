@@ -3,7 +3,7 @@
 // signed with the merchant's secret key the way iyzico signs its answers.
 //
 // Stored cards with a scripted answer on POST /payment/auth: `ctk-declined` (10051, a bank decline)
-// and `ctk-unknown` (5080). Refunding paymentId `unknown` fails with 5093. Everything else succeeds.
+// and `ctk-unknown` (5080; deleting it fails the same way). Refunding paymentId `unknown` fails with 5093. Everything else succeeds.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type net from 'node:net';
@@ -189,6 +189,16 @@ export async function startFakeIyzico(options: { apiKey: string; secretKey: stri
           result.paidPrice,
           result.price,
         ]),
+      };
+    }
+    // Card storage: deleting a stored card (DELETE; the fake does not tell methods apart).
+    if (path === '/cardstorage/card') {
+      if (body.cardToken === 'ctk-unknown') return failure(body, '5080', 'Kart bulunamadı');
+      return {
+        status: 'success',
+        ...common(body),
+        cardUserKey: body.cardUserKey,
+        cardToken: body.cardToken,
       };
     }
     if (path === '/v2/payment/refund') {

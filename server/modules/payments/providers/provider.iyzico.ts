@@ -374,8 +374,8 @@ export function createIyzicoProvider(options: IyzicoProviderOptions): PaymentPro
         cardUserKey: method.customerId,
         cardToken: method.methodId,
       });
-      // An unknown card or card user is already gone.
-      if (result.status !== 'success' && !/^(11|12)\d{2}$/.test(str(result.errorCode) ?? '')) {
+      // A failure is retried by the job queue (payments.detachMethod), then logged.
+      if (result.status !== 'success') {
         throw new ProviderError(
           `iyzico refused to delete the card: ${result.errorMessage ?? 'unknown error'}`,
           str(result.errorCode),

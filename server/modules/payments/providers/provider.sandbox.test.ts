@@ -201,6 +201,13 @@ describe('sandbox off-session charges and refunds', () => {
     ).rejects.toBeInstanceOf(ProviderError);
   });
 
+  it('forgets a detached card: later charges of it are refused (ADR 054)', async () => {
+    await provider.detachMethod(method('pm_sb_4242_ee55'));
+    expect(provider.isDetached('pm_sb_4242_ee55')).toBe(true);
+    await expect(charge('pm_sb_4242_ee55')).rejects.toBeInstanceOf(ProviderError);
+    expect((await charge('pm_sb_4242_ff66')).outcome).toBe('paid');
+  });
+
   it('refunds without anything external', async () => {
     const { refundId } = await provider.refund({
       paymentId: 'pay_sb_1',

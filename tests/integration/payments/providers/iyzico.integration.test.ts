@@ -315,3 +315,30 @@ describe('iyzico stored-card charges and refunds', () => {
     ).rejects.toBeInstanceOf(ProviderError);
   });
 });
+
+describe('iyzico detachMethod', () => {
+  const card = (cardToken: string) => ({
+    provider: 'iyzico' as const,
+    customerId: 'cuk-123',
+    methodId: cardToken,
+    brand: 'mastercard',
+    last4: '0008',
+  });
+
+  it('deletes the stored card from card storage (account deleted, ADR 054)', async () => {
+    await provider.detachMethod(card('ctk-456'));
+    expect(requests).toEqual([
+      {
+        path: '/cardstorage/card',
+        body: expect.objectContaining({ cardUserKey: 'cuk-123', cardToken: 'ctk-456' }),
+        authorised: true,
+      },
+    ]);
+  });
+
+  it('reports a refusal (retried by the job queue) and leaves other providers alone', async () => {
+    await expect(provider.detachMethod(card('ctk-unknown'))).rejects.toBeInstanceOf(ProviderError);
+    await provider.detachMethod({ ...card('pm_sb_1'), provider: 'sandbox' });
+    expect(requests).toHaveLength(1);
+  });
+});
