@@ -58,6 +58,7 @@ export function DeleteAccountCard({ onDeleted }: { onDeleted: () => Promise<void
         <li>{t('settings.delete.events')}</li>
         <li>{t('settings.delete.requests')}</li>
         <li>{t('settings.delete.profile')}</li>
+        <li>{t('settings.delete.erased')}</li>
         <li>{t('settings.delete.tokens')}</li>
       </ul>
       <Button variant="danger" className="self-start" onClick={() => setOpen(true)}>

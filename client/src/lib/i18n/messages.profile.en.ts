@@ -127,6 +127,8 @@ export const profileEn: Record<keyof typeof profileTr, string> = {
     'Your pending requests are withdrawn and you leave the upcoming events you joined.',
   'settings.delete.profile':
     'Your profile, picture, location and e-mail address are deleted; past events and reviews show you as "Deleted user".',
+  'settings.delete.erased':
+    "Your messages show as removed in others' conversations; your friendships, notification devices, saved card and uploaded photos are deleted.",
   'settings.delete.tokens': 'Your remaining tokens are lost. This cannot be undone.',
   'settings.delete.button': 'Delete My Account',
   'settings.delete.dialogTitle': 'Do you really want to delete your account?',

@@ -128,6 +128,8 @@ export const profileTr = {
     'Bekleyen katılım isteklerin geri çekilir, katıldığın yaklaşan etkinliklerden ayrılırsın.',
   'settings.delete.profile':
     'Profilin, fotoğrafın, konumun ve e-posta adresin silinir; geçmiş etkinliklerde ve yorumlarda "Silinmiş kullanıcı" olarak görünürsün.',
+  'settings.delete.erased':
+    'Yazdığın mesajlar başkalarının sohbetlerinde "kaldırıldı" olarak görünür; arkadaşlıkların, bildirim aldığın cihazlar, kayıtlı kartın ve yüklediğin fotoğraflar silinir.',
   'settings.delete.tokens': 'Kalan tokenların geri alınamaz. Bu işlem geri alınamaz.',
   'settings.delete.button': 'Hesabımı Sil',
   'settings.delete.dialogTitle': 'Hesabını silmek istediğine emin misin?',
