@@ -1,6 +1,6 @@
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import type { Database } from './client.ts';
+import { guardClient, type Database } from './client.ts';
 
 // Applies pending drizzle-kit migrations. With a real PostgreSQL server several app instances may
 // start at once: they queue on a table lock held by a separate connection for the duration
@@ -14,10 +14,11 @@ export async function runMigrations(
     await migrate(db, { migrationsFolder: options.migrationsFolder });
     return;
   }
-  const lockClient = new pg.Client({
-    connectionString: options.serializeWith,
-    application_name: 'squad-migrate',
-  });
+  // The server going away while the lock is held must fail the start, not end the process.
+  const lockClient = guardClient(
+    new pg.Client({ connectionString: options.serializeWith, application_name: 'squad-migrate' }),
+    () => undefined,
+  );
   await lockClient.connect();
   // PGlite (also when reached through DATABASE_URL) is a single session: a lock held on one
   // connection would block the migration on the other forever, and there is nothing to serialize.

@@ -24,16 +24,24 @@ const db = await PGlite.create(inMemory ? undefined : dataDir, {
   extensions: { cube, earthdistance, pg_trgm, unaccent, citext },
 });
 
+// A Unix socket file in a directory only this user can enter (ADR 052): PGlite has no passwords, so a
+// TCP port on 127.0.0.1 let anyone on the machine read the database. The main process keeps the data
+// dir locked, so a socket file left by a killed predecessor is ours to replace.
+const socketPath = process.env.PGLITE_SOCKET_PATH;
+if (!socketPath) {
+  console.error('PGLITE_SOCKET_PATH is not set');
+  process.exit(2);
+}
+fs.rmSync(socketPath, { force: true });
 const server = new PGLiteSocketServer({
   db,
-  host: '127.0.0.1',
-  port: 0,
+  path: socketPath,
   maxConnections: 128,
 });
 // Swap in the session-aware queue before any connection arrives (see session-queue.ts).
 (server as unknown as { queryQueue: SessionQueue }).queryQueue = new SessionQueue(db);
 await server.start();
-const port = Number(server.getServerConn().split(':').pop());
+fs.chmodSync(socketPath, 0o600);
 
 let stopping = false;
 async function stop(code = 0) {
@@ -60,4 +68,4 @@ process.on('SIGTERM', () => void stop(0));
 // stop over IPC, so the database stays up while in-flight requests finish.
 process.on('SIGINT', () => {});
 
-process.send?.({ type: 'ready', port });
+process.send?.({ type: 'ready', path: socketPath });

@@ -1,12 +1,16 @@
 import type pg from 'pg';
-import { isDatabaseUnavailable } from '#db/client.ts';
+import { isDatabaseUnavailable, isPoolWaitTimeout } from '#db/client.ts';
 import type { Logger } from '#server/lib/logger.ts';
 
 export type DatabaseHealth = {
   // False from the first sign that the server is gone until a connection works again.
   available(): boolean;
-  // Looks at an error from a query; true (and the state set) when it says the database is away.
+  // Looks at an error from a query; true when it is to be answered 503: the database is away (and the
+  // state is set), or every pooled connection stayed busy for the whole wait (the state is not set:
+  // a saturated pool is not a database that is down, and readiness must not flap with it).
   noteError(err: unknown): boolean;
+  // Something other than a query saw the database go (the embedded database's process ended).
+  markUnavailable(reason: unknown): void;
   close(): void;
 };
 
@@ -61,7 +65,7 @@ export function watchDatabase(pool: pg.Pool, logger: Logger): DatabaseHealth {
   ) => void;
   const observe = (err: unknown) => {
     if (!err) markAvailable();
-    else if (isDatabaseUnavailable(err)) markUnavailable(err);
+    else if (isDatabaseUnavailable(err) && !isPoolWaitTimeout(err)) markUnavailable(err);
   };
   pool.connect = ((cb?: (err: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => {
     if (cb) {
@@ -80,16 +84,21 @@ export function watchDatabase(pool: pg.Pool, logger: Logger): DatabaseHealth {
     );
   }) as typeof pool.connect;
 
-  pool.on('error', (err) => {
-    logger.warn({ err }, 'idle database connection failed');
-    if (isDatabaseUnavailable(err)) markUnavailable(err);
+  // Any connection, idle or checked out (createDatabase already keeps such errors from ending the
+  // process): a server that restarts or crashes shows here first.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      logger.warn({ err }, 'database connection failed');
+      if (isDatabaseUnavailable(err)) markUnavailable(err);
+    });
   });
 
   return {
     available: () => available,
+    markUnavailable,
     noteError(err) {
       if (!isDatabaseUnavailable(err)) return false;
-      markUnavailable(err);
+      if (!isPoolWaitTimeout(err)) markUnavailable(err);
       return true;
     },
     close() {

@@ -34,6 +34,8 @@ export async function openDatabase(
   onOperatorCommand: (handler: (command: HolderCommand) => void) => void;
 }> {
   let embedded: EmbeddedPostgres | null = null;
+  // Set once the pool exists; the embedded database's exit handler below reads it.
+  const watch: { health?: DatabaseHealth } = {};
   let onOperatorCommand: (handler: (command: HolderCommand) => void) => void = () => {};
   let url = config.database.url;
   if (!url) {
@@ -42,7 +44,17 @@ export async function openDatabase(
     logger.info({ dataDir: config.dataDir }, 'starting the embedded database (PGlite)');
     embedded = await startEmbeddedPostgres({
       dataDir: path.join(config.dataDir, 'pg'),
-      onExit: (code) => logger.fatal({ code }, 'embedded database exited unexpectedly'),
+      // Its process died (crash, kill -9, out of memory): 503 and not ready until it is back; it is
+      // started again with back-off on the same data dir and socket (ADR 052). The lock stays ours.
+      onExit: (code, signal) => {
+        logger.error({ code, signal }, 'embedded database exited unexpectedly; restarting it');
+        watch.health?.markUnavailable(new Error(`embedded database exited (code ${code}, signal ${signal})`));
+      },
+      restart: {
+        onRestarted: ({ attempt, pid }) => logger.info({ attempt, pid }, 'embedded database restarted'),
+        onRestartFailed: ({ attempt, err, nextDelayMs }) =>
+          logger.error({ attempt, err, nextDelayMs }, 'embedded database did not restart; trying again'),
+      },
     });
     const started = embedded;
     onClose('embedded database', () => started.stop());
@@ -50,9 +62,13 @@ export async function openDatabase(
     lock.announce(url);
     onOperatorCommand = (handler) => lock.onCommand(handler);
   }
-  const database = createDatabase(url, { max: embedded ? 8 : config.database.poolMax });
+  const database = createDatabase(url, {
+    max: embedded ? 8 : config.database.poolMax,
+    waitMs: config.database.poolWaitMs,
+  });
   onClose('database pool', () => database.close());
   const health = watchDatabase(database.pool, logger);
+  watch.health = health;
   onClose('database watch', () => health.close());
   await runMigrations(database.db, {
     migrationsFolder: paths.migrations,

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import compression from 'compression';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import { sql } from 'drizzle-orm';
-import type { Database } from '#db/client.ts';
+import { isPoolWaitTimeout, type Database } from '#db/client.ts';
 import { AppError, ErrorCode, RETRY_AFTER_SECONDS, serviceUnavailable } from '#server/errors/app-error.ts';
 import type { Config } from '#server/lib/config.ts';
 import { t, type MessageKey } from '#server/lib/i18n.ts';
@@ -123,7 +123,10 @@ export function mountHealth(
         databaseUp = true;
       } catch (err) {
         health.noteError(err);
-        logger.warn({ err }, 'readiness check: database unavailable');
+        // Every pooled connection busy for the whole wait: the database is there, the instance is
+        // saturated for a moment; answering 503 here would take it out of rotation and back (flapping).
+        if (isPoolWaitTimeout(err)) databaseUp = true;
+        else logger.warn({ err }, 'readiness check: database unavailable');
       }
     }
     const schema = databaseUp && options.schema ? await options.schema.state() : undefined;

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from '#server/lib/logger.ts';
 
@@ -46,7 +47,12 @@ export function createJobRunner(options: {
     schema: SCHEMA,
     schedule: options.work,
     supervise: options.work,
-  });
+    // pg-boss's own pool listens only on idle clients: one that is checked out when the server goes
+    // away would emit 'error' with nobody listening and end the process (ADR 052). Passed on to pg.Pool.
+    onConnect: (client: pg.PoolClient) => {
+      client.on('error', (err) => logger.warn({ err }, 'job queue connection failed'));
+    },
+  } as PgBoss.ConstructorOptions);
   boss.on('error', (err) => logger.warn({ err }, 'job queue error'));
   // Replicas starting together on a new database would create the queues' partitions at the same
   // moment, and PostgreSQL can pick one of them as a deadlock victim: creation is serialised across

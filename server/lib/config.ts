@@ -32,6 +32,8 @@ const envSchema = z.object({
   TRUST_PROXY: optionalText,
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  // How long a request waits for a pooled database connection before it is answered 503 (ADR 052).
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   REDIS_URL: optionalUrl,
   COGNITO_REGION: z.string().default('eu-central-1'),
   COGNITO_USER_POOL_ID: optionalText,
@@ -120,7 +122,7 @@ export type Config = {
   logLevel: Env['LOG_LEVEL'];
   // Express 'trust proxy': a hop count or the trusted proxies' addresses/networks (never `true`).
   trustProxy: number | string[];
-  database: { url: string | undefined; poolMax: number };
+  database: { url: string | undefined; poolMax: number; poolWaitMs: number };
   redisUrl: string | undefined;
   cognito: {
     // Set when a real Cognito user pool is configured; otherwise the built-in provider answers.
@@ -230,7 +232,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
+    database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX, poolWaitMs: e.DATABASE_POOL_WAIT_MS },
     redisUrl: e.REDIS_URL,
     cognito,
     smtpUrl: e.SMTP_URL,
