@@ -1,7 +1,7 @@
 import '#server/lib/engine-flags.ts';
 import { DataDirLockedError } from '#db/embedded/data-dir-lock.ts';
-import { createApp } from '#server/app/create-app.ts';
 import { seedDemoIfWanted } from '#server/app/demo-data.ts';
+import { startServer } from '#server/app/start-server.ts';
 import { ConfigError, loadConfig } from '#server/lib/config.ts';
 import { createLogger } from '#server/lib/logger.ts';
 
@@ -17,10 +17,14 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  // The port answers from the first moment; while PostgreSQL or Redis is down the app waits for them
+  // with back-off (not ready) instead of exiting (ADR 052).
+  const starting = await startServer({ config, logger });
   let app;
   try {
-    app = await createApp({ config, logger });
+    app = await starting.app;
   } catch (err) {
+    await starting.close().catch(() => undefined);
     if (err instanceof DataDirLockedError) {
       logger.fatal(err.message);
       console.error(`\n${err.message}\n`);
@@ -36,7 +40,6 @@ async function main() {
     await app.close();
     process.exit(1);
   }
-  await app.listen();
   logger.info({ url: config.publicUrl, port: config.port }, `Squad is listening on ${config.publicUrl}`);
 
   let stopping = false;
