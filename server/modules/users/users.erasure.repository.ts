@@ -55,6 +55,10 @@ export function createErasureRepository(db: DbOrTx) {
       await db.execute(sql`update reports set message = null where reporter_id = ${userId}`);
       await db.execute(sql`delete from content_flags where author_id = ${userId}`);
       await db.execute(sql`delete from moderation_appeals where user_id = ${userId}`);
+      // The audit log keeps what was done and why (ADR 039), not the removed words of the user.
+      await db.execute(sql`
+        update moderation_actions set details = details - 'text'
+         where target_user_id = ${userId} and details ? 'text'`);
       await db.execute(sql`delete from notifications where user_id = ${userId}`);
       // Others' notifications about the user: the message preview and the name go, the row stays.
       await db.execute(sql`

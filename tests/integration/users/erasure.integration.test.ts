@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushSubscriptions, users } from '#db/schema/index.ts';
+import { moderationActions, pushSubscriptions, users } from '#db/schema/index.ts';
 import { hashPassword } from '#server/identity/passwords.ts';
 import type { SandboxProvider } from '#server/modules/payments/providers/provider.sandbox.ts';
 import { pngOf } from '#tests/factories/images.ts';
@@ -163,11 +163,18 @@ describe('deleteAccount erases', () => {
         { token: friend.token },
       ),
     );
+    // A moderator once removed words of theirs: the audit log kept them.
+    await app.database.db.insert(moderationActions).values({
+      action: 'remove_content',
+      targetUserId: leaving.id,
+      reason: 'Uygunsuz içerik',
+      details: { kind: 'bio', text: `Kaldırılan sözlerim ${r}` },
+    });
     const avatars = path.join(app.config.dataDir, 'uploads', 'avatars', leaving.id);
     expect(filesUnder(avatars).length).toBeGreaterThan(0);
 
     const secrets = [saved.referralCode, saved.calendarToken, methodId, endpoint, `p256dh-${r}`, fileName];
-    const words = [`Özel mesajım ${r}`, `Grup mesajım ${r}`];
+    const words = [`Özel mesajım ${r}`, `Grup mesajım ${r}`, `Kaldırılan sözlerim ${r}`];
     const needles = [leaving.id, leaving.sub, leaving.email, ...leaving.names, ...secrets, ...words];
     expect((await findEverywhere(needles)).length).toBeGreaterThan(5);
 
