@@ -204,7 +204,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     );
     mountUploads(app, { services, inflight });
     await mountPayments(app, { services, inflight });
-    mountLifecycle(app, { services, authenticate });
+    mountLifecycle(app, { services, authenticate, cardRendered: metrics.eventCardRendered });
     mountSpa(app, { config, services });
     mountErrorHandlers(app);
 

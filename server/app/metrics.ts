@@ -98,9 +98,16 @@ export function createMetrics() {
     return name;
   };
 
+  const eventCards = new Counter({
+    name: 'squad_event_card_renders_total',
+    help: 'Link-preview images of events (/e/<id>/og.png) rendered (a cache miss); ADR 055.',
+    registers: [registry],
+  });
+
   return {
     registry,
     operationLabel,
+    eventCardRendered: () => eventCards.inc(),
 
     // Times every HTTP answer; the route is a group, never the raw path.
     httpMiddleware() {

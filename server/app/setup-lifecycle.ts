@@ -1,19 +1,24 @@
-import crypto from 'node:crypto';
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { Authenticate } from '#server/auth/authenticate.ts';
 import { bearerToken } from '#server/auth/access-tokens.ts';
 import { roleOf, visibleEvent } from '#server/auth/access.ts';
+import { AppError, ErrorCode } from '#server/errors/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import type { Services } from '#server/modules/services.ts';
-import { eventCardPng } from './event-card.ts';
+import { sendError } from '#server/rest/router.ts';
+import { createEventCardCache, matchesEtag } from './event-card-cache.ts';
 
 const ICS = 'text/calendar; charset=utf-8';
 
 // The lifecycle's HTTP (ADR 047, 049): the personal calendar feed (no session: the URL's secret is
 // the key), one event's .ics (the exact place for its host and participants only), and the event's
 // link-preview image.
-export function mountLifecycle(app: Express, options: { services: Services; authenticate: Authenticate }) {
+export function mountLifecycle(
+  app: Express,
+  options: { services: Services; authenticate: Authenticate; cardRendered?: () => void },
+) {
   const { services, authenticate } = options;
+  const cards = createEventCardCache({ rendered: options.cardRendered });
   const wrap =
     (handler: (req: Request, res: Response) => Promise<void>) =>
     (req: Request, res: Response, next: NextFunction) => {
@@ -32,7 +37,18 @@ export function mountLifecycle(app: Express, options: { services: Services; auth
       const id = /^([0-9a-f-]{36})\.ics$/i.exec(String(req.params.file))?.[1];
       const [found] = id && isUuid(id) ? await services.events.byIds([id]) : [];
       if (!found) return void notFound(res);
-      const { viewer } = await authenticate(bearerToken(req.headers.authorization), req.ip);
+      let viewer;
+      try {
+        ({ viewer } = await authenticate(bearerToken(req.headers.authorization), req.ip));
+      } catch (err) {
+        // A token that does not verify (bad, expired, malformed, revoked) is 401 as on /graphql, so
+        // the client refreshes it; a suspended account's is 403 with its reason (issue 24).
+        if (!(err instanceof AppError)) throw err;
+        if (err.code === ErrorCode.UNAUTHENTICATED)
+          res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
+        res.setHeader('Cache-Control', 'no-store');
+        return void sendError(res, err);
+      }
       let role: ReturnType<typeof roleOf> = 'none';
       if (viewer) {
         const standing = (await services.joinRequests.standingOf(viewer, [found.id])).get(found.id);
@@ -69,12 +85,12 @@ export function mountLifecycle(app: Express, options: { services: Services; auth
       const id = String(req.params.id);
       const [event] = isUuid(id) ? await services.events.byIds([id]) : [];
       if (!event || (event.hostHiddenUntil && event.hostHiddenUntil > new Date())) return void notFound(res);
-      const png = await eventCardPng(event);
-      const etag = `"${crypto.createHash('sha1').update(png).digest('base64url')}"`;
-      res.setHeader('ETag', etag);
+      // The card's version is known before rendering: a revalidation never renders (ADR 055).
+      const card = cards.card(event);
+      res.setHeader('ETag', card.etag);
       res.setHeader('Cache-Control', 'public, max-age=600');
-      if (req.headers['if-none-match'] === etag) return void res.status(304).end();
-      res.type('image/png').send(png);
+      if (matchesEtag(req.headers['if-none-match'], card.etag)) return void res.status(304).end();
+      res.type('image/png').send(await card.png());
     }),
   );
 }
