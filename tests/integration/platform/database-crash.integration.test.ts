@@ -19,6 +19,17 @@ const UPDATE_PROFILE =
 
 type Outcome = { status: number; code?: string; detail?: string };
 
+// What would have ended a real process: vitest catches it in the worker (and fails the run), this
+// records it too so the test that caused it fails by name.
+const uncaught: unknown[] = [];
+const noteUncaught = (err: unknown) => uncaught.push(err);
+beforeAll(() => {
+  process.on('uncaughtException', noteUncaught);
+});
+afterAll(() => {
+  process.off('uncaughtException', noteUncaught);
+});
+
 // Writers that keep mutations in flight until stopped: profile updates and event creations (a
 // transaction with the token ledger). Every answer is recorded; a failed fetch means the app is gone.
 function writeLoad(app: TestApp, users: TestUser[], perUser = 3) {
@@ -67,6 +78,7 @@ function writeLoad(app: TestApp, users: TestUser[], perUser = 3) {
 // dropped connection. The tokens run out (5 each) after a few event creations: a 4xx BAD_USER_INPUT
 // or similar is a correct answer too, so only those two failures are refused.
 function expectOnlySuccessOr503(outcomes: Outcome[]) {
+  expect(uncaught.map(String)).toEqual([]);
   const bad = outcomes.filter(
     (o) =>
       o.status === 0 ||
