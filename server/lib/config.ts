@@ -87,6 +87,9 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
   VAPID_SUBJECT: optionalText,
+  // Hosts a push subscription may name besides the browsers' push services (comma-separated host
+  // names or addresses; a test's push service on 127.0.0.1). Never needed in production (ADR 055).
+  PUSH_EXTRA_HOSTS: optionalText,
 });
 
 // TRUST_PROXY: how many proxy hops in front of the app set X-Forwarded-For (a number), or which
@@ -161,6 +164,8 @@ export type Config = {
   // /metrics: off, open (development without a token) or behind `Authorization: Bearer <token>`.
   metrics: { enabled: boolean; token: string | undefined };
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
+  // Hosts a push endpoint may name without being a known push service or a public address.
+  push: { extraHosts: string[] };
 };
 
 export class ConfigError extends Error {}
@@ -284,6 +289,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       privateKey: e.VAPID_PRIVATE_KEY,
       // Push services want a way to reach the sender: the address mails come from.
       subject: e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`,
+    },
+    push: {
+      extraHosts: (e.PUSH_EXTRA_HOSTS ?? '')
+        .split(',')
+        .map((h) =>
+          h
+            .trim()
+            .toLowerCase()
+            .replace(/^\[|\]$/g, ''),
+        )
+        .filter(Boolean),
     },
   };
 }

@@ -2,6 +2,8 @@
 // 045–049). Spread into the catalogues of i18n.ts.
 export const lifecycleTr = {
   'validation.pushSubscription': 'Bu cihazın bildirim aboneliği geçersiz.',
+  'validation.pushEndpoint':
+    'Bu bildirim adresi kabul edilmiyor: yalnızca tarayıcıların bildirim servisleri (Google, Mozilla, Apple, Microsoft) kullanılabilir.',
   'validation.seriesCount': 'Tekrar sayısı 2 ile 12 arasında olmalı.',
   'validation.seriesUntil': 'Bitiş tarihi ilk etkinlikten sonra olmalı ve en fazla 12 tekrar kapsamalı.',
   'validation.seriesEnd': 'Tekrar için bir bitiş tarihi ya da tekrar sayısı seç (ikisi birden değil).',
@@ -35,6 +37,8 @@ export const lifecycleTr = {
 
 export const lifecycleEn: Record<keyof typeof lifecycleTr, string> = {
   'validation.pushSubscription': 'This device’s notification subscription is not valid.',
+  'validation.pushEndpoint':
+    'This notification address is not accepted: only the browsers’ push services (Google, Mozilla, Apple, Microsoft) can be used.',
   'validation.seriesCount': 'A series has 2 to 12 occurrences.',
   'validation.seriesUntil': 'The end date must come after the first event and cover at most 12 occurrences.',
   'validation.seriesEnd': 'Choose an end date or a number of occurrences for the series (not both).',

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { pushSubscriptions, serverSecrets, type PushSubscriptionRow } from '#db/schema/index.ts';
 
@@ -33,6 +33,21 @@ export function createPushRepository(db: DbOrTx) {
         })
         .returning();
       return row;
+    },
+
+    // Keeps the user's `keep` most recently registered devices and removes the rest.
+    async keepNewest(userId: string, keep: number): Promise<number> {
+      const newest = db
+        .select({ id: pushSubscriptions.id })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId))
+        .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+        .limit(keep);
+      const rows = await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)))
+        .returning({ id: pushSubscriptions.id });
+      return rows.length;
     },
 
     async remove(userId: string, endpoint: string): Promise<boolean> {

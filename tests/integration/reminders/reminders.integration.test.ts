@@ -16,8 +16,9 @@ let b: TestApp;
 let push: Awaited<ReturnType<typeof startPushService>>;
 beforeAll(async () => {
   push = await startPushService();
-  // Two replicas on one database.
-  [a, b] = await Promise.all([startTestApp(), startTestApp()]);
+  // Two replicas on one database; the test push service on 127.0.0.1 allowed explicitly (ADR 055).
+  const env = { PUSH_EXTRA_HOSTS: '127.0.0.1' };
+  [a, b] = await Promise.all([startTestApp({ env }), startTestApp({ env })]);
 });
 afterAll(async () => {
   await Promise.all([a?.close(), b?.close(), push?.close()]);
@@ -219,8 +220,8 @@ describe('reminders', () => {
 
   it('two replicas working the job queue (JOB_WORKER=1) send each reminder once', async () => {
     const workers = await Promise.all([
-      startTestApp({ env: { JOB_WORKER: '1' } }),
-      startTestApp({ env: { JOB_WORKER: '1' } }),
+      startTestApp({ env: { JOB_WORKER: '1', PUSH_EXTRA_HOSTS: '127.0.0.1' } }),
+      startTestApp({ env: { JOB_WORKER: '1', PUSH_EXTRA_HOSTS: '127.0.0.1' } }),
     ]);
     try {
       const e = await eventIn(30 * 60_000);
