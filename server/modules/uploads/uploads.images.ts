@@ -114,11 +114,17 @@ function rejectionOf(err: unknown): ImageRejected {
   return new ImageRejected(/pixel limit/i.test(message) ? 'tooManyPixels' : 'notImage');
 }
 
-export async function processAvatar(input: Buffer): Promise<AvatarVariant[]> {
+export function processAvatar(input: Buffer): Promise<AvatarVariant[]> {
+  return inProcessingSlot(() => processAvatarInSlot(input));
+}
+
+// For a caller that already holds a slot (the uploads service reads the file inside it, so that
+// uploads waiting their turn hold no picture in memory).
+export async function processAvatarInSlot(input: Buffer): Promise<AvatarVariant[]> {
   if (input.length > AVATAR_MAX_BYTES) throw new ImageRejected('tooLarge');
   const detected = sniff(input);
   if (!detected) throw new ImageRejected(looksLikeSvg(input) ? 'svg' : 'notImage');
-  return inProcessingSlot(() => encode(input, detected));
+  return encode(input, detected);
 }
 
 async function encode(input: Buffer, detected: Detected): Promise<AvatarVariant[]> {

@@ -15,7 +15,9 @@ import {
   AVATAR_MAX_BYTES,
   AVATAR_SIZES,
   ImageRejected,
-  processAvatar,
+  inProcessingSlot,
+  processAvatarInSlot,
+  type AvatarVariant,
   type ImageRejection,
 } from './uploads.images.ts';
 import { createUploadsRepository } from './uploads.repository.ts';
@@ -119,25 +121,35 @@ export function createUploadsService(deps: Deps, options: { users: UsersService 
     if (upload.status === 'rejected') throw rejected((upload.rejection ?? 'notImage') as ImageRejection);
     const store = await storage();
     const now = deps.clock.now();
-    let bytes: Buffer | null;
-    try {
-      bytes = await store.get(upload.objectKey, { maxBytes: AVATAR_MAX_BYTES });
-    } catch (err) {
-      if (err instanceof ObjectTooLarge) return reject(upload, 'tooLarge');
-      throw err;
-    }
-    if (!bytes) {
+    // The file is read inside the processing slot (ADR 055): uploads waiting their turn hold no
+    // picture in memory, only the one being processed does.
+    const outcome = await inProcessingSlot(
+      async (): Promise<
+        { variants: AvatarVariant[]; size: number } | { rejected: ImageRejection } | { missing: true }
+      > => {
+        let bytes: Buffer | null;
+        try {
+          bytes = await store.get(upload.objectKey, { maxBytes: AVATAR_MAX_BYTES });
+        } catch (err) {
+          if (err instanceof ObjectTooLarge) return { rejected: 'tooLarge' };
+          throw err;
+        }
+        if (!bytes) return { missing: true };
+        try {
+          return { variants: await processAvatarInSlot(bytes), size: bytes.length };
+        } catch (err) {
+          if (err instanceof ImageRejected) return { rejected: err.reason };
+          throw err;
+        }
+      },
+    );
+    if ('missing' in outcome) {
       if (now.getTime() > upload.expiresAt.getTime() + COMPLETE_GRACE_MS)
         throw new AppError(ErrorCode.CONFLICT, 'upload.expired');
       throw new AppError(ErrorCode.CONFLICT, 'upload.notReceived');
     }
-    let variants;
-    try {
-      variants = await processAvatar(bytes);
-    } catch (err) {
-      if (err instanceof ImageRejected) return reject(upload, err.reason);
-      throw err;
-    }
+    if ('rejected' in outcome) return reject(upload, outcome.rejected);
+    const { variants } = outcome;
     const key = `avatars/${upload.userId}/${upload.id}`;
     await Promise.all(
       variants.map((v) =>
@@ -149,7 +161,7 @@ export function createUploadsService(deps: Deps, options: { users: UsersService 
     );
     const result = await inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
       // Two completions at once (the PUT route and the client): one marks it, the other reads.
-      if (!(await repo.markProcessed(tx, upload.id, bytes.length, now))) return undefined;
+      if (!(await repo.markProcessed(tx, upload.id, outcome.size, now))) return undefined;
       const newBadges = await users.setAvatar(tx, afterCommit, upload.userId, key, upload.createdAt);
       afterCommit(() => store.delete([upload.objectKey]));
       return { newBadges };
@@ -241,14 +253,17 @@ export function createUploadsService(deps: Deps, options: { users: UsersService 
       if (!upload) throw notFound('upload.notFound');
       if (upload.status !== 'pending')
         return { fileUrl: avatarUrl(`avatars/${upload.userId}/${upload.id}`), ...(await finish(upload)) };
-      let bytes: Buffer;
+      // The body is stored and let go before the upload waits for its processing slot.
+      const storeBody = async () => {
+        const bytes = await readBodyLimited(body, verdict.maxBytes);
+        await store.put(key, bytes, { contentType: verdict.contentType });
+      };
       try {
-        bytes = await readBodyLimited(body, verdict.maxBytes);
+        await storeBody();
       } catch (err) {
         if (err instanceof ObjectTooLarge) return reject(upload, 'tooLarge');
         throw err;
       }
-      await store.put(key, bytes, { contentType: verdict.contentType });
       const { user } = await finish(upload);
       return { fileUrl: avatarUrl(`avatars/${upload.userId}/${upload.id}`), user };
     },
