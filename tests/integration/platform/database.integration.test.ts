@@ -38,7 +38,7 @@ describe(`database (${inject('backend')})`, () => {
     });
   });
 
-  it('indexes the event point with GiST on ll_to_earth and the search text with trigrams', async () => {
+  it('indexes the event point with GiST on earth_point (ll_to_earth with qualified calls, ADR 051) and the search text with trigrams', async () => {
     const rows = await database.db.execute(
       sql`select indexname, indexdef from pg_indexes where tablename = 'events'`,
     );
@@ -48,7 +48,7 @@ describe(`database (${inject('backend')})`, () => {
       sql`select generation_expression from information_schema.columns where table_name = 'events' and column_name = 'public_earth'`,
     );
     expect((column.rows[0] as { generation_expression: string }).generation_expression).toMatch(
-      /^ll_to_earth\(\(public_lat \+ .*\(public_lng \+ /,
+      /^(public\.)?earth_point\(\(public_lat \+ .*\(public_lng \+ /,
     );
     expect(defs.some((d) => /USING gin \(search_text gin_trgm_ops\)/.test(d))).toBe(true);
   });
