@@ -14,7 +14,8 @@ FROM node:20.20-bookworm-slim AS runtime
 # The heap cap keeps an instance's memory near its live data (about 220 MB with 10,000 open
 # subscriptions, `npm run bench -- --realtime`); the compose file gives each replica 768 MB.
 # Two malloc arenas: libvips' threads (sharp, avatars) otherwise each keep an arena of freed picture
-# memory; 30 concurrent 40-megapixel PNGs: +420 MB resident without, +250 MB with (ADR 055).
+# memory; 30 concurrent 40-megapixel PNGs, one processed at a time: +330 MB resident without, +170 MB
+# with (ADR 055).
 ENV NODE_ENV=production \
     NODE_OPTIONS=--max-old-space-size=384 \
     MALLOC_ARENA_MAX=2 \
