@@ -69,8 +69,6 @@ export function createEventCardCache(
   };
 }
 
-export type EventCardCache = ReturnType<typeof createEventCardCache>;
-
 // If-None-Match: a list of entity tags, weak ones (W/"…") matching too (RFC 9110 §13.1.2), or *.
 export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;

@@ -174,5 +174,3 @@ export function createEndpointGuard(options: { extraHosts?: string[]; resolve?: 
     },
   };
 }
-
-export type EndpointGuard = ReturnType<typeof createEndpointGuard>;
