@@ -55,6 +55,14 @@ export type Metrics = ReturnType<typeof createMetrics>;
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // prom-client also exposes each of these as a gauge named *_total, which promtool refuses (only
+  // counters end in _total); the by-type gauges stay, and sum() gives the total (ADR 062).
+  for (const name of [
+    'nodejs_active_handles_total',
+    'nodejs_active_requests_total',
+    'nodejs_active_resources_total',
+  ])
+    registry.removeSingleMetric(name);
 
   const httpDuration = new Histogram({
     name: 'squad_http_request_duration_seconds',
