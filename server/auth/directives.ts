@@ -44,8 +44,8 @@ function guard(ctx: Context, requires: Role, allowSuspended: boolean) {
   if (RANK[ctx.viewer.role] < RANK[requires]) throw forbidden();
 }
 
-// getDirective hands an explicit argument over as the enum's internal value ('admin') but the
-// declared default as its name ('USER'): both are understood.
+// getDirective hands arguments over as the enum's internal value ('admin'; the declared default too
+// since buildSchema rewrites directive defaults); a name ('USER') is still understood.
 function roleOf(value: string | undefined): Role {
   if (value === undefined || value === 'USER' || value === enumValues.Role.USER) return enumValues.Role.USER;
   if (value === 'MODERATOR' || value === enumValues.Role.MODERATOR) return enumValues.Role.MODERATOR;
