@@ -93,8 +93,8 @@ const tr = {
   'join.sent':
     'Katılım isteğin gönderildi! Önce yazdığın mesaja AI bir göz atacak, ardından host seni değerlendirip yanıt verecek.',
   'join.blockedByCheck': 'Mesajın otomatik kontrolden geçemedi, bu yüzden isteğin iletilmedi.',
-  'join.accepted': 'Request accepted successfully!',
-  'join.declined': 'Request declined successfully!',
+  'join.accepted': 'İstek kabul edildi!',
+  'join.declined': 'İstek reddedildi.',
   'join.eventClosed': 'Bu etkinlik bitti ya da iptal edildi, artık katılım isteği alınmıyor.',
   'join.full': 'Etkinlik dolu, boş yer kalmadı.',
   'join.duplicate': 'Bu etkinlik için zaten bekleyen ya da kabul edilmiş bir isteğin var.',

@@ -263,7 +263,7 @@ describe('REST shim', () => {
     });
     expect(accepted.status).toBe(200);
     expect(accepted.body).toMatchObject({
-      message: 'Request accepted successfully!',
+      message: 'İstek kabul edildi!',
       joinRequest: { status: 'accepted' },
       participants: { current: 1 },
     });
