@@ -174,6 +174,15 @@ export function oauthRouter(
       back({ code });
     } catch (err) {
       logger.warn({ err }, 'Google sign-in failed');
+      // Google answered and refused the code (expired, used, revoked): the sign-in failed, the
+      // service did not; the app shows its 'Failed to authenticate' text. Anything else (no answer,
+      // a 5xx) is the service being unreachable.
+      if (err instanceof oidc.ResponseBodyError && err.error === 'invalid_grant') {
+        return back({
+          error: 'access_denied',
+          error_description: 'Failed to authenticate: Google refused the authorization code.',
+        });
+      }
       back({ error: 'server_error', error_description: 'Failed to exchange code with Google.' });
     }
   });

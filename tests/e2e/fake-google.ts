@@ -2,7 +2,9 @@ import http from 'node:http';
 import Provider from 'oidc-provider';
 
 // A local OpenID Connect provider standing in for Google in the browser tests: any login name with
-// any password signs in as a verified Gmail-style account.
+// any password signs in as a verified Gmail-style account. A login name starting with 'reject' signs
+// in too, but its authorization code is refused at the token endpoint (invalid_grant), as Google
+// refuses an expired or already used code.
 export async function startFakeGoogle(options: { port: number; redirectUri: string }) {
   const issuer = `http://127.0.0.1:${options.port}`;
   const clientId = 'squad-e2e-google';
@@ -23,7 +25,18 @@ export async function startFakeGoogle(options: { port: number; redirectUri: stri
       email: ['email', 'email_verified'],
       profile: ['name', 'given_name', 'family_name'],
     },
-    findAccount: async (_ctx, sub) => ({
+    findAccount: async (_ctx, sub, token) => {
+      // At the token endpoint the code is passed along; no account there means invalid_grant.
+      if (token?.kind === 'AuthorizationCode' && sub.toLowerCase().startsWith('reject')) return undefined;
+      return account(sub);
+    },
+    features: { devInteractions: { enabled: true } },
+    pkce: { required: () => true },
+    cookies: { keys: ['squad-e2e-cookie-key'] },
+    conformIdTokenClaims: false,
+  });
+  function account(sub: string) {
+    return {
       accountId: sub,
       claims: async () => ({
         sub: `google-${sub}`,
@@ -33,12 +46,8 @@ export async function startFakeGoogle(options: { port: number; redirectUri: stri
         given_name: 'Deniz',
         family_name: 'Google',
       }),
-    }),
-    features: { devInteractions: { enabled: true } },
-    pkce: { required: () => true },
-    cookies: { keys: ['squad-e2e-cookie-key'] },
-    conformIdTokenClaims: false,
-  });
+    };
+  }
   const handle = provider.callback();
   const server = http.createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));

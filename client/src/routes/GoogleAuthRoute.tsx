@@ -10,7 +10,12 @@ import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
 import { getAuth } from '#client/features/auth/auth.ts';
 import { AuthCard, AuthShell } from '#client/features/auth/AuthShell.tsx';
 import { CognitoError } from '#client/features/auth/cognitoClient.ts';
-import { exchangeGoogleCode, GOOGLE_STATE, GoogleAuthError } from '#client/features/auth/googleSignIn.ts';
+import {
+  callbackErrorCode,
+  exchangeGoogleCode,
+  GOOGLE_STATE,
+  GoogleAuthError,
+} from '#client/features/auth/googleSignIn.ts';
 import { sessionFromResult } from '#client/features/auth/sessionStore.ts';
 import { StatusPanel } from '#client/features/auth/StatusPanel.tsx';
 import { SupportHelp } from '#client/features/auth/SupportHelp.tsx';
@@ -66,6 +71,7 @@ export function GoogleAuthRoute() {
   useDocumentTitle(t('googleAuth.pageTitle'));
   const code = params.get('code');
   const providerError = params.get('error');
+  const errorDescription = params.get('error_description');
   const state = params.get('state');
   const [view, setView] = useState<State>({ status: 'loading' });
   const progress = useProgress(view.status === 'loading', view.status === 'success');
@@ -80,8 +86,17 @@ export function GoogleAuthRoute() {
     };
 
     if (providerError) {
+      // The identity service's own failures come back this way too: a code Google refused is the
+      // spec's 'Failed to authenticate', an unreachable Google its 'Failed to exchange code'.
+      const kind = callbackErrorCode(errorDescription);
+      const message =
+        kind === 'provider' ? 'googleAuth.error.provider' : failureMessage(new GoogleAuthError(kind, ''));
       later(
-        () => fail({ status: 'error', message: 'googleAuth.error.provider' }, PROVIDER_ERROR_REDIRECT_MS),
+        () =>
+          fail(
+            { status: 'error', message },
+            kind === 'provider' ? PROVIDER_ERROR_REDIRECT_MS : FAILURE_REDIRECT_MS,
+          ),
         ERROR_DELAY_MS,
       );
     } else if (!code || state !== GOOGLE_STATE) {
@@ -118,7 +133,7 @@ export function GoogleAuthRoute() {
     };
     // t and toast are stable per language; the flow runs once per callback URL.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [code, providerError, state, navigate]);
+  }, [code, providerError, errorDescription, state, navigate]);
 
   return (
     <AuthShell>

@@ -32,6 +32,8 @@ function GoogleButton({ disabled }: { disabled?: boolean }) {
     setRedirecting(true);
     toast.loading(t('google.redirecting'), { id: 'google-redirect' });
     try {
+      // The spec's toast before the redirect: let it reach the screen before the page is left.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       await startGoogleSignIn(config.cognito);
     } catch {
       toast.error(t('google.unavailable'), { id: 'google-redirect' });

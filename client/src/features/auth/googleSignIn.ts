@@ -85,6 +85,23 @@ export function exchangeGoogleCode(
   return pending;
 }
 
+async function oauthErrorOf(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.json()) as { error?: unknown };
+    return typeof body.error === 'string' ? body.error : null;
+  } catch {
+    return null;
+  }
+}
+
+// The identity service sends the app back with ?error= when the sign-in did not finish; its
+// error_description says which of the spec's cases it was (the text itself is never shown).
+export function callbackErrorCode(description: string | null): GoogleAuthErrorCode | 'provider' {
+  if (description?.includes('Failed to authenticate')) return 'authenticate';
+  if (description?.includes('Failed to exchange code')) return 'exchange';
+  return 'provider';
+}
+
 async function exchange(
   config: RuntimeConfig['cognito'],
   code: string,
@@ -109,8 +126,13 @@ async function exchange(
   } catch (err) {
     throw new GoogleAuthError('network', err instanceof Error ? err.message : String(err));
   }
-  if (!response.ok)
+  if (!response.ok) {
+    // The service answered and refused the code (expired, already used, PKCE mismatch): the sign-in
+    // failed, the service did not. Other answers (5xx, a missing endpoint) mean it cannot be reached.
+    if (response.status === 400 && (await oauthErrorOf(response)) === 'invalid_grant')
+      throw new GoogleAuthError('authenticate', 'Failed to authenticate (invalid_grant)');
     throw new GoogleAuthError('exchange', `Failed to exchange code (HTTP ${response.status})`);
+  }
   let tokens: TokenResponse;
   try {
     tokens = (await response.json()) as TokenResponse;
