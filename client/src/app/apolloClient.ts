@@ -4,6 +4,7 @@ import { socketConnected } from '#client/apollo/socketEvents.ts';
 import { getConfig } from '#client/lib/config.ts';
 import { getLocale } from '#client/lib/i18n/locale.ts';
 import { clearBrowserState, getAuth } from '#client/features/auth/auth.ts';
+import { sessionExpiredLoginPath } from '#client/features/auth/sessionEnd.ts';
 import { SessionExpiredError } from '#client/features/auth/sessionStore.ts';
 import { rememberSuspension } from '#client/features/moderation/suspensionNotice.ts';
 
@@ -18,12 +19,14 @@ export function getApolloClient() {
       getAccessToken: () => session.getAccessToken(),
       refresh: (usedAccessToken) => session.refreshAfterRejection(usedAccessToken),
       onRefreshFailure: (error) => {
-        // The session cannot be renewed: sign out and start over at /auth/login (→ /login).
+        // The session cannot be renewed: sign out and start over at /auth/login (→ /login), which
+        // says why and keeps the page for after sign-in when the identity service refused it (ADR 060).
         // A network failure during the refresh keeps the session; the request just fails.
         if (error instanceof SessionExpiredError) {
           session.set(null);
           clearBrowserState();
-          window.location.assign('/auth/login');
+          const expired = sessionExpiredLoginPath();
+          window.location.assign(expired ? expired.replace(/^\/login/, '/auth/login') : '/auth/login');
         }
       },
       onSocketConnected: socketConnected,

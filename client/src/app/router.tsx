@@ -189,7 +189,8 @@ export const routes: RouteObject[] = [
         lazy: () => import('#client/routes/PrivacyRoute.tsx').then((m) => ({ Component: m.PrivacyRoute })),
       },
       // Where the API client sends a user whose session could not be renewed.
-      { path: '/auth/login', loader: () => redirect('/login') },
+      // Its query (why, and the page to come back to) goes along.
+      { path: '/auth/login', loader: ({ request }) => redirect(`/login${new URL(request.url).search}`) },
       // An event's public page, for signed-out visitors (ADR 049); signed in, the event page.
       // What a check-in QR code opens (ADR 049): the event page, which sends the code; through sign-in
       // first when needed (the dashboard's guard remembers where to come back to).

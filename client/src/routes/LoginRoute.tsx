@@ -23,6 +23,9 @@ export function LoginRoute() {
   const [password, setPassword] = useState('');
   const [loading, setLoading] = useState(false);
 
+  // Sent here because the session could not be renewed (ADR 060); a plain sign-out says nothing.
+  const sessionExpired = params.get('session') === 'expired';
+
   const verifiedShown = useRef(false);
   useEffect(() => {
     if (params.get('verified') === 'true' && !verifiedShown.current) {
@@ -52,6 +55,14 @@ export function LoginRoute() {
         <AuthCard className="order-first mx-auto w-full max-w-md lg:order-none">
           <h1 className="text-2xl font-bold text-white">{t('signIn.title')}</h1>
           <p className="mt-1 text-sm text-ink-300">{t('signIn.subtitle')}</p>
+          {sessionExpired ? (
+            <p
+              role="status"
+              className="mt-4 rounded-xl border border-amber-400/30 bg-amber-500/10 px-4 py-3 text-sm font-medium text-amber-100"
+            >
+              {t('signIn.sessionExpired')}
+            </p>
+          ) : null}
           <GoogleSignIn disabled={loading} />
           <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate={false}>
             <EmailInput value={email} onChange={setEmail} disabled={loading} />

@@ -44,7 +44,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       } catch (err) {
         if (cancelled) return;
         if (err instanceof SessionExpiredError || isSessionRejection(err)) {
-          session.set(null);
+          // Refused by the identity service: the session ended without the user signing out.
+          if (isSessionRejection(err)) session.expire();
+          else session.set(null);
         } else {
           // Offline or the identity service is unavailable: keep the session, show what the id token says.
           setResolved({ refreshToken: current.refreshToken, user: buildSessionUser(current.idToken, null) });

@@ -5,6 +5,7 @@ import {
   type CognitoClient,
 } from '#client/features/auth/cognitoClient.ts';
 import { createSessionStore, type SessionStore } from '#client/features/auth/sessionStore.ts';
+import { noteSessionExpired } from '#client/features/auth/sessionEnd.ts';
 import { writeSignedInHint } from '#client/features/auth/signedInHint.ts';
 import { getLocale, keepLocale } from '#client/lib/i18n/locale.ts';
 
@@ -15,7 +16,10 @@ export function getAuth(): { cognito: CognitoClient; session: SessionStore } {
   if (!instance) {
     const { cognito: c } = getConfig();
     const cognito = createCognitoClient({ endpoint: c.endpoint, clientId: c.clientId });
-    const session = createSessionStore({ cognito });
+    const session = createSessionStore({
+      cognito,
+      onExpired: () => noteSessionExpired(`${window.location.pathname}${window.location.search}`),
+    });
     window.addEventListener('storage', (event) => session.handleStorageEvent(event));
     // Also for a session kept from before the hint existed, or whose cookie was cleared on its own.
     writeSignedInHint(session.hasSession());

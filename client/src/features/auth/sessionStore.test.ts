@@ -2,7 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { createCognitoClient } from './cognitoClient.ts';
 import { createSessionStore, SESSION_KEY, SessionExpiredError, type StoredSession } from './sessionStore.ts';
 
-function setup(responses: Array<[number, unknown]>, session: Partial<StoredSession> = {}) {
+function setup(
+  responses: Array<[number, unknown]>,
+  session: Partial<StoredSession> = {},
+  onExpired?: () => void,
+) {
   const map = new Map<string, string>();
   const storage = {
     getItem: (k: string) => map.get(k) ?? null,
@@ -26,6 +30,7 @@ function setup(responses: Array<[number, unknown]>, session: Partial<StoredSessi
     cognito: createCognitoClient({ endpoint: 'http://x/', clientId: 'c', fetch }),
     storage,
     now: () => 1_000_000,
+    onExpired,
   });
   return { store, fetch };
 }
@@ -66,5 +71,24 @@ describe('sessionStore', () => {
     const down = setup([[503, { message: 'unavailable' }]]);
     await expect(down.store.refresh()).rejects.not.toBeInstanceOf(SessionExpiredError);
     expect(down.store.get()?.refreshToken).toBe('r1');
+  });
+
+  it('says the session expired only when the identity service refused it, before removing it', async () => {
+    const seen: Array<string | null> = [];
+    const refused = setup(
+      [[400, { __type: 'NotAuthorizedException', message: 'Refresh Token has expired' }]],
+      {},
+      () => seen.push(refused.store.get()?.refreshToken ?? null),
+    );
+    await expect(refused.store.refresh()).rejects.toBeInstanceOf(SessionExpiredError);
+    // Called while the session was still there, so a listener of the removal already knows why.
+    expect(seen).toEqual(['r1']);
+
+    const calls: string[] = [];
+    const down = setup([[503, { message: 'unavailable' }]], {}, () => calls.push('down'));
+    await expect(down.store.refresh()).rejects.toThrow();
+    // Signing out is not an expiry.
+    down.store.set(null);
+    expect(calls).toEqual([]);
   });
 });

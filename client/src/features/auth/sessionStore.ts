@@ -45,6 +45,9 @@ export type SessionStoreOptions = {
   cognito: CognitoClient;
   storage?: StorageLike;
   now?: () => number;
+  // The session ended without the user signing out (its refresh token refused); called before the
+  // session is removed, so whoever reacts to the removal already knows why.
+  onExpired?: () => void;
 };
 
 export function sessionFromResult(
@@ -81,7 +84,12 @@ function parse(raw: string | null): StoredSession | null {
   }
 }
 
-export function createSessionStore({ cognito, storage = localStorage, now = Date.now }: SessionStoreOptions) {
+export function createSessionStore({
+  cognito,
+  storage = localStorage,
+  now = Date.now,
+  onExpired,
+}: SessionStoreOptions) {
   const listeners = new Set<() => void>();
   let refreshing: Promise<StoredSession> | null = null;
 
@@ -106,6 +114,12 @@ export function createSessionStore({ cognito, storage = localStorage, now = Date
     notify();
   }
 
+  // The identity service refused the session: it is over, though the user did not sign out.
+  function expire(): void {
+    if (get()) onExpired?.();
+    set(null);
+  }
+
   // One refresh at a time: concurrent callers share the same promise.
   function refresh(): Promise<StoredSession> {
     refreshing ??= (async () => {
@@ -119,7 +133,7 @@ export function createSessionStore({ cognito, storage = localStorage, now = Date
       } catch (err) {
         // The refresh token was rejected: the session is over. A network failure keeps it for later.
         if (isSessionRejection(err)) {
-          set(null);
+          expire();
           throw new SessionExpiredError(err instanceof Error ? err.message : String(err));
         }
         throw err;
@@ -163,6 +177,7 @@ export function createSessionStore({ cognito, storage = localStorage, now = Date
   return {
     get,
     set,
+    expire,
     snapshot,
     refresh,
     refreshAfterRejection,

@@ -57,6 +57,7 @@ export const en: Record<MessageKey, string> = {
   'signIn.success': 'Welcome back! 🎉',
   'signIn.verified': 'Your e-mail is verified! You can sign in now ✅',
   'signIn.passwordPlaceholder': 'Your password',
+  'signIn.sessionExpired': 'Your session has ended, please sign in again.',
 
   'google.button': 'Continue with Google',
   'google.redirecting': 'Redirecting you to Google...',

@@ -58,6 +58,7 @@ export const tr = {
   'signIn.success': 'Tekrar hoş geldin! 🎉',
   'signIn.verified': 'E-postan doğrulandı! Şimdi giriş yapabilirsin ✅',
   'signIn.passwordPlaceholder': 'Şifren',
+  'signIn.sessionExpired': 'Oturumun sona erdi, tekrar giriş yap.',
 
   'google.button': 'Google ile devam et',
   'google.redirecting': "Google'a yönlendiriliyorsun...",

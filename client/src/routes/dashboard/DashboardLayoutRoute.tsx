@@ -19,6 +19,7 @@ import { useApplyReferralCode } from '#client/features/tokens/useTokenMutations.
 import { useToast } from '#client/components/ui/Toast.tsx';
 import { takeReferral } from '#client/lib/referral.ts';
 import { signOutEverywhere } from '#client/features/auth/auth.ts';
+import { sessionExpiredLoginPath } from '#client/features/auth/sessionEnd.ts';
 import { useSession } from '#client/features/auth/SessionProvider.tsx';
 import { DashboardHeader } from '#client/features/dashboard/DashboardHeader.tsx';
 import { useDashboardMode } from '#client/features/dashboard/dashboardMode.ts';
@@ -109,9 +110,11 @@ function DashboardShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
 
-  // Signed out elsewhere (another tab, expired refresh token): back to sign in.
+  // Signed out elsewhere (another tab, expired refresh token): back to sign in; a refused refresh
+  // token says why there and comes back here afterwards (ADR 060).
   useEffect(() => {
-    if (session.status === 'anonymous') void navigate('/login', { replace: true });
+    if (session.status === 'anonymous')
+      void navigate(sessionExpiredLoginPath() ?? '/login', { replace: true });
   }, [session.status, navigate]);
 
   const { data } = useQuery(DASHBOARD_SHELL_QUERY);
