@@ -62,26 +62,29 @@ export async function setupIdentity(options: {
     }) => Promise<boolean> = async () => false;
     const embeddedVerifier = createEmbeddedVerifier(config, keys, (claims) => revocationCheck(claims));
     verifier = embeddedVerifier;
-    identity = createIdentityService({
-      db: options.db,
-      clock: options.clock,
-      logger: options.logger,
-      mailer: options.mailer,
-      limiter: options.limiter,
-      keys,
-      hashKey: await serverSecret(options.db, 'idp-hash-key'),
-      issuer: config.cognito.issuer,
-      clientId: config.cognito.clientId,
-      publicUrl: config.publicUrl,
-      verifyAccessToken: async (token) => {
-        const claims = await embeddedVerifier.verifySignature(token);
-        return { sub: claims.sub, originJti: claims.originJti, iat: claims.issuedAt };
+    identity = createIdentityService(
+      {
+        db: options.db,
+        clock: options.clock,
+        logger: options.logger,
+        mailer: options.mailer,
+        limiter: options.limiter,
+        keys,
+        hashKey: await serverSecret(options.db, 'idp-hash-key'),
+        issuer: config.cognito.issuer,
+        clientId: config.cognito.clientId,
+        publicUrl: config.publicUrl,
+        verifyAccessToken: async (token) => {
+          const claims = await embeddedVerifier.verifySignature(token);
+          return { sub: claims.sub, originJti: claims.originJti, iat: claims.issuedAt };
+        },
+        onRevoked: (sub) => {
+          embeddedVerifier.forget(sub);
+          services.users.forget(sub);
+        },
       },
-      onRevoked: (sub) => {
-        embeddedVerifier.forget(sub);
-        services.users.forget(sub);
-      },
-    });
+      { preventUserExistenceErrors: config.cognito.preventUserExistenceErrors },
+    );
     const idp = identity;
     revocationCheck = (claims) => idp.isAccessRevoked(claims);
     revokeSessions = (user) => idp.adminUserGlobalSignOut(user.sub);

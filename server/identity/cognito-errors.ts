@@ -19,6 +19,9 @@ export const cognitoErrors = {
   invalidPassword: (why: string) =>
     new CognitoError('InvalidPasswordException', `Password did not conform with policy: ${why}`),
   invalidParameter: (message: string) => new CognitoError('InvalidParameterException', message),
+  // Only with PREVENT_USER_EXISTENCE_ERRORS=0 (Cognito's LEGACY); by default unknown users get the
+  // answers known ones would (ADR 059).
+  userNotFound: () => new CognitoError('UserNotFoundException', 'User does not exist.'),
   notConfirmed: () => new CognitoError('UserNotConfirmedException', 'User is not confirmed.'),
   badCredentials: () => new CognitoError('NotAuthorizedException', 'Incorrect username or password.'),
   notAuthorized: (message: string) => new CognitoError('NotAuthorizedException', message),

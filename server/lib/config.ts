@@ -39,6 +39,9 @@ const envSchema = z.object({
   COGNITO_USER_POOL_ID: optionalText,
   COGNITO_CLIENT_ID: optionalText,
   COGNITO_DOMAIN: optionalUrl,
+  // The built-in provider hides which e-mail addresses have accounts (Cognito's
+  // PreventUserExistenceErrors, ADR 059); 0 answers UserNotFoundException instead.
+  PREVENT_USER_EXISTENCE_ERRORS: flag(true),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Squad <no-reply@squad.local>'),
   S3_BUCKET: optionalText,
@@ -136,6 +139,8 @@ export type Config = {
     endpoint: string;
     domain: string;
     issuer: string;
+    // The built-in provider's PreventUserExistenceErrors (a real pool has its own setting).
+    preventUserExistenceErrors: boolean;
   };
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -218,6 +223,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         endpoint: `https://cognito-idp.${e.COGNITO_REGION}.amazonaws.com/`,
         domain: (e.COGNITO_DOMAIN ?? '').replace(/\/+$/, ''),
         issuer: `https://cognito-idp.${e.COGNITO_REGION}.amazonaws.com/${e.COGNITO_USER_POOL_ID}`,
+        preventUserExistenceErrors: e.PREVENT_USER_EXISTENCE_ERRORS,
       }
     : {
         external,
@@ -227,6 +233,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         endpoint: `${publicUrl}/cognito/`,
         domain: publicUrl,
         issuer: publicUrl,
+        preventUserExistenceErrors: e.PREVENT_USER_EXISTENCE_ERRORS,
       };
   return {
     env: e.NODE_ENV,
