@@ -53,7 +53,8 @@ describe('a session that cannot be renewed', () => {
       s.accessToken = 'eyJhbGciOiJSUzI1NiJ9.eyJleHAiOjF9.c2lnbmF0dXJl';
       localStorage.setItem('squad.session', JSON.stringify(s));
     });
-    await page.reload();
+    // The redirect may cut the reload's own load short.
+    await page.reload().catch(() => undefined);
 
     await page.waitForURL(
       (url) => url.pathname === '/login' && url.searchParams.get('session') === 'expired',
@@ -86,8 +87,14 @@ describe('a session that cannot be renewed', () => {
       s.expiresAt = 0;
       localStorage.setItem('squad.session', JSON.stringify(s));
     });
-    await page.reload();
-    await page.getByText(EXPIRED_TR).waitFor();
+    await page.reload().catch(() => undefined);
+    await page
+      .getByText(EXPIRED_TR)
+      .waitFor()
+      .catch(async (error: unknown) => {
+        await shot(page, 'debug-session-expired-2');
+        throw new Error(`${String(error)} at ${page.url()}`);
+      });
     expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/dashboard/tokens?tab=history');
     await context.close();
   });
@@ -122,20 +129,18 @@ describe('Google sign-in failures', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto('/login');
-    // Hold the hand-over to the identity service to look at the page it leaves.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/oauth2\/authorize\?/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    // A click that does not wait for the navigation it starts (it is held on purpose).
-    await page
-      .getByRole('button', { name: 'Google ile devam et' })
-      .evaluate((button: HTMLElement) => button.click());
+    // The first hand-over to the identity service answers 204 (the browser stays on the page it was
+    // leaving) to look at that page; the second one goes through.
+    let handOvers = 0;
+    await page.route(/\/oauth2\/authorize\?/, (route) =>
+      ++handOvers === 1 ? route.fulfill({ status: 204 }) : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Google ile devam et' }).click();
     await page.getByText("Google'a yönlendiriliyorsun...").waitFor();
     await shot(page, 'google-redirect-toast');
-    release();
+    // The button waits for the redirect that did not happen: start again from a fresh page.
+    await page.reload();
+    await page.getByRole('button', { name: 'Google ile devam et' }).click();
 
     // The fake Google signs 'reject…' in, then refuses its code at the token endpoint.
     await page.locator('input[name="login"]').fill('reject-deniz');
@@ -151,13 +156,20 @@ describe('Google sign-in failures', () => {
     await context.close();
   });
 
-  it('a code the identity service refuses (used, expired) is failed authentication too', async () => {
+  it('a code the identity service refuses (used, expired, begun elsewhere) is failed authentication too', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
+    // Started here (a verifier kept), so the service answers invalid_grant for the unknown code.
+    await page.goto('/login');
+    await page.evaluate(() => sessionStorage.setItem('squad.pkce.verifier', 'v'.repeat(64)));
     await page.goto('/googleAuth?code=already-used-or-made-up&state=google_signin');
     await page.getByText(AUTH_FAILED_TR).waitFor({ timeout: 10_000 });
     expect(await page.getByText(UNREACHABLE_TR).count()).toBe(0);
     await shot(page, 'google-code-refused-by-service');
+    // Opened in a tab where the sign-in did not begin (no verifier): the same.
+    const other = await context.newPage();
+    await other.goto('/googleAuth?code=another-code&state=google_signin');
+    await other.getByText(AUTH_FAILED_TR).waitFor({ timeout: 10_000 });
     await context.close();
   });
 });

@@ -35,6 +35,10 @@ describe('Google code exchange', () => {
     expect(refused.code).toBe('authenticate');
     expect(refused.message).toContain('Failed to authenticate');
 
+    // No verifier sent (the sign-in began in another tab): also the sign-in that failed.
+    const elsewhere = await failure('code-1', answer(400, { error: 'invalid_request' }));
+    expect(elsewhere.code).toBe('authenticate');
+
     const down = await failure('code-2', answer(503, { error: 'server_error' }));
     expect(down.code).toBe('exchange');
     const misconfigured = await failure('code-3', answer(400, { error: 'invalid_client' }));

@@ -127,10 +127,12 @@ async function exchange(
     throw new GoogleAuthError('network', err instanceof Error ? err.message : String(err));
   }
   if (!response.ok) {
-    // The service answered and refused the code (expired, already used, PKCE mismatch): the sign-in
-    // failed, the service did not. Other answers (5xx, a missing endpoint) mean it cannot be reached.
-    if (response.status === 400 && (await oauthErrorOf(response)) === 'invalid_grant')
-      throw new GoogleAuthError('authenticate', 'Failed to authenticate (invalid_grant)');
+    // The service answered and refused the code (expired, already used, PKCE mismatch, or no
+    // verifier: the sign-in began in another tab): the sign-in failed, the service did not. Other
+    // answers (5xx, a missing endpoint, a client it does not know) mean it cannot be reached.
+    const refused = response.status === 400 ? await oauthErrorOf(response) : null;
+    if (refused === 'invalid_grant' || refused === 'invalid_request')
+      throw new GoogleAuthError('authenticate', `Failed to authenticate (${refused})`);
     throw new GoogleAuthError('exchange', `Failed to exchange code (HTTP ${response.status})`);
   }
   let tokens: TokenResponse;
