@@ -19,6 +19,7 @@ import { fieldErrors, userFacingMessage } from '#client/apollo/userFacingMessage
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import type { LocationPick, LocationPickerProps } from '#client/lib/locationPicker.ts';
+import { sortByTurkishName } from '#client/lib/turkishOrder.ts';
 import { useUpdateProfileMutation } from '#client/features/profile/useUpdateProfileMutation.ts';
 
 export const PROFILE_PROVINCES_QUERY: TypedDocumentNode<
@@ -119,8 +120,10 @@ export function ProfileSettingsForm({
   const [usernameStatus, setUsernameStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const province = useMemo(() => places?.provinces.find((p) => p.name === city) ?? null, [places, city]);
-  const districts = province?.districts ?? [];
+  // The server lists provinces by plate number; people look for a name (Turkish alphabetical order).
+  const provinces = useMemo(() => sortByTurkishName(places?.provinces ?? []), [places]);
+  const province = useMemo(() => provinces.find((p) => p.name === city) ?? null, [provinces, city]);
+  const districts = useMemo(() => sortByTurkishName(province?.districts ?? []), [province]);
   // The map opens on the chosen location, else the chosen district or city, else the user's centre.
   const pickerCenter =
     exact ?? districts.find((d) => d.name === district)?.center ?? province?.center ?? user.mapCenter;
@@ -254,14 +257,12 @@ export function ProfileSettingsForm({
             error={err('city')}
           >
             <option value="">{t('profile.form.cityPlaceholder')}</option>
-            {places?.provinces.map((p) => (
+            {provinces.map((p) => (
               <option key={p.code} value={p.name}>
                 {p.name}
               </option>
             ))}
-            {city && !places?.provinces.some((p) => p.name === city) ? (
-              <option value={city}>{city}</option>
-            ) : null}
+            {city && !provinces.some((p) => p.name === city) ? <option value={city}>{city}</option> : null}
           </Select>
           <Select
             label={t('profile.form.district')}
