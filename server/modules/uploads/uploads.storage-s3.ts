@@ -18,7 +18,9 @@ export type S3StorageOptions = {
   endpoint?: string;
   // Where browsers reach that server when the app reaches it by another name (docker-compose: the app
   // talks to http://minio:9000, the browser to http://localhost:9000). Presigned URLs use it: the host
-  // is part of the signature, so they cannot be rewritten afterwards.
+  // is part of the signature, so they cannot be rewritten afterwards. A path (https://squad.example.com
+  // /storage) is a proxy's prefix for the server: the URL is signed without it, as the server sees the
+  // request once the proxy has taken the prefix off (deploy/nginx.conf, ADR 058).
   publicEndpoint?: string;
   // Without them the SDK's default chain (environment, profile, instance or task role) is used.
   credentials?: { accessKeyId: string; secretAccessKey: string };
@@ -50,6 +52,12 @@ async function readLimited(body: Readable, maxBytes: number): Promise<Buffer> {
   return Buffer.concat(chunks, length);
 }
 
+// The proxy's prefix in front of a signed URL's path; the query (the signature) is left as it is.
+function withPathPrefix(signed: string, prefix: string): string {
+  const url = new URL(signed);
+  return `${url.origin}${prefix}${url.pathname}${url.search}`;
+}
+
 export function createS3Storage(options: S3StorageOptions): ObjectStorage {
   const { bucket } = options;
   const clientFor = (endpoint: string | undefined) =>
@@ -65,7 +73,9 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
     });
   const client = clientFor(options.endpoint);
   // Signing is local (no request), so a second client costs nothing.
-  const signer = options.publicEndpoint ? clientFor(options.publicEndpoint) : client;
+  const publicUrl = options.publicEndpoint ? new URL(options.publicEndpoint) : undefined;
+  const proxyPrefix = publicUrl?.pathname.replace(/\/+$/, '') ?? '';
+  const signer = publicUrl ? clientFor(publicUrl.origin) : client;
 
   return {
     kind: 's3',
@@ -76,11 +86,12 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       const signedAt = new Date();
       // The presigner leaves Content-Type unsigned unless told to sign it; signed, S3 refuses a PUT
       // that sends another type.
-      const url = await getSignedUrl(signer, command, {
+      const signed = await getSignedUrl(signer, command, {
         expiresIn: expiresSeconds,
         signingDate: signedAt,
         signableHeaders: new Set(['content-type']),
       });
+      const url = proxyPrefix ? withPathPrefix(signed, proxyPrefix) : signed;
       return {
         url,
         method: 'PUT',

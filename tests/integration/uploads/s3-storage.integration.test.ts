@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3rver } from '#tests/helpers/own-servers.ts';
+import { presignedPutAccepted } from '#tests/helpers/sigv4.ts';
 import { createS3Storage } from '#server/modules/uploads/uploads.storage-s3.ts';
 import { ObjectTooLarge, type ObjectStorage } from '#server/modules/uploads/uploads.storage.ts';
 
@@ -28,42 +29,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-const rfc3986 = (s: string) =>
-  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-const hmac = (key: crypto.BinaryLike, data: string) => crypto.createHmac('sha256', key).update(data).digest();
-
-// s3rver does not check SigV4 signatures (its authentication middleware says "Signature version 4
-// calculation is unimplemented"), so it cannot show that the signed Content-Type is enforced. This is
-// the check S3 and MinIO make: recompute the presigned URL's signature from the headers a PUT sends.
-function sigV4Accepts(url: string, headers: Record<string, string>): boolean {
-  const u = new URL(url);
-  const q = u.searchParams;
-  const signedHeaders = q.get('X-Amz-SignedHeaders')!.split(';');
-  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v.trim()]));
-  const canonicalQuery = [...q.entries()]
-    .filter(([name]) => name !== 'X-Amz-Signature')
-    .map(([name, value]) => `${rfc3986(name)}=${rfc3986(value)}`)
-    .sort()
-    .join('&');
-  const canonicalRequest = [
-    'PUT',
-    u.pathname,
-    canonicalQuery,
-    signedHeaders.map((h) => `${h}:${lower[h] ?? ''}\n`).join(''),
-    signedHeaders.join(';'),
-    q.get('X-Amz-Content-Sha256') ?? 'UNSIGNED-PAYLOAD',
-  ].join('\n');
-  const [, date, region, service] = q.get('X-Amz-Credential')!.split('/');
-  const scope = `${date}/${region}/${service}/aws4_request`;
-  const stringToSign = [
-    'AWS4-HMAC-SHA256',
-    q.get('X-Amz-Date'),
-    scope,
-    crypto.createHash('sha256').update(canonicalRequest).digest('hex'),
-  ].join('\n');
-  const key = hmac(hmac(hmac(hmac(`AWS4${SECRET}`, date), region), service), 'aws4_request');
-  return hmac(key, stringToSign).toString('hex') === q.get('X-Amz-Signature');
-}
+// s3rver does not check SigV4 signatures; this is the check S3 and MinIO make (tests/helpers/sigv4.ts).
+const sigV4Accepts = (url: string, headers: Record<string, string>) =>
+  presignedPutAccepted(url, headers, SECRET);
 
 describe('S3 storage (s3rver)', () => {
   it('puts, gets, opens and deletes objects', async () => {
@@ -174,6 +142,30 @@ describe('S3 storage (s3rver)', () => {
     expect(response.status).toBe(200);
     // The app itself still talks to the internal endpoint.
     expect((await behindCompose.get('incoming/public', { maxBytes: 1000 }))?.toString()).toBe('public');
+  });
+
+  it('signs without the path prefix of a public endpoint behind a proxy', async () => {
+    const behindProxy = createS3Storage({
+      bucket: BUCKET,
+      region: 'us-east-1',
+      endpoint: `http://${host}`,
+      publicEndpoint: 'https://squad.example.com/storage/',
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: SECRET },
+    });
+    const put = await behindProxy.presignPut('incoming/proxied', {
+      contentType: 'image/webp',
+      expiresSeconds: 60,
+      maxBytes: 1000,
+    });
+    const url = new URL(put.url);
+    expect(`${url.origin}${url.pathname}`).toBe(
+      `https://squad.example.com/storage/${BUCKET}/incoming/proxied`,
+    );
+    // What the server sees once the proxy took /storage off: the browser's host, the bare path.
+    const unprefixed = put.url.replace('/storage/', '/');
+    const headers = { host: 'squad.example.com', 'content-type': 'image/webp' };
+    expect(sigV4Accepts(unprefixed, headers)).toBe(true);
+    expect(sigV4Accepts(put.url, headers)).toBe(false);
   });
 
   it('refuses a PUT to an expired presigned URL', async () => {
