@@ -4,7 +4,7 @@ import { socketConnected } from '#client/apollo/socketEvents.ts';
 import { getConfig } from '#client/lib/config.ts';
 import { getLocale } from '#client/lib/i18n/locale.ts';
 import { clearBrowserState, getAuth } from '#client/features/auth/auth.ts';
-import { sessionExpiredLoginPath } from '#client/features/auth/sessionEnd.ts';
+import { isSigningOut, sessionExpiredLoginPath } from '#client/features/auth/sessionEnd.ts';
 import { SessionExpiredError } from '#client/features/auth/sessionStore.ts';
 import { rememberSuspension } from '#client/features/moderation/suspensionNotice.ts';
 
@@ -22,11 +22,12 @@ export function getApolloClient() {
         // The session cannot be renewed: sign out and start over at /auth/login (→ /login), which
         // says why and keeps the page for after sign-in when the identity service refused it (ADR 060).
         // A network failure during the refresh keeps the session; the request just fails.
-        if (error instanceof SessionExpiredError) {
+        // A request refused while the user signs out is no reason to go anywhere: the sign-out
+        // decides where the page goes.
+        if (error instanceof SessionExpiredError && !isSigningOut()) {
           session.set(null);
           clearBrowserState();
-          const expired = sessionExpiredLoginPath();
-          window.location.assign(expired ? expired.replace(/^\/login/, '/auth/login') : '/auth/login');
+          window.location.assign(sessionExpiredLoginPath() ?? '/auth/login');
         }
       },
       onSocketConnected: socketConnected,

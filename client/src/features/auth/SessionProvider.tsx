@@ -36,7 +36,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           details = await cognito.getUser(token);
         } catch (err) {
           if (!(err instanceof CognitoError) || err.code !== 'NotAuthorizedException') throw err;
-          details = await cognito.getUser((await session.refresh()).accessToken);
+          // Unless a concurrent refresh (the API client's) already replaced the refused token.
+          details = await cognito.getUser((await session.refreshAfterRejection(token)).accessToken);
         }
         const idToken = session.get()?.idToken ?? current.idToken;
         if (!cancelled)

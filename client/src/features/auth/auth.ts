@@ -5,7 +5,7 @@ import {
   type CognitoClient,
 } from '#client/features/auth/cognitoClient.ts';
 import { createSessionStore, type SessionStore } from '#client/features/auth/sessionStore.ts';
-import { noteSessionExpired } from '#client/features/auth/sessionEnd.ts';
+import { markSigningOut, noteSessionExpired } from '#client/features/auth/sessionEnd.ts';
 import { writeSignedInHint } from '#client/features/auth/signedInHint.ts';
 import { getLocale, keepLocale } from '#client/lib/i18n/locale.ts';
 
@@ -60,6 +60,7 @@ export function clearBrowserState(): void {
 
 // Logout: end the session everywhere (GlobalSignOut), revoke the refresh token, wipe the browser's state.
 export async function signOutEverywhere(): Promise<void> {
+  markSigningOut();
   const { cognito, session } = getAuth();
   const current = session.get();
   if (current) {
@@ -83,6 +84,7 @@ export async function changePassword(previous: string, proposed: string): Promis
 // After Squad deleted the account's data: delete the sign-in account too (with the built-in provider
 // the server already did; a real Cognito pool needs the user's own DeleteUser), then clear the device.
 export async function deleteIdentityAndSignOut(): Promise<void> {
+  markSigningOut();
   const { cognito, session } = getAuth();
   const token = await session.getAccessToken().catch(() => null);
   if (token) await cognito.deleteUser(token).catch(() => undefined);

@@ -1,5 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { noteSessionExpired, resetSessionEnd, sessionExpiredLoginPath } from './sessionEnd.ts';
+import {
+  isSigningOut,
+  markSigningOut,
+  noteSessionExpired,
+  resetSessionEnd,
+  sessionExpiredLoginPath,
+} from './sessionEnd.ts';
 
 beforeEach(() => resetSessionEnd());
 
@@ -10,13 +16,20 @@ describe('sessionEnd', () => {
     // A second refused query (or the sign-in page itself) does not replace the page noted first.
     noteSessionExpired('/login');
     const url = new URL(sessionExpiredLoginPath()!, 'http://x');
-    expect(url.pathname).toBe('/login');
+    expect(url.pathname).toBe('/auth/login');
     expect(url.searchParams.get('session')).toBe('expired');
     expect(url.searchParams.get('returnTo')).toBe('/dashboard/profile?tab=settings');
   });
 
   it('never names a page outside the app as the return target', () => {
     noteSessionExpired('//evil.example/x');
-    expect(sessionExpiredLoginPath()).toBe('/login?session=expired');
+    expect(sessionExpiredLoginPath()).toBe('/auth/login?session=expired');
+  });
+
+  it('notes nothing once the user chose to sign out', () => {
+    markSigningOut();
+    noteSessionExpired('/dashboard/physical');
+    expect(sessionExpiredLoginPath()).toBeNull();
+    expect(isSigningOut()).toBe(true);
   });
 });

@@ -113,8 +113,11 @@ function DashboardShell() {
   // Signed out elsewhere (another tab, expired refresh token): back to sign in; a refused refresh
   // token says why there and comes back here afterwards (ADR 060).
   useEffect(() => {
-    if (session.status === 'anonymous')
-      void navigate(sessionExpiredLoginPath() ?? '/login', { replace: true });
+    if (session.status !== 'anonymous') return;
+    const expired = sessionExpiredLoginPath();
+    // A full load, as the API client's own redirect: one sign-in page, not an in-app one replaced.
+    if (expired) window.location.replace(expired);
+    else void navigate('/login', { replace: true });
   }, [session.status, navigate]);
 
   const { data } = useQuery(DASHBOARD_SHELL_QUERY);
