@@ -20,14 +20,8 @@ export function SearchField({
 }) {
   const id = useId();
   return (
-    <form
-      role="search"
-      className={cn('relative', className)}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit?.(value);
-      }}
-    >
+    // Not a <form>: a search box never submits a form around it; Enter calls `onSubmit` only.
+    <div role="search" className={cn('relative', className)}>
       <label htmlFor={id} className="sr-only">
         {placeholder}
       </label>
@@ -46,6 +40,12 @@ export function SearchField({
         value={value}
         placeholder={placeholder}
         onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+          e.preventDefault();
+          onSubmit?.(value);
+        }}
+        enterKeyHint="search"
         className="h-12 w-full rounded-2xl border border-ink-600 bg-ink-850/80 pr-10 pl-11 text-base text-ink-100 outline-none placeholder:text-ink-500 focus:border-accent-400 focus:ring-2 focus:ring-accent-500/30 [&::-webkit-search-cancel-button]:hidden"
       />
       {value ? (
@@ -58,6 +58,6 @@ export function SearchField({
           ✕
         </button>
       ) : null}
-    </form>
+    </div>
   );
 }

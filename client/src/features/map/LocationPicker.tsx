@@ -132,14 +132,9 @@ export function LocationPicker({ value, onChange, center, zoom = PICKER_ZOOM }: 
 
   return (
     <div className="flex flex-col gap-3">
-      <form
-        className="flex gap-2"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void search();
-        }}
-      >
+      {/* Not a <form>: the picker sits inside other forms (profile settings, event edit), and a nested
+          form's Enter or button would submit the outer one. Enter and the button run the search only. */}
+      <div className="flex gap-2" role="search">
         <label htmlFor={inputId} className="sr-only">
           {t('wizard.location.search')}
         </label>
@@ -148,13 +143,25 @@ export function LocationPicker({ value, onChange, center, zoom = PICKER_ZOOM }: 
           type="search"
           value={text}
           onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+            e.preventDefault();
+            void search();
+          }}
+          enterKeyHint="search"
           placeholder={t('wizard.location.searchPlaceholder')}
           className="h-11 min-w-0 flex-1 rounded-xl border border-ink-600 bg-ink-850/80 px-3.5 text-sm text-ink-100 outline-none placeholder:text-ink-500 focus:border-accent-400 focus:ring-2 focus:ring-accent-500/30"
         />
-        <Button type="submit" variant="secondary" disabled={!text.trim() || searching} loading={searching}>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => void search()}
+          disabled={!text.trim() || searching}
+          loading={searching}
+        >
           {t('wizard.location.searchButton')}
         </Button>
-      </form>
+      </div>
       <div
         className="relative h-64 overflow-hidden rounded-xl border border-ink-700 sm:h-72"
         data-testid="location-picker-map"

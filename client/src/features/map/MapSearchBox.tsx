@@ -123,11 +123,10 @@ export function MapSearchBox({ map, className }: { map: L.Map | null; className?
               e.preventDefault();
               setActive((i) => Math.max(0, i - 1));
             } else if (e.key === 'Enter') {
+              // Never the Enter of a form around the box: it picks a result or waits for one.
+              e.preventDefault();
               const place = places[active >= 0 ? active : 0];
-              if (place) {
-                e.preventDefault();
-                choose(place);
-              }
+              if (place) choose(place);
             } else if (e.key === 'Escape') {
               setOpen(false);
             }
