@@ -2612,6 +2612,33 @@ export type AccountStandingQuery = {
   };
 };
 
+export type AccountStandingChangedSubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type AccountStandingChangedSubscription = {
+  accountStandingChanged: {
+    __typename: 'AccountStanding';
+    suspended: boolean;
+    suspendedUntil: string | null;
+    suspensionReason: string | null;
+    joinRequestsPausedUntil: string | null;
+    actions: Array<{
+      __typename: 'ModerationAction';
+      id: string;
+      action: ModerationActionKind;
+      reason: string;
+      until: string | null;
+      createdAt: string;
+      appealable: boolean;
+      appeal: {
+        __typename: 'ModerationAppeal';
+        id: string;
+        status: AppealStatus;
+        decisionNote: string | null;
+      } | null;
+    }>;
+  };
+};
+
 export type AppealModerationActionMutationVariables = Exact<{
   input: AppealModerationActionInput;
 }>;
@@ -3335,7 +3362,15 @@ export type BlockUserMutationVariables = Exact<{
 export type BlockUserMutation = {
   blockUser: {
     __typename: 'BlockUserPayload';
-    user: { __typename: 'User'; id: string; viewerHasBlocked: boolean };
+    user: {
+      __typename: 'User';
+      id: string;
+      viewerHasBlocked: boolean;
+      friendship: FriendshipStatus;
+      friendCount: number;
+      mutualFriendCount: number;
+      viewerCanMessage: boolean;
+    };
   };
 };
 
