@@ -23,9 +23,9 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       injectManifest: {
-        // The shell: hashed assets, icons and the offline page. Never index.html (the server writes
-        // the runtime config into it) and nothing of the API.
-        globPatterns: ['assets/**/*.{js,css}', 'icons/*.{png,svg}', 'offline.html'],
+        // The shell: hashed assets, icons and the offline page with its language script. Never
+        // index.html (the server writes the runtime config into it) and nothing of the API.
+        globPatterns: ['assets/**/*.{js,css}', 'icons/*.{png,svg}', 'offline.html', 'offline.js'],
         globIgnores: ['index.html'],
         maximumFileSizeToCacheInBytes: 1024 * 1024,
       },
