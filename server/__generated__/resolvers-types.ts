@@ -3013,6 +3013,11 @@ export type StartTokenPurchasePayload = {
 export type Subscription = {
   __typename?: 'Subscription';
   /**
+   * The viewer's account standing, each time a moderator changes it (an appeal decided, a suspension
+   * lifted); works while suspended, so the suspended page can change at once.
+   */
+  accountStandingChanged: AccountStanding;
+  /**
    * A conversation of the viewer changed: someone read it, a message was removed, pinned or revealed
    * by a moderator, a member joined or left.
    */
@@ -6094,6 +6099,12 @@ export type SubscriptionResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription'],
 > = {
+  accountStandingChanged?: SubscriptionResolver<
+    ResolversTypes['AccountStanding'],
+    'accountStandingChanged',
+    ParentType,
+    ContextType
+  >;
   chatUpdated?: SubscriptionResolver<
     ResolversTypes['Conversation'],
     'chatUpdated',

@@ -27,7 +27,6 @@ import { runInScope, type RequestScope } from '#server/lib/request-scope.ts';
 import type { Config } from '#server/lib/config.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { Services } from '#server/modules/services.ts';
-import { isSuspended } from '#server/auth/suspension.ts';
 import { introspectionRefusal } from './introspection.ts';
 import { SUSPENDED_CLOSE_CODE } from './setup-accounts.ts';
 import { LIMITS, limitRules } from './limits.ts';
@@ -162,11 +161,10 @@ export function attachGraphQLWebSocket(options: {
           const { viewer, expiresAt } = await options.authenticate(
             tokenFromConnectionParams(ctx.connectionParams),
           );
-          // A suspended user (ADR 039): a close code of its own, so the client asks why over HTTP.
-          if (viewer && isSuspended(viewer, options.clock.now())) {
-            ctx.extra.socket.close(SUSPENDED_CLOSE_CODE, 'Account suspended');
-            return false;
-          }
+          // A suspended user (ADR 039) is let in: the @auth guard refuses every subscription but
+          // accountStandingChanged with ACCOUNT_SUSPENDED, so the suspended page hears an appeal's
+          // decision at once (ADR 057). Sockets open when the suspension came are closed with
+          // SUSPENDED_CLOSE_CODE (setup-accounts.ts).
           ctx.extra.viewer = viewer;
           if (viewer) {
             const set = socketsOf.get(viewer.id) ?? new Set<WebSocket>();

@@ -1,4 +1,5 @@
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { pickLocale } from '#server/lib/i18n.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { CognitoError, cognitoErrors } from './cognito-errors.ts';
 import type { RequestMeta } from './identity-core.service.ts';
@@ -100,6 +101,7 @@ export function cognitoRouter(
         ) => Promise<unknown>;
         const meta: RequestMeta = {
           ip: req.ip ?? 'unknown',
+          locale: pickLocale(req.header('accept-language')),
           deviceTokens: deviceTokens(req.header('cookie')),
           rememberDevice: (tag, token) =>
             res.append('Set-Cookie', `${DEVICE_COOKIE}${tag}=${token}; ${cookieAttributes}`),

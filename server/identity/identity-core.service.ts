@@ -1,6 +1,8 @@
 import type { Database } from '#db/client.ts';
 import type { IdpAccountRow } from '#db/schema/index.ts';
 import type { Clock } from '#server/lib/clock.ts';
+import type { Locale } from '#server/lib/i18n.ts';
+import { mailLocale } from '#server/lib/i18n.mail.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { clientAddressKey } from '#server/lib/client-address.ts';
 import type { RateLimiter, RateRule } from '#server/lib/rate-limit.ts';
@@ -43,6 +45,9 @@ export type RequestMeta = {
   deviceTokens?: readonly string[];
   // Hands the client a device token for an account; `tag` tells the accounts of one device apart.
   rememberDevice?: (tag: string, token: string) => void;
+  // The language the client asked for (Accept-Language); mails go out in it until the account has
+  // a language of its own (ADR 057).
+  locale?: Locale;
 };
 export type AuthenticationResult = {
   AccessToken: string;
@@ -209,13 +214,17 @@ export function createIdentityCore(deps: IdentityDeps) {
       codeHash: keyedHash(codeKey, code),
       expiresAt: new Date(now().getTime() + ttl),
     });
+    // The account's own language once the app has a row for it, else what the client sent.
+    const stored = await repo.appLocale(account.sub);
+    const locale: Locale = stored ? mailLocale(stored) : (meta.locale ?? 'tr');
     const mail =
       purpose === 'signup'
         ? verificationMail(
             account.email,
             `${deps.publicUrl}/verify?username=${encodeURIComponent(account.email)}&code=${code}`,
+            locale,
           )
-        : resetCodeMail(account.email, code);
+        : resetCodeMail(account.email, code, locale);
     await deps.mailer.send(mail);
     return delivery(account.email);
   }

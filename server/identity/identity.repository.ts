@@ -18,6 +18,12 @@ export function createIdentityRepository(db: DbOrTx) {
       const [row] = await db.select().from(idpAccounts).where(eq(idpAccounts.email, email)).limit(1);
       return row;
     },
+    // The language the app's account chose (its users row), once there is one (ADR 057).
+    async appLocale(sub: string): Promise<string | undefined> {
+      const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.sub, sub)).limit(1);
+      return row?.locale;
+    },
+
     async accountBySub(sub: string): Promise<IdpAccountRow | undefined> {
       if (!/^[0-9a-f-]{36}$/i.test(sub)) return undefined;
       const [row] = await db.select().from(idpAccounts).where(eq(idpAccounts.sub, sub)).limit(1);

@@ -29,7 +29,10 @@ export function signUpFlow(core: IdentityCore) {
         familyName: attr('family_name'),
       });
       if (!account) throw E.usernameExists();
-      const delivery = await sendCode(account, 'signup', meta).catch(async (err) => {
+      // The sign-up's locale attribute (the app's language) wins over the browser's header.
+      const locale = attr('locale');
+      const mailMeta: RequestMeta = locale === 'en' || locale === 'tr' ? { ...meta, locale } : meta;
+      const delivery = await sendCode(account, 'signup', mailMeta).catch(async (err) => {
         // Throttled before anything was sent: the account must not linger without a code.
         await repo.deleteAccount(account.sub);
         throw err;

@@ -26,7 +26,12 @@ export type InboxMessage = {
   kind: 'message' | 'updated';
 };
 
+// A moderator decided an appeal or lifted a suspension: the user's open suspended page reads their
+// standing again (ADR 057).
+export type StandingMessage = { userId: string };
+
 export const channels = {
+  standing: (userId: string) => channel<StandingMessage>(`user:${userId}:standing`),
   inbox: (userId: string) => channel<InboxMessage>(`user:${userId}:inbox`),
   accounts: channel<AccountMessage>('accounts'),
   tokenBalance: (userId: string) => channel<TokenBalanceMessage>(`user:${userId}:tokens`),

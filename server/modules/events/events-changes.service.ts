@@ -1,3 +1,4 @@
+import { mailLocale } from '#server/lib/i18n.mail.ts';
 import type { Tx } from '#db/client.ts';
 import type { EventRow } from '#db/schema/index.ts';
 import type { Deps } from '#server/context/deps.ts';
@@ -79,7 +80,12 @@ export function createEventChanges(
           const user = byId.get(a.userId);
           if (!user || !wantsEmail(user, 'emailEventChanges')) continue;
           const mail = mailFor(
-            { email: user.email, displayName: user.displayName, participant: a.joinRequestId === null },
+            {
+              email: user.email,
+              displayName: user.displayName,
+              participant: a.joinRequestId === null,
+              locale: mailLocale(user.locale),
+            },
             host,
           );
           if (mail) await deps.mailer.send(mail);

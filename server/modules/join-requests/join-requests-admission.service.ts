@@ -1,3 +1,4 @@
+import { mailLocale } from '#server/lib/i18n.mail.ts';
 import type { Tx } from '#db/client.ts';
 import type { EventRow, JoinRequestRow } from '#db/schema/index.ts';
 import type { Deps } from '#server/context/deps.ts';
@@ -119,7 +120,9 @@ export function createAdmissionService(
         );
       if (want.email)
         courtesy(afterCommit, 'waitlist e-mail', () =>
-          deps.mailer.send(offerMail(want.email!, { title: event.title, deadline, link: link(event.id) })),
+          deps.mailer.send(
+            offerMail(want.email!, { locale, title: event.title, deadline, link: link(event.id) }),
+          ),
         );
       deps.logger.info({ joinRequestId: next.id, eventId: event.id, expiresAt }, 'waitlist offer made');
     }
@@ -180,7 +183,12 @@ export function createAdmissionService(
         const requester = await userRow(request.userId);
         if (requester && wantsEmail(requester, 'emailDecisions'))
           await deps.mailer.send(
-            decisionMail(requester.email, { title: event.title, accepted: true, link: link(event.id) }),
+            decisionMail(requester.email, {
+              locale: mailLocale(requester.locale),
+              title: event.title,
+              accepted: true,
+              link: link(event.id),
+            }),
           );
       });
       return { joinRequest, event: updated };

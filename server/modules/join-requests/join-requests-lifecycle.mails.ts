@@ -1,14 +1,23 @@
-import { escapeHtml, mailButton, mailLayout } from '#server/mail/layout.ts';
+import type { Locale } from '#server/lib/i18n.ts';
+import { mailText } from '#server/lib/i18n.mail.ts';
+import { simpleMail } from '#server/mail/layout.ts';
 import type { Mail } from '#server/mail/mailer.ts';
 
-// The waitlist's e-mail (ADR 045), Turkish like the other e-mails: a place opened, until when.
-export function offerMail(to: string, o: { title: string; deadline: string; link: string }): Mail {
-  const subject = `"${o.title}" etkinliğinde yer açıldı 🎉`;
-  const line = `Bekleme listesinde sıra sende: "${o.title}" etkinliğindeki yer senin için ayrıldı; son kabul saati ${o.deadline}. Kabul edersen katılımcılar arasındasın; etmezsen yer sıradaki kişiye geçer.`;
-  const text = `Selam!\n\n${line}\n\nKabul etmek için: ${o.link}\n\nSquad ekibi`;
-  const html = mailLayout(
+// The waitlist's e-mail (ADR 045), in the recipient's language (ADR 057): a place opened, until when.
+export function offerMail(
+  to: string,
+  o: { locale: Locale; title: string; deadline: string; link: string },
+): Mail {
+  const subject = mailText(o.locale, 'mail.offer.subject', { title: o.title });
+  return simpleMail(
+    o.locale,
+    to,
     subject,
-    `<p style="margin:0 0 24px">${escapeHtml(line)}</p>${mailButton(o.link, 'Yeri kabul et')}`,
+    [mailText(o.locale, 'mail.offer.line', { title: o.title, deadline: o.deadline })],
+    {
+      href: o.link,
+      label: mailText(o.locale, 'mail.offer.button'),
+      textLabel: mailText(o.locale, 'mail.offer.open'),
+    },
   );
-  return { to, subject, text, html };
 }

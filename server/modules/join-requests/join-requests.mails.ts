@@ -1,37 +1,46 @@
-import { escapeHtml, mailButton, mailLayout } from '#server/mail/layout.ts';
+import type { Locale } from '#server/lib/i18n.ts';
+import { mailText } from '#server/lib/i18n.mail.ts';
+import { escapeHtml, mailButton, mailLayout, simpleMail } from '#server/mail/layout.ts';
 import type { Mail } from '#server/mail/mailer.ts';
 
+// In the recipient's language (ADR 057).
 export function newRequestMail(
   to: string,
-  o: { requester: string; title: string; message: string | null; link: string; warning: boolean },
+  o: {
+    locale: Locale;
+    requester: string | null;
+    title: string;
+    message: string | null;
+    link: string;
+    warning: boolean;
+  },
 ): Mail {
-  const subject = `"${o.title}" etkinliğine yeni katılım isteği`;
-  const quote = o.message ? `\n\nMesajı:\n"${o.message}"` : '';
-  const warning = o.warning
-    ? '\n\nOtomatik kontrol bu mesajda dikkat edilmesi gereken bir şey buldu; karar vermeden önce göz at.'
-    : '';
-  const text = `Selam!\n\n${o.requester}, "${o.title}" etkinliğine katılmak istiyor.${quote}${warning}\n\nİsteği görmek ve yanıtlamak için: ${o.link}\n\nSquad ekibi`;
+  const m = (key: Parameters<typeof mailText>[1], p?: Record<string, string>) => mailText(o.locale, key, p);
+  const requester = o.requester ?? m('mail.someone');
+  const subject = m('mail.request.subject', { title: o.title });
+  const quote = o.message ? `\n\n${m('mail.request.message')}\n"${o.message}"` : '';
+  const warning = o.warning ? `\n\n${m('mail.request.warning')}` : '';
+  const text = `${m('mail.hello')}\n\n${m('mail.request.line', { requester, title: o.title })}${quote}${warning}\n\n${m('mail.request.open')}: ${o.link}\n\n${m('mail.signoff')}`;
   const html = mailLayout(
+    o.locale,
     subject,
-    `<p style="margin:0 0 16px"><strong>${escapeHtml(o.requester)}</strong>, <strong>${escapeHtml(o.title)}</strong> etkinliğine katılmak istiyor.</p>
+    `<p style="margin:0 0 16px">${escapeHtml(m('mail.request.line', { requester, title: o.title }))}</p>
 ${o.message ? `<p style="margin:0 0 16px;padding:12px 16px;background:#2a2142;border-radius:12px">“${escapeHtml(o.message)}”</p>` : ''}
-${o.warning ? '<p style="margin:0 0 16px;color:#fbbf24">⚠️ Otomatik kontrol bu mesajda dikkat edilmesi gereken bir şey buldu.</p>' : ''}
-${mailButton(o.link, 'İsteği gör')}`,
+${o.warning ? `<p style="margin:0 0 16px;color:#fbbf24">⚠️ ${escapeHtml(m('mail.request.warning'))}</p>` : ''}
+${mailButton(o.link, m('mail.request.button'))}`,
   );
   return { to, subject, text, html };
 }
 
-export function decisionMail(to: string, o: { title: string; accepted: boolean; link: string }): Mail {
-  const subject = o.accepted
-    ? `"${o.title}" etkinliğine katılım isteğin kabul edildi 🎉`
-    : `"${o.title}" etkinliğine katılım isteğin reddedildi`;
-  const line = o.accepted
-    ? 'Host isteğini kabul etti, artık katılımcılar arasındasın! Etkinliğin tam yerini ve detaylarını uygulamada görebilirsin.'
-    : 'Host bu sefer isteğini kabul etmedi. Üzülme, yakınında başka etkinlikler de var!';
-  const text = `Selam!\n\n${line}\n\n${o.link}\n\nSquad ekibi`;
-  const html = mailLayout(
-    subject,
-    `<p style="margin:0 0 16px"><strong>${escapeHtml(o.title)}</strong></p><p style="margin:0 0 24px">${escapeHtml(line)}</p>${mailButton(o.link, o.accepted ? 'Etkinliğe git' : 'Başka etkinliklere göz at')}`,
-  );
-  return { to, subject, text, html };
+export function decisionMail(
+  to: string,
+  o: { locale: Locale; title: string; accepted: boolean; link: string },
+): Mail {
+  const k = o.accepted ? 'accepted' : 'declined';
+  const subject = mailText(o.locale, `mail.${k}.subject`, { title: o.title });
+  const button = mailText(o.locale, `mail.${k}.button`);
+  return simpleMail(o.locale, to, subject, [`"${o.title}"`, mailText(o.locale, `mail.${k}.line`)], {
+    href: o.link,
+    label: button,
+  });
 }

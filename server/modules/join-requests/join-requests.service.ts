@@ -1,3 +1,4 @@
+import { mailLocale } from '#server/lib/i18n.mail.ts';
 import { z } from 'zod';
 import type { Tx } from '#db/client.ts';
 import type { EventRow, JoinRequestRow } from '#db/schema/index.ts';
@@ -171,7 +172,12 @@ export function createJoinRequestsService(
           const requester = await userRow(request.userId);
           if (requester && wantsEmail(requester, 'emailDecisions'))
             await deps.mailer.send(
-              decisionMail(requester.email, { title: event.title, accepted: false, link: link(event.id) }),
+              decisionMail(requester.email, {
+                locale: mailLocale(requester.locale),
+                title: event.title,
+                accepted: false,
+                link: link(event.id),
+              }),
             );
         }),
       );
@@ -271,7 +277,8 @@ export function createJoinRequestsService(
               if (host && wantsEmail(host, 'emailJoinRequests')) {
                 await deps.mailer.send(
                   newRequestMail(host.email, {
-                    requester: requester?.displayName ?? 'Bir Squad üyesi',
+                    locale: mailLocale(host.locale),
+                    requester: requester?.displayName ?? null,
                     title: locked.title,
                     message,
                     link: link(locked.id),

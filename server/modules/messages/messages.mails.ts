@@ -26,6 +26,7 @@ export function unreadMessagesMail(
   const lines = o.previews.map((p) => `${p.sender}: ${p.text}`);
   const text = `${intro}\n\n${lines.join('\n')}\n\n${o.link}\n\n${off} ${o.settingsLink}`;
   const html = mailLayout(
+    o.locale,
     subject,
     `<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
 ${o.previews

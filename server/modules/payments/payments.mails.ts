@@ -1,36 +1,38 @@
 import type { TokenPurchaseRow } from '#db/schema/index.ts';
-import { escapeHtml, mailButton, mailLayout } from '#server/mail/layout.ts';
+import type { Locale } from '#server/lib/i18n.ts';
+import { mailDate, mailMoney, mailText } from '#server/lib/i18n.mail.ts';
+import { escapeHtml, mailButton, mailLayout, simpleMail } from '#server/mail/layout.ts';
 import type { Mail } from '#server/mail/mailer.ts';
 
-const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat('tr-TR', { style: 'currency', currency }).format(cents / 100);
-const day = (d: Date) =>
-  new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeZone: 'Europe/Istanbul' }).format(d);
-
-// The receipt of a paid purchase (Turkish; the spec's e-mails are Turkish).
+// The receipt of a paid purchase, in the buyer's language (ADR 057).
 export function receiptMail(
   to: string,
-  p: { purchase: TokenPurchaseRow; packageName: string; validUntil: Date; link: string },
+  p: { locale: Locale; purchase: TokenPurchaseRow; packageName: string; validUntil: Date; link: string },
 ): Mail {
-  const { purchase } = p;
+  const { purchase, locale } = p;
+  const m = (key: Parameters<typeof mailText>[1], x?: Record<string, string | number>) =>
+    mailText(locale, key, x);
   const tokens = purchase.tokens + purchase.bonusTokens;
-  const subject = `Squad makbuzu: ${p.packageName} (${tokens} token)`;
+  const subject = m('mail.receipt.subject', { package: p.packageName, tokens });
   const lines = [
-    ['Paket', p.packageName],
+    [m('mail.receipt.package'), p.packageName],
     [
-      'Token',
-      purchase.bonusTokens ? `${purchase.tokens} + ${purchase.bonusTokens} bonus` : `${purchase.tokens}`,
+      m('mail.receipt.tokens'),
+      purchase.bonusTokens
+        ? m('mail.receipt.bonus', { tokens: purchase.tokens, bonus: purchase.bonusTokens })
+        : `${purchase.tokens}`,
     ],
-    ['Tutar', money(purchase.amountCents, purchase.currency)],
-    ['Ödeme yöntemi', purchase.method === 'paypal' ? 'PayPal' : 'Kart'],
-    ['Tarih', day(purchase.paidAt ?? purchase.createdAt)],
-    ['Geçerlilik', `${day(p.validUntil)} tarihine kadar`],
-    ['Makbuz no', purchase.id],
+    [m('mail.receipt.amount'), mailMoney(locale, purchase.amountCents, purchase.currency)],
+    [m('mail.receipt.method'), purchase.method === 'paypal' ? 'PayPal' : m('mail.receipt.card')],
+    [m('mail.receipt.date'), mailDate(locale, purchase.paidAt ?? purchase.createdAt)],
+    [m('mail.receipt.validity'), m('mail.receipt.validUntil', { date: mailDate(locale, p.validUntil) })],
+    [m('mail.receipt.number'), purchase.id],
   ];
-  const auto = purchase.autoRefill ? '\nBu satın alma otomatik yükleme ayarın sayesinde yapıldı.' : '';
-  const text = `Selam!\n\nÖdemen alındı, ${tokens} token hesabına eklendi.${auto}\n\n${lines
+  const paid = m('mail.receipt.paid', { tokens });
+  const auto = purchase.autoRefill ? `\n${m('mail.receipt.auto')}` : '';
+  const text = `${m('mail.hello')}\n\n${paid}${auto}\n\n${lines
     .map(([k, v]) => `${k}: ${v}`)
-    .join('\n')}\n\nToken geçmişin: ${p.link}\n\nSquad ekibi`;
+    .join('\n')}\n\n${m('mail.receipt.history')}: ${p.link}\n\n${m('mail.signoff')}`;
   const rows = lines
     .map(
       ([k, v]) =>
@@ -38,23 +40,27 @@ export function receiptMail(
     )
     .join('');
   const html = mailLayout(
+    locale,
     subject,
-    `<p style="margin:0 0 16px">Ödemen alındı, <strong>${tokens} token</strong> hesabına eklendi. 🎉</p>
-${purchase.autoRefill ? '<p style="margin:0 0 16px">Bu satın alma otomatik yükleme ayarın sayesinde yapıldı.</p>' : ''}
+    `<p style="margin:0 0 16px">${escapeHtml(paid)} 🎉</p>
+${purchase.autoRefill ? `<p style="margin:0 0 16px">${escapeHtml(m('mail.receipt.auto'))}</p>` : ''}
 <table role="presentation" width="100%" style="margin:0 0 24px;border-collapse:collapse">${rows}</table>
-${mailButton(p.link, 'Token geçmişini gör')}`,
+${mailButton(p.link, m('mail.receipt.button'))}`,
   );
   return { to, subject, text, html };
 }
 
 // An auto-refill that was declined: it is off now, and why.
-export function autoRefillDeclinedMail(to: string, p: { packageName: string; link: string }): Mail {
-  const subject = 'Otomatik token yükleme durduruldu';
-  const line = `Kayıtlı kartından ${p.packageName} için ödeme alınamadı, bu yüzden otomatik yüklemeyi kapattık. Kartını güncelleyip Tokenlar sayfasından yeniden açabilirsin.`;
-  const text = `Selam!\n\n${line}\n\n${p.link}\n\nSquad ekibi`;
-  const html = mailLayout(
-    subject,
-    `<p style="margin:0 0 24px">${escapeHtml(line)}</p>${mailButton(p.link, 'Tokenlar sayfasına git')}`,
+export function autoRefillDeclinedMail(
+  to: string,
+  p: { locale: Locale; packageName: string; link: string },
+): Mail {
+  const label = mailText(p.locale, 'mail.refillOff.button');
+  return simpleMail(
+    p.locale,
+    to,
+    mailText(p.locale, 'mail.refillOff.subject'),
+    [mailText(p.locale, 'mail.refillOff.line', { package: p.packageName })],
+    { href: p.link, label },
   );
-  return { to, subject, text, html };
 }

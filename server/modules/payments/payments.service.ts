@@ -1,3 +1,4 @@
+import { mailLocale } from '#server/lib/i18n.mail.ts';
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { Tx } from '#db/client.ts';
@@ -182,6 +183,7 @@ export function createPaymentsService(
             if (user?.email)
               await deps.mailer.send(
                 autoRefillDeclinedMail(user.email, {
+                  locale: mailLocale(user.locale),
                   packageName: packageById(purchase.packageId)?.name ?? purchase.packageId,
                   link: tokensLink,
                 }),
@@ -273,6 +275,7 @@ export function createPaymentsService(
         if (user?.email)
           await deps.mailer.send(
             receiptMail(user.email, {
+              locale: mailLocale(user.locale),
               purchase: paid,
               packageName: packageById(paid.packageId)?.name ?? paid.packageId,
               validUntil: entry.expiresAt ?? new Date(now.getTime() + 30 * DAY_MS),

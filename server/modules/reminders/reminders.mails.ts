@@ -1,17 +1,23 @@
-import { escapeHtml, mailButton, mailLayout } from '#server/mail/layout.ts';
+import type { Locale } from '#server/lib/i18n.ts';
+import { mailText } from '#server/lib/i18n.mail.ts';
+import { simpleMail } from '#server/mail/layout.ts';
 import type { Mail } from '#server/mail/mailer.ts';
 
-// The reminder e-mail (ADR 046), Turkish like the other e-mails.
+// The reminder e-mail (ADR 046), in the recipient's language (ADR 057).
 export function reminderMail(
   to: string,
-  o: { title: string; when: string; time: string; place: string; link: string },
+  o: { locale: Locale; title: string; when: string; time: string; place: string; link: string },
 ): Mail {
-  const subject = `Hatırlatma: "${o.title}" · ${o.when}, saat ${o.time}`;
-  const line = `${o.when}, saat ${o.time}: "${o.title}". Yer: ${o.place}.`;
-  const text = `Selam!\n\n${line}\n\nEtkinlik sayfası: ${o.link}\n\nSquad ekibi`;
-  const html = mailLayout(
-    subject,
-    `<p style="margin:0 0 24px">${escapeHtml(line)}</p>${mailButton(o.link, 'Etkinliğe git')}`,
+  const p = { title: o.title, when: o.when, time: o.time, place: o.place };
+  return simpleMail(
+    o.locale,
+    to,
+    mailText(o.locale, 'mail.reminder.subject', p),
+    [mailText(o.locale, 'mail.reminder.line', p)],
+    {
+      href: o.link,
+      label: mailText(o.locale, 'mail.eventButton'),
+      textLabel: mailText(o.locale, 'mail.reminder.open'),
+    },
   );
-  return { to, subject, text, html };
 }

@@ -80,8 +80,9 @@ export function createRemindersService(
       sends.push(
         deps.mailer.send(
           reminderMail(want.email, {
+            locale,
             title: event.title,
-            when: t('tr', `reminder.${when}`),
+            when: whenText,
             time: start.time,
             place,
             link: `${deps.config.publicUrl}${path}`,

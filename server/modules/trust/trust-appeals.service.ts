@@ -5,10 +5,12 @@ import { AppError, ErrorCode, notFound } from '#server/errors/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { decodeCursor, pageOf, pageSize } from '#server/lib/paging.ts';
 import { parseInput } from '#server/lib/validation.ts';
+import { channels } from '#server/pubsub/channels.ts';
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
 import type { TrustGate } from './trust-gate.service.ts';
 import type { TrustService } from './trust.service.ts';
 import { isActiveSuspension } from './trust.service.ts';
+import { appealDecidedMail } from './trust.mails.ts';
 import { appealSchema, decideAppealSchema } from './trust.validation.ts';
 
 // Actions a user sees on their account and may appeal once.
@@ -32,16 +34,31 @@ export function createTrustAppealsService(
   deps: Deps,
   options: { trust: TrustService; gate: TrustGate; notifications: NotificationsService },
 ) {
-  const { repo, log, run, restoredHooks } = options.trust.internals;
+  const { repo, log, run, restoredHooks, mailUser, standingChanged } = options.trust.internals;
+
+  // Works while suspended: a suspended user must be able to read why and appeal.
+  async function standing(viewer: Viewer): Promise<AccountStandingModel> {
+    const user = await repo.userById(viewer.id);
+    if (!user) throw notFound('error.userNotFound');
+    const actions = await repo.actionsAgainst(viewer.id, APPEALABLE, 50);
+    const appeals = await repo.appealsOfActions(actions.map((a) => a.id));
+    return { user, actions, appeals: new Map(appeals.map((a) => [a.actionId, a])) };
+  }
 
   return {
-    // Works while suspended: a suspended user must be able to read why and appeal.
-    async standing(viewer: Viewer): Promise<AccountStandingModel> {
-      const user = await repo.userById(viewer.id);
-      if (!user) throw notFound('error.userNotFound');
-      const actions = await repo.actionsAgainst(viewer.id, APPEALABLE, 50);
-      const appeals = await repo.appealsOfActions(actions.map((a) => a.id));
-      return { user, actions, appeals: new Map(appeals.map((a) => [a.actionId, a])) };
+    standing,
+
+    // The viewer's standing again each time a moderator changes it (ADR 057); only their own channel.
+    async *standingChanges(viewer: Viewer): AsyncGenerator<AccountStandingModel> {
+      const subscription = await deps.pubsub.subscribe(channels.standing(viewer.id));
+      try {
+        for await (const message of subscription) {
+          if (message.userId !== viewer.id) continue;
+          yield await standing(viewer);
+        }
+      } finally {
+        await subscription.return();
+      }
     },
 
     async appeal(viewer: Viewer, input: unknown): Promise<ModerationAppealRow> {
@@ -120,6 +137,19 @@ export function createTrustAppealsService(
             data: { overturned: v.overturn, note: v.note, actionId: original.id },
           },
         ]);
+        mailUser(afterCommit, user, (to, locale) =>
+          appealDecidedMail(to, {
+            locale,
+            overturned: v.overturn,
+            liftedSuspension: restored !== null,
+            note: v.note,
+            link: restored
+              ? `${deps.config.publicUrl}/dashboard/physical`
+              : `${deps.config.publicUrl}/suspended`,
+          }),
+        );
+        // An open suspended page changes at once (graphql-ws, accountStandingChanged).
+        standingChanged(afterCommit, user.id);
         return { appeal: decided, action, restored };
       });
       if (result.restored) for (const hook of restoredHooks) await hook(result.restored);

@@ -26,6 +26,17 @@ async function withCounts<T>(ctx: Context, action: Promise<T>) {
 }
 
 export const trustResolvers: Resolvers = {
+  Subscription: {
+    accountStandingChanged: {
+      subscribe: (_parent, _args, ctx) => {
+        const changes = ctx.services.appeals.standingChanges(requireViewer(ctx));
+        // graphql-js wants each payload under the field's name.
+        return (async function* () {
+          for await (const standing of changes) yield { accountStandingChanged: standing };
+        })();
+      },
+    },
+  },
   Query: {
     accountStanding: (_parent, _args, ctx) => ctx.services.appeals.standing(requireViewer(ctx)),
     moderationQueueCounts: (_parent, _args, ctx) => ctx.services.trust.counts(),

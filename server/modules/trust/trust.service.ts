@@ -10,6 +10,11 @@ import { inTransaction, type AfterCommit } from '#server/lib/unit-of-work.ts';
 import { parseInput } from '#server/lib/validation.ts';
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
 import type { TextKind } from './trust-gate.service.ts';
+import type { Locale } from '#server/lib/i18n.ts';
+import { mailLocale } from '#server/lib/i18n.mail.ts';
+import type { Mail } from '#server/mail/mailer.ts';
+import { channels } from '#server/pubsub/channels.ts';
+import { suspensionMail } from './trust.mails.ts';
 import { createTrustRepository } from './trust.repository.ts';
 import {
   cancelSchema,
@@ -146,6 +151,26 @@ export function createTrustService(deps: Deps, options: { notifications: Notific
 
   const run = <T>(work: (tx: Tx, afterCommit: AfterCommit) => Promise<T>) =>
     inTransaction(deps.db, deps.logger, work);
+
+  // After commit: an e-mail to the user concerned, in their language (ADR 057); a failure is logged
+  // and never undoes the action.
+  function mailUser(afterCommit: AfterCommit, user: UserRow, mailFor: (to: string, locale: Locale) => Mail) {
+    const to = user.email;
+    if (!to || user.deletedAt) return;
+    const locale = mailLocale(user.locale);
+    afterCommit(async () => {
+      try {
+        await deps.mailer.send(mailFor(to, locale));
+      } catch (err) {
+        deps.logger.warn({ err, userId: user.id }, 'moderation e-mail failed');
+      }
+    });
+  }
+
+  // After commit: the user's open suspended page hears that their standing changed (ADR 057).
+  const standingChanged = (afterCommit: AfterCommit, userId: string) =>
+    afterCommit(() => deps.pubsub.publish(channels.standing(userId), { userId }));
+  const suspendedPage = `${deps.config.publicUrl}/suspended`;
 
   return {
     reports: (args: { status: ReportRow['status']; first?: number | null; after?: string | null }) =>
@@ -329,6 +354,9 @@ export function createTrustService(deps: Deps, options: { notifications: Notific
           until,
         });
         await closeFlag(tx, staff, flag, 'kept');
+        mailUser(afterCommit, user, (to, locale) =>
+          suspensionMail(to, { locale, reason: v.reason, until, appealLink: suspendedPage }),
+        );
         // Everything open against the user is settled by the suspension.
         const open = await repo.openReportsAgainst(tx, target.id);
         await resolveReports(tx, afterCommit, staff, [report, ...open], action);
@@ -363,6 +391,7 @@ export function createTrustService(deps: Deps, options: { notifications: Notific
         await notifications.notify(tx, afterCommit, [
           { userId: target.id, type: 'account_restored', data: { reason: v.reason } },
         ]);
+        standingChanged(afterCommit, target.id);
         return { action, user };
       });
       for (const hook of restoredHooks)
@@ -386,7 +415,7 @@ export function createTrustService(deps: Deps, options: { notifications: Notific
       restoredHooks.push(hook);
     },
     // For the appeals half (trust-appeals.service.ts).
-    internals: { repo, log, targetUser, run, restoredHooks },
+    internals: { repo, log, targetUser, run, restoredHooks, mailUser, standingChanged },
   };
 }
 

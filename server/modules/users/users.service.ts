@@ -15,6 +15,8 @@ import { reasonText } from '#server/modules/moderation/moderation.ts';
 import type { Screening, TrustGate } from '#server/modules/trust/trust-gate.service.ts';
 import type { TokensService } from '#server/modules/tokens/tokens.service.ts';
 import { defaultDisplayName } from './users.mappers.ts';
+import { mailLocale } from '#server/lib/i18n.mail.ts';
+import { accountDeletedMail } from './users.mails.ts';
 import { createErasureRepository, type ErasureLeftovers } from './users.erasure.repository.ts';
 import { createExportRepository } from './users.export.repository.ts';
 import { createUsersRepository, type ProfileColumns } from './users.repository.ts';
@@ -376,6 +378,9 @@ export function createUsersService(
       const result = await inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
         const row = await repo.lock(tx, viewer.id);
         if (!row || row.deletedAt) throw unauthenticated();
+        // The goodbye e-mail's address and language, captured before the erasure forgets them; sent
+        // only once it committed (ADR 057).
+        const farewell = row.email ? { to: row.email, locale: mailLocale(row.locale) } : null;
         let cancelledEvents = 0;
         for (const hook of deletedHooks) cancelledEvents += await hook(tx, afterCommit, row);
         const leftovers = await createErasureRepository(tx).erase(row.id, {
@@ -389,6 +394,20 @@ export function createUsersService(
         afterCommit(async () => {
           for (const hook of erasedHooks) await hook(leftovers);
         });
+        if (farewell)
+          afterCommit(async () => {
+            try {
+              await deps.mailer.send(
+                accountDeletedMail(farewell.to, {
+                  locale: farewell.locale,
+                  cancelledEvents,
+                  link: deps.config.publicUrl,
+                }),
+              );
+            } catch (err) {
+              deps.logger.warn({ err, userId: row.id }, 'account deletion e-mail failed');
+            }
+          });
         return { cancelledEvents };
       });
       cache.delete(viewer.sub);

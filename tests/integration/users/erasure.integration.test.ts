@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moderationActions, pushSubscriptions, users } from '#db/schema/index.ts';
+import { mailOutbox, moderationActions, pushSubscriptions, users } from '#db/schema/index.ts';
 import { hashPassword } from '#server/identity/passwords.ts';
 import type { SandboxProvider } from '#server/modules/payments/providers/provider.sandbox.ts';
 import { pngOf } from '#tests/factories/images.ts';
@@ -184,6 +184,13 @@ describe('deleteAccount erases', () => {
       { token: leaving.token },
     );
     expect(res.errors).toBeUndefined();
+
+    // One e-mail goes to the address after the erasure: the goodbye (ADR 057), sent once it committed
+    // to the address captured before. The embedded outbox stands in for SMTP here, where it would
+    // have left the server; it is taken out of the scan below.
+    const farewell = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, leaving.email));
+    expect(farewell.map((m) => m.subject)).toEqual(['Squad hesabın silindi']);
+    await app.database.db.delete(mailOutbox).where(eq(mailOutbox.to, leaving.email));
 
     // Nothing left: no column of any table (those kept anonymised hold the id in uuid columns only).
     const left = await findEverywhere(needles);

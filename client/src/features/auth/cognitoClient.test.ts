@@ -41,6 +41,7 @@ describe('createCognitoClient', () => {
     expect(init?.headers).toEqual({
       'Content-Type': 'application/x-amz-json-1.1',
       'X-Amz-Target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+      'Accept-Language': 'tr',
     });
     expect(JSON.parse(init?.body as string)).toEqual({
       AuthFlow: 'USER_PASSWORD_AUTH',

@@ -2,6 +2,8 @@
 // (https://cognito-idp.<region>.amazonaws.com/) and to Squad's built-in provider (<origin>/cognito/):
 // only the endpoint differs. fetch is injectable for unit tests.
 
+import { getLocale } from '#client/lib/i18n/locale.ts';
+
 export type AttributeType = { Name: string; Value: string };
 
 export type AuthenticationResult = {
@@ -91,6 +93,8 @@ export function createCognitoClient({ endpoint, clientId, fetch: fetchImpl }: Co
         headers: {
           'Content-Type': 'application/x-amz-json-1.1',
           'X-Amz-Target': `AWSCognitoIdentityProviderService.${operation}`,
+          // The app's language: the identity provider's e-mails are written in it (ADR 057).
+          'Accept-Language': getLocale(),
         },
         body: JSON.stringify(input),
       });
