@@ -1,4 +1,4 @@
-import { ApolloProvider, useQuery } from '@apollo/client/react';
+import { ApolloProvider, useQuery, useSubscription } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { getApolloClient } from '#client/app/apolloClient.ts';
@@ -6,30 +6,36 @@ import { Button, buttonClasses } from '#client/components/ui/Button.tsx';
 import { Spinner } from '#client/components/ui/Spinner.tsx';
 import { AuthCard, AuthShell } from '#client/features/auth/AuthShell.tsx';
 import { getAuth, signOutEverywhere } from '#client/features/auth/auth.ts';
-import { ACCOUNT_STANDING_QUERY, AccountStanding } from '#client/features/moderation/AccountStanding.tsx';
+import {
+  ACCOUNT_STANDING_CHANGED_SUBSCRIPTION,
+  ACCOUNT_STANDING_QUERY,
+  AccountStanding,
+} from '#client/features/moderation/AccountStanding.tsx';
 import { readSuspension, type StoredSuspension } from '#client/features/moderation/suspensionNotice.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
 
 // /suspended: where a suspended user lands (ADR 039). With a session the server still accepts for the
 // two fields a suspended user may read, it shows the reason, the end and the appeal; when the session
-// was revoked by the suspension, what the API said last, and a way to sign in again to appeal.
+// was revoked by the suspension, what the API said last, and a way to sign in again to appeal. A
+// moderator's decision arrives live (ADR 057): an accepted appeal turns the page into "open again".
 export function SuspendedRoute() {
   const { t } = useI18n();
-  useDocumentTitle(t('suspended.docTitle'));
+  const [lifted, setLifted] = useState(false);
+  useDocumentTitle(t(lifted ? 'suspended.liftedDocTitle' : 'suspended.docTitle'));
   const hasSession = getAuth().session.hasSession();
   return (
     <AuthShell>
       <AuthCard className="flex flex-col gap-4">
         <span aria-hidden="true" className="text-4xl">
-          ⛔
+          {lifted ? '✅' : '⛔'}
         </span>
         <h1 className="text-2xl font-extrabold text-white" data-testid="suspended-title">
-          {t('suspended.title')}
+          {t(lifted ? 'suspended.liftedTitle' : 'suspended.title')}
         </h1>
         {hasSession ? (
           <ApolloProvider client={getApolloClient()}>
-            <WithSession />
+            <WithSession lifted={lifted} onLifted={() => setLifted(true)} />
           </ApolloProvider>
         ) : (
           <Details notice={readSuspension()} signedIn={false} />
@@ -39,15 +45,38 @@ export function SuspendedRoute() {
   );
 }
 
-function WithSession() {
+function WithSession({ lifted, onLifted }: { lifted: boolean; onLifted: () => void }) {
+  const { t } = useI18n();
   const { data, loading, error } = useQuery(ACCOUNT_STANDING_QUERY, { fetchPolicy: 'network-only' });
+  // A decision pushed over the socket replaces what the page shows (the appeal's status too).
+  useSubscription(ACCOUNT_STANDING_CHANGED_SUBSCRIPTION, {
+    skip: !data?.accountStanding,
+    onData: ({ client, data: pushed }) => {
+      const standing = pushed.data?.accountStandingChanged;
+      if (!standing) return;
+      // Told first, so the lift renders as "open again", not as a redirect.
+      if (!standing.suspended) onLifted();
+      client.writeQuery({ query: ACCOUNT_STANDING_QUERY, data: { accountStanding: standing } });
+    },
+  });
+  const standing = data?.accountStanding;
+  // Lifted while this page was open: said here, not jumped over.
+  const liftedNow = lifted && !!standing && !standing.suspended;
   // The suspension revoked this session: forget it here, the stored notice says why.
   useEffect(() => {
     if (error) getAuth().session.set(null);
   }, [error]);
   if (loading && !data) return <Spinner />;
-  const standing = data?.accountStanding;
   if (!standing) return <Details notice={readSuspension()} signedIn={false} />;
+  if (liftedNow)
+    return (
+      <div className="flex flex-col gap-3" data-testid="suspension-lifted">
+        <p className="text-ink-100">{t('suspended.lifted')}</p>
+        <a href="/dashboard/physical" className={buttonClasses('primary', 'md', 'self-start')}>
+          {t('suspended.continue')}
+        </a>
+      </div>
+    );
   if (!standing.suspended) {
     window.location.replace('/dashboard/physical');
     return null;

@@ -3,6 +3,8 @@ import { gql } from '#client/apollo/gql.ts';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import type {
+  AccountStandingChangedSubscription,
+  AccountStandingChangedSubscriptionVariables,
   AccountStandingQuery,
   AccountStandingQueryVariables,
   AppealModerationActionMutation,
@@ -42,6 +44,35 @@ export const ACCOUNT_STANDING_QUERY: TypedDocumentNode<AccountStandingQuery, Acc
       }
     }
   `;
+
+// A moderator changed the viewer's standing (an appeal decided, the suspension lifted): the same
+// fields as the query, written over it so the open suspended page changes at once (ADR 057).
+export const ACCOUNT_STANDING_CHANGED_SUBSCRIPTION: TypedDocumentNode<
+  AccountStandingChangedSubscription,
+  AccountStandingChangedSubscriptionVariables
+> = gql`
+  subscription AccountStandingChangedSubscription {
+    accountStandingChanged {
+      suspended
+      suspendedUntil
+      suspensionReason
+      joinRequestsPausedUntil
+      actions {
+        id
+        action
+        reason
+        until
+        createdAt
+        appealable
+        appeal {
+          id
+          status
+          decisionNote
+        }
+      }
+    }
+  }
+`;
 
 const APPEAL_MUTATION: TypedDocumentNode<
   AppealModerationActionMutation,

@@ -126,4 +126,8 @@ export const moderationEn: Record<keyof typeof moderationTr, string> = {
     'Meanwhile you cannot join or create events or send messages. If you think this is a mistake, you can appeal once.',
   'suspended.signIn': 'Sign in',
   'suspended.signOut': 'Sign out',
+  'suspended.liftedDocTitle': 'Your account is open again',
+  'suspended.liftedTitle': 'Your account is open again 🎉',
+  'suspended.lifted': 'A moderator accepted your appeal and lifted the suspension. You can use Squad again.',
+  'suspended.continue': 'Back to Squad',
 };

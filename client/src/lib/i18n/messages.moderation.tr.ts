@@ -126,4 +126,9 @@ export const moderationTr = {
     'Bu süre boyunca etkinliklere katılamaz, etkinlik oluşturamaz ve mesaj gönderemezsin. Bir yanlışlık olduğunu düşünüyorsan bir kez itiraz edebilirsin.',
   'suspended.signIn': 'Giriş yap',
   'suspended.signOut': 'Çıkış yap',
+  'suspended.liftedDocTitle': 'Hesabın yeniden açık',
+  'suspended.liftedTitle': 'Hesabın yeniden açık 🎉',
+  'suspended.lifted':
+    "Bir moderatör itirazını kabul etti ve askıya alma kaldırıldı. Squad'ı yeniden kullanabilirsin.",
+  'suspended.continue': "Squad'a dön",
 } as const;
