@@ -243,8 +243,11 @@ export function createIdentityCore(deps: IdentityDeps) {
     purpose: CodePurpose,
     code: unknown,
     meta: RequestMeta,
+    askedEmail: string,
   ) {
-    const email = account?.email ?? 'unknown';
+    // Counted under the address asked for, known or not: one shared counter for every unknown address
+    // would fill up and answer LimitExceeded where a known address still says CodeMismatch (ADR 059).
+    const email = account?.email ?? askedEmail;
     await limit(
       { key: `code-guess:ip:${clientAddressKey(meta.ip)}`, ...LIMITS.codeGuessesPerIp },
       { key: `code-guess:acct:${email}`, ...LIMITS.codeGuessesPerAccount },

@@ -37,7 +37,7 @@ export function passwordFlow(core: IdentityCore) {
       const problem = passwordPolicyProblem(body.Password);
       if (problem) throw E.invalidPassword(problem);
       const account = await repo.accountByEmail(email);
-      await checkCode(account, 'reset', body.ConfirmationCode, meta);
+      await checkCode(account, 'reset', body.ConfirmationCode, meta, email);
       await repo.updateAccount(account!.sub, { passwordHash: await hashPassword(body.Password as string) });
       // A new password ends every existing session.
       await repo.revokeAllRefreshTokens(account!.sub);

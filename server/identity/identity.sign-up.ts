@@ -47,7 +47,7 @@ export function signUpFlow(core: IdentityCore) {
       const account = await repo.accountByEmail(email);
       if (account && account.status === 'CONFIRMED')
         throw E.notAuthorized('User cannot be confirmed. Current status is CONFIRMED');
-      await checkCode(account, 'signup', body.ConfirmationCode, meta);
+      await checkCode(account, 'signup', body.ConfirmationCode, meta, email);
       await repo.updateAccount(account!.sub, { status: 'CONFIRMED', emailVerified: 1 });
       return {};
     },

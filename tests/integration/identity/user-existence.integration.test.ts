@@ -72,6 +72,18 @@ describe.each([
     expect(await errorName(confirmSignUp(sdk, nobody))).toBe(codeAnswer);
   });
 
+  it('counts code guesses for an unknown address under that address only', async () => {
+    const sdk = sdkFor(app);
+    const first = randomEmail('yok');
+    const wrongCode = reveals ? 'UserNotFoundException' : 'CodeMismatchException';
+    for (let i = 0; i < 10; i++) expect(await errorName(confirmForgot(sdk, first))).toBe(wrongCode);
+    // The address's own ten per hour are used up, as a known account's would be ...
+    expect(await errorName(confirmForgot(sdk, first))).toBe('LimitExceededException');
+    // ... but another unknown address is not held with it (it was: one counter for every unknown
+    // address, so LimitExceeded told unknown addresses from known ones).
+    expect(await errorName(confirmSignUp(sdkFor(app), randomEmail('yok')))).toBe(wrongCode);
+  });
+
   it('answers known accounts the same either way', async () => {
     const { sdk, email, tokens } = await signedUpUser(app);
     expect(await errorName(signIn(sdk, email, 'yanlis-sifre'))).toBe('NotAuthorizedException');
