@@ -1,5 +1,6 @@
 import { escapeHtml, mailButton, mailLayout } from '#server/mail/layout.ts';
 import type { Mail } from '#server/mail/mailer.ts';
+import { mailText } from '#server/lib/i18n.mail.ts';
 
 // The "new messages while you were away" e-mail (ADR 042), in the recipient's language.
 export function unreadMessagesMail(
@@ -24,7 +25,7 @@ export function unreadMessagesMail(
     ? 'Bu e-postaları Ayarlar > E-posta bildirimleri bölümünden kapatabilirsin.'
     : 'You can turn these e-mails off in Settings > E-mail notifications.';
   const lines = o.previews.map((p) => `${p.sender}: ${p.text}`);
-  const text = `${intro}\n\n${lines.join('\n')}\n\n${o.link}\n\n${off} ${o.settingsLink}`;
+  const text = `${mailText(o.locale, 'mail.hello')}\n\n${intro}\n\n${lines.join('\n')}\n\n${o.link}\n\n${off} ${o.settingsLink}\n\n${mailText(o.locale, 'mail.signoff')}`;
   const html = mailLayout(
     o.locale,
     subject,

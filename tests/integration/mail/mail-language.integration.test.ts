@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '#db/schema/index.ts';
+import { mailOutbox, users } from '#db/schema/index.ts';
 import { hashPassword } from '#server/identity/passwords.ts';
 import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
 import { createEventAs, joinEvent } from '#tests/helpers/flows.ts';
@@ -12,6 +12,7 @@ import {
   DECLINE,
   joinRequestSteps,
 } from '#tests/integration/join-requests/join-requests.fixtures.ts';
+import { chat, groupOf } from '#tests/integration/social/social.fixtures.ts';
 import { DOCS, moderator, ok } from '#tests/integration/trust/trust.fixtures.ts';
 
 // Every e-mail goes out in its recipient's language (ADR 057): the account's language, Turkish by
@@ -259,6 +260,80 @@ describe('event changes and reminders', () => {
     expectLanguage(english, 'en');
     const turkish = await mailTo(addressOf(tr), /^Hatırlatma:/);
     expectLanguage(turkish, 'tr');
+  });
+});
+
+describe('messages and tokens', () => {
+  it('the unread-messages digest, in the away member’s language', async () => {
+    for (const locale of ['en', 'tr'] as const) {
+      const host = await app.newUser();
+      const member = await userIn(locale);
+      const { groupId } = await groupOf(app, host, [member]);
+      await app.database.db
+        .update(users)
+        .set({ lastSeenAt: new Date(Date.now() - 3600_000) })
+        .where(eq(users.id, member.id));
+      ok(await chat(app, host, groupId, 'Yarın saat kaçta?'));
+      expect(await app.services.digests.sendDigest(groupId, member.id)).toBe('sent');
+      const digest = await mailTo(addressOf(member), /okunmamış|unread/);
+      expect(digest.text).toContain('Yarın saat kaçta?');
+      expectLanguage(digest, locale);
+    }
+  });
+
+  it('the receipt and a declined auto-refill, in the buyer’s language, amounts and dates written in it', async () => {
+    for (const locale of ['en', 'tr'] as const) {
+      const user = await userIn(locale);
+      const started = ok(
+        await app.gql(
+          `mutation { startTokenPurchase(input: {packageId: "popular", saveMethod: true}) { checkoutUrl } }`,
+          undefined,
+          { token: user.token },
+        ),
+      );
+      const res = await fetch(
+        (started.startTokenPurchase.checkoutUrl as string).replace('http://squad.test', app.baseUrl),
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'result=paid&saveMethod=on',
+          redirect: 'manual',
+        },
+      );
+      expect(res.status).toBe(303);
+      const receipt = await mailTo(addressOf(user), /makbuzu|receipt/);
+      expect(receipt.subject).toBe(
+        locale === 'en'
+          ? 'Squad receipt: Popular Pack (12 tokens)'
+          : 'Squad makbuzu: Popular Pack (12 token)',
+      );
+      expect(receipt.text).toContain(locale === 'en' ? 'Amount: US$17.99' : 'Tutar: $17,99');
+      expectLanguage(receipt, locale);
+
+      ok(
+        await app.gql(
+          `mutation($input: SetAutoRefillInput!) { setAutoRefill(input: $input) { viewer { id } } }`,
+          { input: { enabled: true, threshold: 20 } },
+          { token: user.token },
+        ),
+      );
+      // The bank declines the saved card off-session (the sandbox's 0341 test card).
+      await app.database.db
+        .update(users)
+        .set({
+          paymentMethod: {
+            provider: 'sandbox',
+            customerId: null,
+            methodId: 'pm_sb_0341_test',
+            brand: 'visa',
+            last4: '0341',
+          },
+        })
+        .where(eq(users.id, user.id));
+      await app.services.payments.runAutoRefill(user.id);
+      const stopped = await mailTo(addressOf(user), /durduruldu|stopped/);
+      expectLanguage(stopped, locale);
+    }
   });
 });
 
