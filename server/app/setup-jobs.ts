@@ -58,6 +58,12 @@ export function registerJobs(jobs: JobRunner, services: Services) {
     run(() => services.waitlist.sweep()),
     { cron: '* * * * *' },
   );
+  // Uploads nobody completed within an hour: their objects and rows (ADR 063).
+  jobs.register(
+    'uploads.sweep',
+    run(() => services.uploads.sweepAbandoned()),
+    { cron: '*/15 * * * *' },
+  );
   // "New messages while you were away": queued by each message, one waiting per conversation and
   // member; the handler sends at most one an hour (ADR 042).
   jobs.register(

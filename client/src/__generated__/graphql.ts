@@ -154,6 +154,11 @@ export type ConversationKind =
 
 /** A profile picture the viewer wants to upload. */
 export type CreateAvatarUploadInput = {
+  /**
+   * The file's size in bytes, at most 5 MB. The URL is signed for exactly this size: storage refuses a
+   * body of any other length. Optional only for older clients; send it.
+   */
+  byteSize?: number | null | undefined;
   /** The file's type: image/jpeg, image/png, image/webp, image/gif, image/avif or image/heic. */
   contentType: string;
   /** The file's name, for the record only. */

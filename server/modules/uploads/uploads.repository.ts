@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { uploads, type UploadRow } from '#db/schema/index.ts';
 
@@ -35,6 +35,26 @@ export function createUploadsRepository(db: DbOrTx) {
         .where(and(eq(uploads.id, id), eq(uploads.status, 'pending')))
         .returning();
       return row;
+    },
+
+    // Pending uploads created before `before`, oldest first.
+    async pendingCreatedBefore(before: Date, limit: number): Promise<Pick<UploadRow, 'id' | 'objectKey'>[]> {
+      return db
+        .select({ id: uploads.id, objectKey: uploads.objectKey })
+        .from(uploads)
+        .where(and(eq(uploads.status, 'pending'), lt(uploads.createdAt, before)))
+        .orderBy(asc(uploads.createdAt))
+        .limit(limit);
+    },
+
+    // Only rows still pending: one that was finished meanwhile stays.
+    async deletePending(ids: string[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      const rows = await db
+        .delete(uploads)
+        .where(and(inArray(uploads.id, ids), eq(uploads.status, 'pending')))
+        .returning({ id: uploads.id });
+      return rows.length;
     },
 
     async markRejected(id: string, rejection: string, at: Date): Promise<void> {

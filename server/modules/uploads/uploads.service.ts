@@ -43,6 +43,9 @@ const PUT_EXPIRES_SECONDS = 10 * 60;
 // A finished upload may arrive a little after its URL expired (a slow connection started in time).
 const COMPLETE_GRACE_MS = 10 * 60_000;
 const UPLOADS_PER_HOUR = 20;
+// An upload not completed within this is abandoned: its object and row are swept (ADR 063).
+export const ABANDONED_AFTER_MS = 60 * 60_000;
+const SWEEP_BATCH = 500;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export type AvatarSizeName = 'small' | 'medium' | 'large';
@@ -178,11 +181,21 @@ export function createUploadsService(deps: Deps, options: { users: UsersService 
 
     async createAvatarUpload(
       viewer: Viewer,
-      input: { contentType?: unknown; fileName?: unknown },
+      input: { contentType?: unknown; fileName?: unknown; byteSize?: unknown },
     ): Promise<AvatarUploadModel> {
       const contentType = typeof input.contentType === 'string' ? input.contentType.trim().toLowerCase() : '';
       if (!(AVATAR_CONTENT_TYPES as readonly string[]).includes(contentType))
         throw badInput([{ field: 'input.contentType', key: 'upload.notImage' }]);
+      // The declared size is signed into the URL: storage then takes that many bytes and no other
+      // (ADR 063). Clients of the REST shim declare none; theirs is held to the limit by the local store
+      // and by completion only.
+      const byteSize = input.byteSize ?? undefined;
+      if (byteSize !== undefined) {
+        if (typeof byteSize !== 'number' || !Number.isInteger(byteSize) || byteSize < 1)
+          throw badInput([{ field: 'input.byteSize', key: 'upload.notImage' }]);
+        if (byteSize > AVATAR_MAX_BYTES)
+          throw badInput([{ field: 'input.byteSize', key: 'upload.tooLarge' }]);
+      }
       const fileName = typeof input.fileName === 'string' ? input.fileName.slice(0, 255) : null;
       const now = deps.clock.now();
       const recent = await deps.limiter.hit(`upload:${viewer.id}`, UPLOADS_PER_HOUR, 3600);
@@ -199,6 +212,7 @@ export function createUploadsService(deps: Deps, options: { users: UsersService 
         contentType,
         expiresSeconds: PUT_EXPIRES_SECONDS,
         maxBytes: AVATAR_MAX_BYTES,
+        contentLength: byteSize,
       });
       await repo.insert({
         id,
@@ -207,6 +221,8 @@ export function createUploadsService(deps: Deps, options: { users: UsersService 
         objectKey,
         contentType,
         fileName,
+        // The app's clock, not the database's: the sweep of abandoned uploads compares with it.
+        createdAt: now,
         expiresAt,
       });
       return {
@@ -239,7 +255,14 @@ export function createUploadsService(deps: Deps, options: { users: UsersService 
       const str = (v: unknown) => (typeof v === 'string' ? v : '');
       const verdict = verifyLocalPut(
         await serverSecret(deps.db, 'uploads'),
-        { key, expires: str(query.expires), ct: str(query.ct), max: str(query.max), sig: str(query.sig) },
+        {
+          key,
+          expires: str(query.expires),
+          ct: str(query.ct),
+          max: str(query.max),
+          len: str(query.len),
+          sig: str(query.sig),
+        },
         deps.clock.now(),
       );
       if (!verdict.ok)
@@ -254,8 +277,12 @@ export function createUploadsService(deps: Deps, options: { users: UsersService 
       if (upload.status !== 'pending')
         return { fileUrl: avatarUrl(`avatars/${upload.userId}/${upload.id}`), ...(await finish(upload)) };
       // The body is stored and let go before the upload waits for its processing slot.
+      // A body longer than the declared size is refused while it arrives (the limit is that size), a
+      // shorter one once it has: neither is stored.
       const storeBody = async () => {
         const bytes = await readBodyLimited(body, verdict.maxBytes);
+        if (verdict.exactBytes !== undefined && bytes.length !== verdict.exactBytes)
+          throw new AppError(ErrorCode.BAD_USER_INPUT, 'upload.sizeMismatch');
         await store.put(key, bytes, { contentType: verdict.contentType });
       };
       try {
@@ -290,6 +317,23 @@ export function createUploadsService(deps: Deps, options: { users: UsersService 
     // A picture nobody uses any more (replaced, removed, account deleted).
     async dropAvatarFiles(key: string) {
       await (await storage()).delete(variantKeys(key));
+    },
+
+    // Uploads nobody completed within ABANDONED_AFTER_MS (the client gave up, or never meant to): their
+    // objects, then their rows. Run by the uploads.sweep schedule (once across replicas); a sweep cut
+    // short is finished by the next one, as rows go only after their objects. Returns how many went.
+    async sweepAbandoned(): Promise<number> {
+      const cutoff = new Date(deps.clock.now().getTime() - ABANDONED_AFTER_MS);
+      let swept = 0;
+      for (;;) {
+        const stale = await repo.pendingCreatedBefore(cutoff, SWEEP_BATCH);
+        if (stale.length === 0) break;
+        await (await storage()).delete(stale.map((u) => u.objectKey));
+        swept += await repo.deletePending(stale.map((u) => u.id));
+        if (stale.length < SWEEP_BATCH) break;
+      }
+      if (swept > 0) deps.logger.info({ swept }, 'abandoned uploads removed');
+      return swept;
     },
 
     // Raw uploads of a deleted account (ADR 054).

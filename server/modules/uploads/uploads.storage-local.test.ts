@@ -28,7 +28,7 @@ function paramsOf(url: string) {
   const u = new URL(url);
   const q = (name: string) => u.searchParams.get(name) ?? '';
   const key = decodeURIComponent(u.pathname.replace(/^\/uploads\/put\//, ''));
-  return { key, expires: q('expires'), ct: q('ct'), max: q('max'), sig: q('sig') };
+  return { key, expires: q('expires'), ct: q('ct'), max: q('max'), len: q('len'), sig: q('sig') };
 }
 
 describe('local storage', () => {
@@ -170,6 +170,26 @@ describe('presigned local PUT', () => {
     await expect(
       storage.presignPut('incoming/q', { ...options, contentType: 'image/png\r\nX: y' }),
     ).rejects.toThrow();
+  });
+
+  it('binds a declared size: it becomes the limit, and neither it nor the limit can be changed (ADR 063)', async () => {
+    const put = await storage.presignPut('incoming/sized', { ...options, contentLength: 1234 });
+    const params = paramsOf(put.url);
+    expect([params.len, params.max]).toEqual(['1234', '1234']);
+    expect(verifyLocalPut(secret, params, NOW)).toEqual({
+      ok: true,
+      maxBytes: 1234,
+      contentType: 'image/jpeg',
+      exactBytes: 1234,
+    });
+    for (const tampered of [
+      { ...params, len: '' },
+      { ...params, len: '5000', max: '5000' },
+      { ...params, max: String(5 * 1024 * 1024) },
+      // The size moved into the content type, the signed string unchanged.
+      { ...params, ct: `image/jpeg\n1234`, max: '1234', len: '' },
+    ])
+      expect(verifyLocalPut(secret, tampered, NOW)).toEqual({ ok: false, reason: 'signature' });
   });
 });
 

@@ -22,13 +22,24 @@ export type LocalStorageOptions = {
   now?: () => Date;
 };
 
-export type LocalPutParams = { key: unknown; expires: unknown; ct: unknown; max: unknown; sig: unknown };
+export type LocalPutParams = {
+  key: unknown;
+  expires: unknown;
+  ct: unknown;
+  max: unknown;
+  // The declared size, when the client declared one: the body must be exactly that long (ADR 063).
+  len?: unknown;
+  sig: unknown;
+};
 
 export type LocalPutVerdict =
-  { ok: true; maxBytes: number; contentType: string } | { ok: false; reason: 'expired' | 'signature' };
+  | { ok: true; maxBytes: number; contentType: string; exactBytes?: number }
+  | { ok: false; reason: 'expired' | 'signature' };
 
-function signature(secret: Buffer, key: string, expires: string, ct: string, max: string): Buffer {
-  return crypto.createHmac('sha256', secret).update(`PUT\n${key}\n${expires}\n${ct}\n${max}`).digest();
+// `len` is signed only when present, so a URL signed without a declared size keeps its signature.
+function signature(secret: Buffer, key: string, expires: string, ct: string, max: string, len = ''): Buffer {
+  const signed = `PUT\n${key}\n${expires}\n${ct}\n${max}${len ? `\n${len}` : ''}`;
+  return crypto.createHmac('sha256', secret).update(signed).digest();
 }
 
 export function createLocalStorage(options: LocalStorageOptions): ObjectStorage {
@@ -87,14 +98,16 @@ export function createLocalStorage(options: LocalStorageOptions): ObjectStorage 
   return {
     kind: 'local',
 
-    async presignPut(key, { contentType, expiresSeconds, maxBytes }) {
+    async presignPut(key, { contentType, expiresSeconds, maxBytes, contentLength }) {
       fileOf(key);
       // The type goes into a header and the signed string: printable ASCII only.
       if (!/^[\x20-\x7e]{1,200}$/.test(contentType)) throw new Error('invalid content type');
       const expires = String(Math.floor(now().getTime() / 1000) + Math.ceil(expiresSeconds));
-      const max = String(Math.floor(maxBytes));
-      const sig = signature(options.secret, key, expires, contentType, max).toString('base64url');
-      const query = new URLSearchParams({ expires, ct: contentType, max, sig });
+      // A declared size is also the limit: the route refuses any longer body before storing it.
+      const max = String(Math.floor(contentLength ?? maxBytes));
+      const len = contentLength !== undefined ? String(Math.floor(contentLength)) : '';
+      const sig = signature(options.secret, key, expires, contentType, max, len).toString('base64url');
+      const query = new URLSearchParams({ expires, ct: contentType, max, ...(len && { len }), sig });
       return {
         url: `${publicUrl}/uploads/put/${key}?${query.toString()}`,
         method: 'PUT',
@@ -155,25 +168,30 @@ export function createLocalStorage(options: LocalStorageOptions): ObjectStorage 
 // (key, expiry, content type, size limit) is a `signature` failure; only a genuine URL can be `expired`.
 export function verifyLocalPut(secret: Buffer, params: LocalPutParams, now: Date): LocalPutVerdict {
   const { key, expires, ct, max, sig } = params;
+  const len = params.len ?? '';
   if (
+    typeof len !== 'string' ||
+    (len !== '' && !/^\d{1,12}$/.test(len)) ||
     typeof key !== 'string' ||
     typeof expires !== 'string' ||
     typeof ct !== 'string' ||
     typeof max !== 'string' ||
     typeof sig !== 'string' ||
+    // As signed: printable ASCII, so no field can pass for two.
+    !/^[\x20-\x7e]{1,200}$/.test(ct) ||
     !isSafeKey(key) ||
     !/^\d{1,12}$/.test(expires) ||
     !/^\d{1,12}$/.test(max)
   ) {
     return { ok: false, reason: 'signature' };
   }
-  const expected = signature(secret, key, expires, ct, max);
+  const expected = signature(secret, key, expires, ct, max, len);
   const given = Buffer.from(sig, 'base64url');
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
     return { ok: false, reason: 'signature' };
   }
   if (now.getTime() >= Number(expires) * 1000) return { ok: false, reason: 'expired' };
-  return { ok: true, maxBytes: Number(max), contentType: ct };
+  return { ok: true, maxBytes: Number(max), contentType: ct, ...(len && { exactBytes: Number(len) }) };
 }
 
 // Reads a request body into memory, refusing it as soon as more than maxBytes arrive. It then stops

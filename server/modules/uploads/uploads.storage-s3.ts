@@ -80,16 +80,24 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
   return {
     kind: 's3',
 
-    async presignPut(key, { contentType, expiresSeconds }) {
+    async presignPut(key, { contentType, expiresSeconds, contentLength }) {
       assertSafeKey(key);
-      const command = new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType });
+      const command = new PutObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        ContentType: contentType,
+        ...(contentLength !== undefined && { ContentLength: contentLength }),
+      });
       const signedAt = new Date();
-      // The presigner leaves Content-Type unsigned unless told to sign it; signed, S3 refuses a PUT
-      // that sends another type.
+      // The presigner leaves Content-Type and Content-Length unsigned unless told to sign them; signed,
+      // S3 and MinIO refuse a PUT that sends another type or another size (ADR 063). Browsers set
+      // Content-Length themselves from the body, so it is not among the headers handed to the client.
       const signed = await getSignedUrl(signer, command, {
         expiresIn: expiresSeconds,
         signingDate: signedAt,
-        signableHeaders: new Set(['content-type']),
+        signableHeaders: new Set(
+          contentLength !== undefined ? ['content-type', 'content-length'] : ['content-type'],
+        ),
       });
       const url = proxyPrefix ? withPathPrefix(signed, proxyPrefix) : signed;
       return {

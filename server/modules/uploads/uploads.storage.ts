@@ -3,10 +3,12 @@ export type PresignedPut = { url: string; method: 'PUT'; headers: Record<string,
 
 export interface ObjectStorage {
   readonly kind: 'local' | 's3';
-  // A URL the browser PUTs the raw file to, valid for `expiresSeconds`, bound to this key and content type.
+  // A URL the browser PUTs the raw file to, valid for `expiresSeconds`, bound to this key and content
+  // type, and with `contentLength` to exactly that many bytes (the storage itself refuses another size,
+  // ADR 063). Without it only the local store can hold the body to maxBytes.
   presignPut(
     key: string,
-    options: { contentType: string; expiresSeconds: number; maxBytes: number },
+    options: { contentType: string; expiresSeconds: number; maxBytes: number; contentLength?: number },
   ): Promise<PresignedPut>;
   // The object's bytes, or null when there is none. Refuses (throws ObjectTooLarge) past maxBytes
   // without reading it all.

@@ -69,7 +69,7 @@ export function useAvatarUpload(maxBytes: number) {
     setUploading(true);
     try {
       const { data } = await create({
-        variables: { input: { contentType: file.type, fileName: file.name } },
+        variables: { input: { contentType: file.type, fileName: file.name, byteSize: file.size } },
       });
       const target = data?.createAvatarUpload.upload;
       if (!target?.url) throw new AvatarRefused('noUrl');
