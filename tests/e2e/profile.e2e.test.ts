@@ -76,7 +76,10 @@ describe('profile in Chromium', () => {
     await page.getByText('Profil fotoğrafın güncellendi 📸').first().waitFor();
     const picture = page.locator('main img[src*="/media/avatars/"][src$="-512.webp"]').first();
     await picture.waitFor();
-    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);
+    // Attached is not loaded: the browser may still be fetching the picture.
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(512);
 
     const interests = page.getByTestId('interests-editor');
     await interests.getByRole('button', { name: 'Halı Saha ekle' }).click();
