@@ -78,7 +78,9 @@ describe('profile in Chromium', () => {
     await picture.waitFor();
     // Attached is not loaded: the browser may still be fetching the picture.
     await expect
-      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: 15_000,
+      })
       .toBe(512);
 
     const interests = page.getByTestId('interests-editor');
