@@ -109,6 +109,7 @@ describe('the app’s jobs', () => {
           ['payments.expire', '*/5 * * * *', 'Europe/Istanbul'],
           ['rewards.settle', '* * * * *', 'Europe/Istanbul'],
           ['tokens.expire', '* * * * *', 'Europe/Istanbul'],
+          ['uploads.sweep', '*/15 * * * *', 'Europe/Istanbul'],
         ]),
       );
 
