@@ -1,17 +1,6 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
-import type { TypedDocumentNode } from '@apollo/client';
-import { gql } from '#client/apollo/gql.ts';
 import { useQuery } from '@apollo/client/react';
-import type {
-  DashboardShellQuery,
-  PhysicalCategoriesQuery,
-  PhysicalCategoriesQueryVariables,
-  PhysicalDashboardQuery,
-  PhysicalDashboardQueryVariables,
-  PhysicalMapQuery,
-  PhysicalMapQueryVariables,
-} from '#client/__generated__/graphql.ts';
-import { getApolloClient } from '#client/app/apolloClient.ts';
+import type { DashboardShellQuery } from '#client/__generated__/graphql.ts';
 import { DASHBOARD_SHELL_QUERY } from '#client/features/dashboard/shellQuery.ts';
 import { LoadingState } from '#client/app/LoadingState.tsx';
 import { ListLoadError, ListUpdating } from '#client/features/events/ListStatus.tsx';
@@ -23,156 +12,43 @@ import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { useDebouncedValue } from '#client/lib/useDebouncedValue.ts';
 import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
 import { useMediaQuery } from '#client/lib/useMediaQuery.ts';
-import { nextTask } from '#client/lib/useNextTask.ts';
 import { CreateFab } from '#client/features/events/CreateFab.tsx';
 import {
   activeFilterCount,
   EMPTY_PHYSICAL_FILTERS,
-  physicalFilterVariables,
   type Bounds,
   type LatLng,
   type PhysicalFilters,
 } from '#client/features/events/filters.ts';
 import { priceText } from '#client/lib/format.ts';
-import {
-  PHYSICAL_EVENT_CARD_FRAGMENT,
-  PhysicalEventCard,
-} from '#client/features/events/PhysicalEventCard.tsx';
+import { PhysicalEventCard } from '#client/features/events/PhysicalEventCard.tsx';
 import { PhysicalFilterPanel } from '#client/features/events/PhysicalFilterPanel.tsx';
 import { SearchRow } from '#client/features/events/SearchRow.tsx';
 import { useOpenCreateEvent } from '#client/features/wizard/useCreateEventDialog.tsx';
-import { CARD_JOIN_BUTTON_FRAGMENT, CardJoinButton } from '#client/features/join-requests/CardJoinButton.tsx';
+import { CardJoinButton } from '#client/features/join-requests/CardJoinButton.tsx';
 import { useJoinRequestDialog } from '#client/features/join-requests/JoinRequestDialog.tsx';
 import { joinButtonState } from '#client/features/join-requests/requestState.ts';
 import type { MapEvent, MapView } from '#client/features/map/EventMap.tsx';
 import { MapBoundary } from '#client/features/map/MapBoundary.tsx';
 import { usePlaceLookup, type FoundPlace } from '#client/features/map/usePlaceLookup.ts';
+import {
+  centerOf,
+  listVariables,
+  PHYSICAL_CATEGORIES_QUERY,
+  PHYSICAL_DASHBOARD_QUERY,
+  PHYSICAL_MAP_QUERY,
+  WIDE,
+} from './physicalEventsData.ts';
 
-// The categories for the filter panel, read when it first opens.
-export const PHYSICAL_CATEGORIES_QUERY: TypedDocumentNode<
-  PhysicalCategoriesQuery,
-  PhysicalCategoriesQueryVariables
-> = gql`
-  query PhysicalCategoriesQuery {
-    eventCatalog {
-      physical {
-        id
-        label
-      }
-    }
-  }
-`;
+export { loader } from './physicalEventsData.ts';
 
-export const PHYSICAL_DASHBOARD_QUERY: TypedDocumentNode<
-  PhysicalDashboardQuery,
-  PhysicalDashboardQueryVariables
-> = gql`
-  query PhysicalDashboardQuery($filter: EventFilter!, $first: Int!) {
-    events(filter: $filter, first: $first) {
-      totalCount
-      edges {
-        node {
-          id
-          location {
-            lat
-            lng
-          }
-          ...PhysicalEventCard_event
-          ...CardJoinButton_event
-        }
-      }
-    }
-  }
-  ${PHYSICAL_EVENT_CARD_FRAGMENT}
-  ${CARD_JOIN_BUTTON_FRAGMENT}
-`;
-
-// What the markers and their popups need: on a phone showing the map, the first page asks for this
-// only (the list's fields are read when the list is opened), as storing the list's fields of a page
-// of events is one of the long tasks of the start (ADR 050).
-export const PHYSICAL_MAP_QUERY: TypedDocumentNode<PhysicalMapQuery, PhysicalMapQueryVariables> = gql`
-  query PhysicalMapQuery($filter: EventFilter!, $first: Int!) {
-    events(filter: $filter, first: $first) {
-      totalCount
-      edges {
-        node {
-          id
-          title
-          location {
-            lat
-            lng
-          }
-          category {
-            id
-            label
-            icon
-          }
-          participantCount
-          maxParticipants
-          price
-          viewerRole
-          freeSlots
-        }
-      }
-    }
-  }
-`;
-
-// The markers and the list show the same page: up to 100 events in the visible area, nearest first.
-const PAGE_SIZE = 100;
 const SEARCH_DEBOUNCE_MS = 300;
 const NO_EVENTS: never[] = [];
-// Tailwind's `lg`: map and list side by side; below it one of them at a time.
-const WIDE = '(min-width: 64rem)';
 
 // The map (Leaflet and its CSS) is its own chunk, loaded only here and never before the list's data.
 const EventMap = lazy(() =>
   import('#client/features/map/EventMap.tsx').then((m) => ({ default: m.EventMap })),
 );
-
-function listVariables(filters: PhysicalFilters, search: string, near: LatLng, bounds: Bounds | null) {
-  return { filter: physicalFilterVariables({ ...filters, search }, { near, bounds }), first: PAGE_SIZE };
-}
-
-function centerOf(shell: DashboardShellQuery | undefined): LatLng {
-  const center = shell?.me?.mapCenter;
-  return center ? { lat: center.lat, lng: center.lng } : getConfig().map.defaultCenter;
-}
-
-// How long the page's first render waits for the account (the first screen is on show meanwhile).
-const SHELL_WAIT_MS = 1500;
-
-export async function loader() {
-  // The API client's creation and its first query are among the longest tasks of the start on a
-  // phone: each runs in a task of its own, after the one that loaded this page's code (ADR 050).
-  await nextTask();
-  const client = getApolloClient();
-  await nextTask();
-  // The user's map centre comes with the shell's query (one request for both); without the IP
-  // location the page still works (Istanbul).
-  const shellReady = client.query({ query: DASHBOARD_SHELL_QUERY, errorPolicy: 'all' }).then(
-    () => true,
-    () => false,
-  );
-  // On a wide screen the first page of the list leaves as soon as the user's centre is known, while
-  // the page's code is still arriving (ADR 044); the list's useQuery then finds it in flight or in the
-  // cache. On a phone the map shows first and asks for its visible area itself (see PhysicalResults).
-  if (window.matchMedia(WIDE).matches) {
-    void shellReady
-      .then(() => {
-        const shell = client.readQuery({ query: DASHBOARD_SHELL_QUERY }) ?? undefined;
-        return client.query({
-          query: PHYSICAL_DASHBOARD_QUERY,
-          variables: listVariables(EMPTY_PHYSICAL_FILTERS, '', centerOf(shell), null),
-        });
-      })
-      .catch(() => undefined);
-  }
-  // The page's first render waits a moment for the account, so that it is drawn once with it instead
-  // of twice, and the shell reads it from the cache instead of asking again (ADR 050).
-  await Promise.race([shellReady, new Promise((resolve) => setTimeout(resolve, SHELL_WAIT_MS))]);
-  return null;
-}
 
 export function PhysicalEventsRoute() {
   return <PhysicalEvents />;
