@@ -172,14 +172,18 @@ describe.runIf(pglite)('the embedded database listens only on a private socket',
     if (process.getuid?.() === 0) {
       const id = (flag: string) => Number(spawnSync('id', [flag, 'nobody']).stdout.toString().trim());
       const [nobody, nogroup] = [id('-u'), id('-g')];
+      // perl (perl-base, on every Debian) rather than this Node, which may live under root's 0700 home.
       const probe = spawnSync(
-        process.execPath,
+        '/usr/bin/perl',
         [
+          '-MIO::Socket::UNIX',
           '-e',
-          `require('net').connect(${JSON.stringify(socketFile)}).on('connect', () => { console.log('CONNECTED'); process.exit(0); }).on('error', (e) => { console.log(e.code); process.exit(0); });`,
+          'print IO::Socket::UNIX->new(Peer => $ARGV[0]) ? "CONNECTED\n" : ($!{EACCES} ? "EACCES\n" : "$!\n")',
+          socketFile,
         ],
         { uid: nobody, gid: nogroup, cwd: '/', timeout: 10_000 },
       );
+      expect(probe.error).toBeUndefined();
       expect(probe.stdout.toString().trim()).toBe('EACCES');
     }
   });
