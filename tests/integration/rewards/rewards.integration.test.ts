@@ -1,149 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { eventParticipants, events, users } from '#db/schema/index.ts';
+import { events } from '#db/schema/index.ts';
 import { turkeyMonth } from '#server/modules/rewards/rewards.rules.ts';
-import { ATTENDANCE_GRACE_MS } from '#server/modules/rewards/rewards.service.ts';
-import { createEventAs, joinEvent, moveEventEnd, requestToJoin } from '#tests/helpers/flows.ts';
-import { expectOneError, startTestApp, type TestApp, type TestUser } from '#tests/helpers/test-app.ts';
+import { moveEventEnd, requestToJoin } from '#tests/helpers/flows.ts';
+import { expectOneError, type TestUser } from '#tests/helpers/test-app.ts';
+
+import {
+  app,
+  APPLY,
+  CANCEL,
+  DAY,
+  EARNING,
+  PAST_GRACE,
+  RATE,
+  earningOf,
+  endWithinThisMonth,
+  eventWith,
+  settle,
+  settledAt,
+  stateOf,
+  turkeyMonthStart,
+  useRewardsApp,
+} from './rewards.fixture.ts';
 
 // Token earning rules (spec §9, ADR 034): participation, five-star ratings, referrals and the monthly
 // challenge. Tests run the settle job themselves (JOB_WORKER=0). The sweep covers every ended event of
 // the shared database, so each test works with its own users and events and asserts their exact state.
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app?.close());
-
-const HOUR = 3600_000;
-// Ended longer ago than the host has to record attendance (ADR 049): settled without a record.
-const PAST_GRACE = ATTENDANCE_GRACE_MS + HOUR;
-const DAY = 24 * HOUR;
-// The sweep takes this many events per run (rewards.service.ts); other files' events may be ahead of ours.
-const SETTLE_BATCH = 200;
-
-type LedgerNode = {
-  delta: number;
-  reason: string;
-  balanceAfter: number;
-  cause: string;
-  expiresAt: string | null;
-  event: { id: string } | null;
-};
-type NotificationNode = { type: string; text: string; event: { id: string } | null };
-
-const STATE = `{
-  me { tokenBalance }
-  tokenLedger(first: 100) { nodes { delta reason balanceAfter cause expiresAt event { id } } }
-  notifications(first: 100) { nodes { type text event { id } } }
-}`;
-
-// A user's balance, ledger (newest first) and TOKENS_EARNED notifications (newest first).
-async function stateOf(user: TestUser) {
-  const res = await app.gql(STATE, undefined, { token: user.token });
-  expect(res.errors).toBeUndefined();
-  return {
-    balance: res.data.me.tokenBalance as number,
-    ledger: res.data.tokenLedger.nodes as LedgerNode[],
-    rewards: (res.data.tokenLedger.nodes as LedgerNode[]).filter(
-      (e) => e.reason === 'EARNED' || e.reason === 'REFERRAL',
-    ),
-    earnedNotes: (res.data.notifications.nodes as NotificationNode[]).filter(
-      (n) => n.type === 'TOKENS_EARNED',
-    ),
-  };
-}
-
-const EARNING = `{
-  earning {
-    rules { id title description reward }
-    challenge { month hostedEvents goal reward done }
-    referrals { invited rewarded reward }
-  }
-}`;
-
-async function earningOf(user: TestUser) {
-  const res = await app.gql(EARNING, undefined, { token: user.token });
-  expect(res.errors).toBeUndefined();
-  return res.data.earning;
-}
-
-// Runs the settle job until it has gone through every ended event.
-async function settle() {
-  let n: number;
-  do n = await app.services.rewards.settleEndedEvents();
-  while (n >= SETTLE_BATCH);
-}
-
-async function settledAt(eventId: string): Promise<Date | null> {
-  const [row] = await app.database.db
-    .select({ at: events.rewardsSettledAt })
-    .from(events)
-    .where(eq(events.id, eventId));
-  return row.at;
-}
-
-async function emailVerifiedOf(userId: string): Promise<number> {
-  const [row] = await app.database.db
-    .select({ v: users.emailVerified })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row.v;
-}
-
-// An event by `host` with these accepted participants, still to come.
-async function eventWith(host: TestUser, participants: TestUser[], title: string) {
-  const id = await createEventAs(app, host, { overrides: { title } });
-  for (const p of participants) await joinEvent(app, id, host, p);
-  return id;
-}
-
-// The instant the current calendar month begins in Turkey (UTC+3 all year).
-function turkeyMonthStart(at: Date): Date {
-  return new Date(`${turkeyMonth(at)}-01T00:00:00+03:00`);
-}
-
-// Moves an event into the past, starting inside the current Turkish month whatever today is.
-async function endWithinThisMonth(eventId: string) {
-  const now = Date.now();
-  const startsAt = Math.max(turkeyMonthStart(new Date(now)).getTime(), now - 3 * HOUR);
-  const endsAt = startsAt + Math.min(90 * 60_000, Math.floor((now - startsAt) / 2));
-  await app.database.db
-    .update(events)
-    .set({ startsAt: new Date(startsAt), endsAt: new Date(endsAt) })
-    .where(eq(events.id, eventId));
-  // Ended less than the attendance grace ago: the host records everyone as present, so the event is
-  // settled at once (ADR 049).
-  await app.database.db
-    .update(eventParticipants)
-    .set({ attended: true, attendanceRecordedAt: new Date() })
-    .where(eq(eventParticipants.eventId, eventId));
-  expect(turkeyMonth(new Date(startsAt))).toBe(turkeyMonth(new Date()));
-}
-
-const CANCEL = `mutation($input: CancelEventInput!) { cancelEvent(input: $input) { tokenRefunded event { status } } }`;
-const RATE = `mutation($input: RateEventInput!) { rateEvent(input: $input) { rating { score } } }`;
-const APPLY = `mutation($input: ApplyReferralCodeInput!) { applyReferralCode(input: $input) { referrer { id } } }`;
-
-const apply = (user: TestUser, code: string) => app.gql(APPLY, { input: { code } }, { token: user.token });
-
-async function referralCodeOf(user: TestUser): Promise<string> {
-  const res = await app.gql('{ me { referralCode } }', undefined, { token: user.token });
-  return res.data.me.referralCode as string;
-}
-
-async function displayNameOf(user: TestUser): Promise<string> {
-  const res = await app.gql('{ me { displayName } }', undefined, { token: user.token });
-  return res.data.me.displayName as string;
-}
-
-// `user` names `referrer` as who invited them.
-async function refer(user: TestUser, referrer: TestUser) {
-  const res = await apply(user, await referralCodeOf(referrer));
-  expect(res.errors).toBeUndefined();
-  expect(res.data.applyReferralCode.referrer.id).toBe(referrer.id);
-}
+useRewardsApp();
 
 describe('earning', () => {
   it('lists the rules in Turkish and starts a new user at zero progress with 5 tokens', async () => {
@@ -359,221 +243,6 @@ describe('five-star reward', () => {
       [2, 6, `5 yıldızlı değerlendirme: ${title}`],
     ]);
     expect(h.earnedNotes).toHaveLength(2);
-  });
-});
-
-describe('applyReferralCode', () => {
-  it('shows the code and link, accepts the code however it is typed and counts the invitation', async () => {
-    const referrer = await app.newUser();
-    const friend = await app.newUser();
-    const me = await app.gql('{ me { referralCode referralLink } }', undefined, { token: referrer.token });
-    const code = me.data.me.referralCode as string;
-    expect(code).toMatch(/^[0-9A-Z]{10}$/);
-    expect(me.data.me.referralLink).toBe(`http://squad.test/register?ref=${code}`);
-    // Private: nobody else sees them.
-    const other = await app.gql(
-      'query($id: ID!) { user(id: $id) { referralCode referralLink } }',
-      { id: referrer.id },
-      { token: friend.token },
-    );
-    expect(other.data.user).toEqual({ referralCode: null, referralLink: null });
-
-    const typed = `  ${code.slice(0, 5).toLowerCase()}-${code.slice(5)} `;
-    const res = await apply(friend, typed);
-    expect(res.errors).toBeUndefined();
-    expect(res.data.applyReferralCode.referrer).toEqual({ id: referrer.id });
-    const [row] = await app.database.db
-      .select({ referredBy: users.referredBy, referredAt: users.referredAt })
-      .from(users)
-      .where(eq(users.id, friend.id));
-    expect(row.referredBy).toBe(referrer.id);
-    expect(row.referredAt).toBeInstanceOf(Date);
-
-    expect((await earningOf(referrer)).referrals).toEqual({ invited: 1, rewarded: 0, reward: 3 });
-    expect((await earningOf(friend)).referrals).toEqual({ invited: 0, rewarded: 0, reward: 3 });
-    // Applying pays nobody by itself.
-    expect((await stateOf(referrer)).balance).toBe(5);
-    expect((await stateOf(friend)).balance).toBe(5);
-  });
-
-  it('refuses an unknown code and the viewer’s own code', async () => {
-    const user = await app.newUser();
-    for (const code of ['SQUADXYZ99', '', '  ', '---']) {
-      const err = expectOneError(await apply(user, code), 'BAD_USER_INPUT');
-      expect(err.message).toBe('Bu davet kodu geçerli değil.');
-      expect(err.extensions).toMatchObject({ reason: 'REFERRAL_UNKNOWN', field: 'input.code' });
-    }
-    const own = expectOneError(await apply(user, await referralCodeOf(user)), 'BAD_USER_INPUT');
-    expect(own.message).toBe('Kendi davet kodunu kullanamazsın.');
-    expect(own.extensions).toMatchObject({ reason: 'REFERRAL_SELF', field: 'input.code' });
-    const [row] = await app.database.db
-      .select({ referredBy: users.referredBy })
-      .from(users)
-      .where(eq(users.id, user.id));
-    expect(row.referredBy).toBeNull();
-  });
-
-  it('refuses a second code once one was applied', async () => {
-    const [first, second, friend] = [await app.newUser(), await app.newUser(), await app.newUser()];
-    await refer(friend, first);
-    for (const code of [await referralCodeOf(second), await referralCodeOf(first)]) {
-      const err = expectOneError(await apply(friend, code), 'CONFLICT');
-      expect(err.message).toBe('Hesabına zaten bir davet kodu eklenmiş.');
-      expect(err.extensions?.reason).toBe('REFERRAL_ALREADY');
-    }
-    expect((await earningOf(first)).referrals.invited).toBe(1);
-    expect((await earningOf(second)).referrals.invited).toBe(0);
-  });
-
-  it('refuses a code more than 30 days after sign-up', async () => {
-    const referrer = await app.newUser();
-    const code = await referralCodeOf(referrer);
-    const old = await app.newUser();
-    await app.database.db
-      .update(users)
-      .set({ createdAt: new Date(Date.now() - 31 * DAY) })
-      .where(eq(users.id, old.id));
-    const err = expectOneError(await apply(old, code), 'CONFLICT');
-    expect(err.message).toBe(
-      'Davet kodu yalnızca kayıttan sonraki 30 gün içinde ve ilk etkinliğinden önce eklenebilir.',
-    );
-    expect(err.extensions?.reason).toBe('REFERRAL_TOO_LATE');
-
-    // Still inside the window at 29 days.
-    const recent = await app.newUser();
-    await app.database.db
-      .update(users)
-      .set({ createdAt: new Date(Date.now() - 29 * DAY) })
-      .where(eq(users.id, recent.id));
-    expect((await apply(recent, code)).errors).toBeUndefined();
-    expect((await earningOf(referrer)).referrals.invited).toBe(1);
-  });
-
-  it('refuses a code once the account hosted an event', async () => {
-    const referrer = await app.newUser();
-    const host = await app.newUser();
-    await createEventAs(app, host);
-    const err = expectOneError(await apply(host, await referralCodeOf(referrer)), 'CONFLICT');
-    expect(err.message).toBe(
-      'Davet kodu yalnızca kayıttan sonraki 30 gün içinde ve ilk etkinliğinden önce eklenebilir.',
-    );
-    expect(err.extensions?.reason).toBe('REFERRAL_TOO_LATE');
-    expect((await earningOf(referrer)).referrals.invited).toBe(0);
-  });
-
-  it('refuses a ring: whoever was referred by B cannot refer B', async () => {
-    const [a, b] = [await app.newUser(), await app.newUser()];
-    await refer(a, b);
-    const err = expectOneError(await apply(b, await referralCodeOf(a)), 'BAD_USER_INPUT');
-    expect(err.message).toBe('Kendi davet kodunu kullanamazsın.');
-    expect(err.extensions).toMatchObject({ reason: 'REFERRAL_SELF', field: 'input.code' });
-    expect((await earningOf(a)).referrals.invited).toBe(0);
-    expect((await earningOf(b)).referrals.invited).toBe(1);
-  });
-});
-
-describe('referral reward', () => {
-  it('pays the referrer 3 tokens when the referred host’s event ends with a participant, once per referred user', async () => {
-    const referrer = await app.newUser();
-    const host = await app.newUser();
-    const [guest, later] = [await app.newUser(), await app.newUser()];
-    await refer(host, referrer);
-    // The users the tests create have a verified e-mail (the condition this reward depends on).
-    expect(await emailVerifiedOf(host.id)).toBe(1);
-    const name = await displayNameOf(host);
-
-    const id = await eventWith(host, [guest], 'Davetli hostun ilk etkinliği');
-    // Not before the event ends.
-    await settle();
-    expect((await stateOf(referrer)).balance).toBe(5);
-    await moveEventEnd(app, id, PAST_GRACE);
-    await settle();
-
-    const r = await stateOf(referrer);
-    expect(r.balance).toBe(8);
-    expect(r.ledger).toHaveLength(2);
-    expect(r.ledger[0]).toEqual({
-      delta: 3,
-      reason: 'REFERRAL',
-      balanceAfter: 8,
-      cause: `Davet ödülü: ${name}`,
-      expiresAt: null,
-      event: { id },
-    });
-    expect(r.earnedNotes).toEqual([
-      { type: 'TOKENS_EARNED', text: `+3 token kazandın: Davet ödülü: ${name}`, event: { id } },
-    ]);
-    expect((await earningOf(referrer)).referrals).toEqual({ invited: 1, rewarded: 1, reward: 3 });
-    // The host earns nothing for being referred; the participant earns participation.
-    expect((await stateOf(host)).rewards).toEqual([]);
-    expect((await stateOf(guest)).balance).toBe(6);
-
-    // The referred host's next event pays the referrer nothing more.
-    const next = await eventWith(host, [later], 'Davetli hostun ikinci etkinliği');
-    await moveEventEnd(app, next, PAST_GRACE);
-    await settle();
-    const again = await stateOf(referrer);
-    expect(again.balance).toBe(8);
-    expect(again.rewards).toHaveLength(1);
-    expect(again.earnedNotes).toHaveLength(1);
-    expect((await earningOf(referrer)).referrals).toEqual({ invited: 1, rewarded: 1, reward: 3 });
-    expect((await stateOf(later)).balance).toBe(6);
-  });
-
-  it('pays nothing while the referrer is the only participant', async () => {
-    const referrer = await app.newUser();
-    const host = await app.newUser();
-    const guest = await app.newUser();
-    await refer(host, referrer);
-
-    const id = await eventWith(host, [referrer], 'Sadece davet edenin geldiği etkinlik');
-    await moveEventEnd(app, id, PAST_GRACE);
-    await settle();
-    expect(await settledAt(id)).toBeInstanceOf(Date);
-    let r = await stateOf(referrer);
-    // Participation only.
-    expect(r.balance).toBe(6);
-    expect(r.rewards.map((e) => [e.delta, e.reason])).toEqual([[1, 'EARNED']]);
-    expect((await earningOf(referrer)).referrals).toEqual({ invited: 1, rewarded: 0, reward: 3 });
-
-    // A later event with someone else pays it.
-    const next = await eventWith(host, [guest], 'Başkasının da geldiği etkinlik');
-    await moveEventEnd(app, next, PAST_GRACE);
-    await settle();
-    r = await stateOf(referrer);
-    expect(r.balance).toBe(9);
-    expect(r.rewards.map((e) => [e.delta, e.reason, e.event?.id])).toEqual([
-      [3, 'REFERRAL', next],
-      [1, 'EARNED', id],
-    ]);
-    expect((await earningOf(referrer)).referrals).toEqual({ invited: 1, rewarded: 1, reward: 3 });
-  });
-
-  it('pays nothing while the referred host’s e-mail is not verified', async () => {
-    const referrer = await app.newUser();
-    const host = await app.newUser();
-    const [guest, other] = [await app.newUser(), await app.newUser()];
-    await refer(host, referrer);
-    await app.database.db.update(users).set({ emailVerified: 0 }).where(eq(users.id, host.id));
-
-    const id = await eventWith(host, [guest], 'Doğrulanmamış hostun etkinliği');
-    await moveEventEnd(app, id, PAST_GRACE);
-    await settle();
-    expect(await settledAt(id)).toBeInstanceOf(Date);
-    let r = await stateOf(referrer);
-    expect(r.balance).toBe(5);
-    expect(r.rewards).toEqual([]);
-    expect(r.earnedNotes).toEqual([]);
-    expect((await earningOf(referrer)).referrals).toEqual({ invited: 1, rewarded: 0, reward: 3 });
-
-    // Once verified, the next event pays.
-    await app.database.db.update(users).set({ emailVerified: 1 }).where(eq(users.id, host.id));
-    const next = await eventWith(host, [other], 'Doğrulanmış hostun etkinliği');
-    await moveEventEnd(app, next, PAST_GRACE);
-    await settle();
-    r = await stateOf(referrer);
-    expect(r.balance).toBe(8);
-    expect(r.rewards.map((e) => [e.delta, e.reason, e.event?.id])).toEqual([[3, 'REFERRAL', next]]);
   });
 });
 
