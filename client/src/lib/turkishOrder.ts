@@ -2,10 +2,6 @@
 // Ü after U), whatever the device's language: the names are Turkish.
 const collator = new Intl.Collator('tr', { sensitivity: 'base' });
 
-export function compareTurkish(a: string, b: string): number {
-  return collator.compare(a, b);
-}
-
 export function sortByTurkishName<T extends { name: string }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => collator.compare(a.name, b.name));
 }
