@@ -68,3 +68,16 @@ export function pageOf<T>(rows: readonly T[], limit: number, cursorOf: (row: T) 
     },
   };
 }
+
+// One page of rows listed newest first by (createdAt, id): the cursor holds the last row's time and
+// id; `load` gets one row more than the page, so the page knows whether another follows.
+export function pageByCreation<T extends { createdAt: Date; id: string }>(
+  args: { first?: number | null; after?: string | null },
+  load: (p: { limit: number; after: { c: string; id: string } | undefined }) => Promise<T[]>,
+): Promise<Page<T>> {
+  const limit = pageSize(args.first);
+  const after = args.after ? decodeCursor(args.after, ['c']) : undefined;
+  return load({ limit: limit + 1, after: after && { c: after.c!, id: after.id } }).then((rows) =>
+    pageOf(rows, limit, (r) => ({ c: r.createdAt.toISOString(), id: r.id })),
+  );
+}

@@ -5,7 +5,7 @@ import type { Viewer } from '#server/context/viewer.ts';
 import { isOwner } from '#server/auth/access.ts';
 import { notFound } from '#server/errors/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
-import { decodeCursor, pageOf, pageSize } from '#server/lib/paging.ts';
+import { pageByCreation } from '#server/lib/paging.ts';
 import type { AfterCommit } from '#server/lib/unit-of-work.ts';
 import { channels } from '#server/pubsub/channels.ts';
 import { createNotificationsRepository, type NewNotification } from './notifications.repository.ts';
@@ -19,14 +19,9 @@ export function createNotificationsService(deps: Deps) {
       viewer: Viewer,
       args: { unreadOnly?: boolean | null; first?: number | null; after?: string | null },
     ) {
-      const limit = pageSize(args.first);
-      const after = args.after ? decodeCursor(args.after, ['c']) : undefined;
-      const rows = await repo.page(viewer.id, {
-        unreadOnly: args.unreadOnly ?? false,
-        limit: limit + 1,
-        after: after && { c: after.c!, id: after.id },
-      });
-      return pageOf(rows, limit, (n) => ({ c: n.createdAt.toISOString(), id: n.id }));
+      return pageByCreation(args, (p) =>
+        repo.page(viewer.id, { unreadOnly: args.unreadOnly ?? false, ...p }),
+      );
     },
 
     unreadCount: (viewer: Viewer) => repo.unreadCount(viewer.id),

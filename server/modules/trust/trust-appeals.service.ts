@@ -3,13 +3,13 @@ import type { Deps } from '#server/context/deps.ts';
 import type { Viewer } from '#server/context/viewer.ts';
 import { AppError, ErrorCode, notFound } from '#server/errors/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
-import { decodeCursor, pageOf, pageSize } from '#server/lib/paging.ts';
+import { pageByCreation } from '#server/lib/paging.ts';
 import { parseInput } from '#server/lib/validation.ts';
 import { channels } from '#server/pubsub/channels.ts';
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
 import type { TrustGate } from './trust-gate.service.ts';
 import type { TrustService } from './trust.service.ts';
-import { isActiveSuspension } from './trust.service.ts';
+import { isActiveSuspension } from './trust.rules.ts';
 import { appealDecidedMail } from './trust.mails.ts';
 import { appealSchema, decideAppealSchema } from './trust.validation.ts';
 
@@ -85,13 +85,7 @@ export function createTrustAppealsService(
       first?: number | null;
       after?: string | null;
     }) {
-      const limit = pageSize(args.first);
-      const after = args.after ? decodeCursor(args.after, ['c']) : undefined;
-      const rows = await repo.appeals(args.status, {
-        limit: limit + 1,
-        after: after && { c: after.c!, id: after.id },
-      });
-      return pageOf(rows, limit, (r) => ({ c: r.createdAt.toISOString(), id: r.id }));
+      return pageByCreation(args, (p) => repo.appeals(args.status, p));
     },
 
     actionById: (id: string) => (isUuid(id) ? repo.actionById(deps.db, id) : Promise.resolve(undefined)),

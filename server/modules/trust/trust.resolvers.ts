@@ -6,7 +6,7 @@ import type { Resolvers } from '#server/__generated__/resolvers-types.ts';
 import { forbidden } from '#server/errors/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { reasonText } from '#server/modules/moderation/moderation.ts';
-import { isActiveSuspension } from './trust.service.ts';
+import { isActiveSuspension } from './trust.rules.ts';
 
 const APPEALABLE = new Set(['warn', 'remove_content', 'cancel_event', 'suspend', 'auto_pause_joins']);
 

@@ -5,7 +5,7 @@ import type { Viewer } from '#server/context/viewer.ts';
 import { isSelf } from '#server/auth/access.ts';
 import { AppError, ErrorCode, forbidden, notFound } from '#server/errors/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
-import { decodeCursor, pageOf, pageSize } from '#server/lib/paging.ts';
+import { pageByCreation } from '#server/lib/paging.ts';
 import { inTransaction, type AfterCommit } from '#server/lib/unit-of-work.ts';
 import { parseInput } from '#server/lib/validation.ts';
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
@@ -15,6 +15,13 @@ import { mailLocale } from '#server/lib/i18n.mail.ts';
 import type { Mail } from '#server/mail/mailer.ts';
 import { channels } from '#server/pubsub/channels.ts';
 import { suspensionMail } from './trust.mails.ts';
+import {
+  isActiveSuspension,
+  type AccountHook,
+  type ContentRemover,
+  type EventCanceller,
+  type RemovableField,
+} from './trust.rules.ts';
 import { createTrustRepository } from './trust.repository.ts';
 import {
   cancelSchema,
@@ -26,31 +33,10 @@ import {
   warnSchema,
 } from './trust.validation.ts';
 
-// What removing a piece of content means for its kind (clear a bio, hide a message, cancel an
-// event …); the module that owns the row registers it at start-up.
-export type ContentRemover = (
-  tx: Tx,
-  afterCommit: AfterCommit,
-  target: { authorId: string; subjectId: string | null; eventId: string | null; reason: string },
-) => Promise<unknown>;
-export type EventCanceller = (
-  tx: Tx,
-  afterCommit: AfterCommit,
-  eventId: string,
-  moderatorId: string,
-  reason: string,
-) => Promise<{ hostId: string } | null>;
-// Told after a suspension or restore has committed: sessions, caches and sockets (ADR 039).
-export type AccountHook = (user: UserRow) => Promise<void>;
-
 type Staff = Viewer & { role: 'moderator' | 'admin' };
-export type RemovableField = 'bio' | 'display_name' | 'username' | 'avatar';
 
 const conflict = (key: 'moderation.alreadyHandled' | 'moderation.notSuspended') =>
   new AppError(ErrorCode.CONFLICT, key);
-
-export const isActiveSuspension = (u: Pick<UserRow, 'suspendedAt' | 'suspendedUntil'>, now: Date): boolean =>
-  u.suspendedAt !== null && (u.suspendedUntil === null || u.suspendedUntil > now);
 
 // The moderation console (ADR 039): queues of reports, flagged content and appeals; the actions
 // (dismiss, warn, remove content, cancel an event, suspend, restore), each written to the audit log
@@ -64,17 +50,6 @@ export function createTrustService(deps: Deps, options: { notifications: Notific
   const cancellers: EventCanceller[] = [];
   const suspendedHooks: AccountHook[] = [];
   const restoredHooks: AccountHook[] = [];
-
-  function page<T extends { createdAt: Date; id: string }>(
-    args: { first?: number | null; after?: string | null },
-    load: (p: { limit: number; after: { c: string; id: string } | undefined }) => Promise<T[]>,
-  ) {
-    const limit = pageSize(args.first);
-    const after = args.after ? decodeCursor(args.after, ['c']) : undefined;
-    return load({ limit: limit + 1, after: after && { c: after.c!, id: after.id } }).then((rows) =>
-      pageOf(rows, limit, (r) => ({ c: r.createdAt.toISOString(), id: r.id })),
-    );
-  }
 
   async function targetUser(tx: Tx, staff: Staff, userId: string): Promise<UserRow> {
     if (!isUuid(userId)) throw notFound('error.userNotFound');
@@ -174,12 +149,12 @@ export function createTrustService(deps: Deps, options: { notifications: Notific
 
   return {
     reports: (args: { status: ReportRow['status']; first?: number | null; after?: string | null }) =>
-      page(args, (p) => repo.reports(args.status, p)),
+      pageByCreation(args, (p) => repo.reports(args.status, p)),
     flags: (args: { status: ContentFlagRow['status']; first?: number | null; after?: string | null }) =>
-      page(args, (p) => repo.flags(args.status, p)),
+      pageByCreation(args, (p) => repo.flags(args.status, p)),
     auditLog: (args: { userId?: string | null; first?: number | null; after?: string | null }) => {
       if (args.userId && !isUuid(args.userId)) throw notFound('error.userNotFound');
-      return page(args, (p) => repo.actions(p, args.userId ?? undefined));
+      return pageByCreation(args, (p) => repo.actions(p, args.userId ?? undefined));
     },
     counts: () => repo.openCounts(),
     reportsAgainst: (userId: string) => repo.reportsAgainst(userId, 50),
