@@ -4,7 +4,16 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { en } from '#client/lib/i18n/messages.en.ts';
 import { tr, type MessageKey } from '#client/lib/i18n/messages.tr.ts';
-import { confirmedAccount, graphql } from './accounts.ts';
+import { graphql } from './accounts.ts';
+import {
+  ask,
+  createEvent,
+  dayInTurkey,
+  ENGLISH_IN_TR,
+  person,
+  TURKISH_IN_EN,
+  type Person,
+} from './a11y.fixtures.ts';
 import { baseUrl, DESKTOP, launch, MOBILE, newContext, shot } from './browser.ts';
 
 // Issue 16, items 2 and 3: every screen of the SPA and its main dialogs, in Turkish and in English,
@@ -16,133 +25,9 @@ type Locale = 'tr' | 'en';
 const M: Record<Locale, Record<MessageKey, string>> = { tr, en };
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-// Words of the English UI that once showed in Turkish (issue 16), as whole words, case-sensitive.
-const ENGLISH_IN_TR = [
-  'Loading...',
-  'JOIN_GAME',
-  'My Events',
-  'Overview',
-  'Participants',
-  'Requests',
-  'Analytics',
-  'Requirements',
-  'Tags',
-  'Share',
-  'Back to Dashboard',
-  'Edit Event',
-  'View Details',
-  'Manage',
-  'Accept',
-  'Decline',
-  'upcoming',
-  'completed',
-  'Upcoming',
-  'Beginner',
-  'Intermediate',
-  'Advanced',
-  'Competitive',
-  'Casual',
-  'Chill',
-  'Now Playing',
-  'Mic Required',
-  'Newbie Friendly',
-  'All Games',
-  'Search games',
-  'No participants yet',
-  'Purchase',
-  'Exception',
-];
-// Turkish words of the UI and the server's catalogue that must not show in English.
-const TURKISH_IN_EN = [
-  'Yükleniyor',
-  'Etkinlik',
-  'Katıl',
-  'Ücretsiz',
-  'Spor',
-  'Sosyal',
-  'Kutu Oyunları',
-  'Yeme & İçme',
-  'Eğitim',
-  'Popüler Oyunlar',
-  'Oyun Modu',
-  'Diğer',
-  'Kahve Sohbeti',
-  'geçerli',
-  'etkinlik oluşturma',
-  'Kullanım Şartları',
-  'Gizlilik',
-  'saat',
-];
-
 type Finding = { locale: Locale; screen: string; what: string };
 const findings: Finding[] = [];
 const screens: string[] = [];
-
-function dayInTurkey(offsetDays: number): string {
-  return new Date(Date.now() + 3 * 3600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
-}
-
-async function session(email: string, password: string): Promise<{ json: string; token: string }> {
-  const res = await fetch(`${baseUrl()}/cognito/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      ClientId: 'squad-web',
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
-  });
-  const r = (
-    (await res.json()) as {
-      AuthenticationResult: { AccessToken: string; IdToken: string; RefreshToken: string; ExpiresIn: number };
-    }
-  ).AuthenticationResult;
-  return {
-    token: r.AccessToken,
-    json: JSON.stringify({
-      accessToken: r.AccessToken,
-      idToken: r.IdToken,
-      refreshToken: r.RefreshToken,
-      expiresAt: Date.now() + r.ExpiresIn * 1000,
-      method: 'password',
-    }),
-  };
-}
-
-type Person = { email: string; password: string; token: string; session: string; name: string; id: string };
-
-async function person(name: string): Promise<Person> {
-  const account = await confirmedAccount();
-  const s = await session(account.email, account.password);
-  await graphql(
-    s.token,
-    'mutation A11yName($input: UpdateProfileInput!) { updateProfile(input: $input) { viewer { id } } }',
-    { input: { displayName: name } },
-  );
-  const me = await graphql<{ me: { id: string } }>(s.token, '{ me { id } }');
-  return { ...account, token: s.token, session: s.json, name, id: me.me.id };
-}
-
-async function createEvent(token: string, input: Record<string, unknown>): Promise<string> {
-  const data = await graphql<{ createEvent: { event: { id: string } } }>(
-    token,
-    'mutation A11yCreate($input: CreateEventInput!) { createEvent(input: $input) { event { id } } }',
-    { input },
-  );
-  return data.createEvent.event.id;
-}
-
-async function ask(guest: Person, eventId: string): Promise<string> {
-  const asked = await graphql<{ requestToJoin: { joinRequest: { id: string } } }>(
-    guest.token,
-    'mutation($id: ID!) { requestToJoin(input: {eventId: $id, message: "Hi, I would love to join!"}) { joinRequest { id } } }',
-    { id: eventId },
-  );
-  return asked.requestToJoin.joinRequest.id;
-}
 
 // Checks the page as it is now: axe, then the other language's words.
 async function audit(page: Page, locale: Locale, screen: string, scope?: string) {
