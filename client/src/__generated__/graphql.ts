@@ -4270,90 +4270,6 @@ export type OnlineLobbyQuery = {
   };
 };
 
-export type PhysicalCategoriesQueryVariables = Exact<{ [key: string]: never }>;
-
-export type PhysicalCategoriesQuery = {
-  eventCatalog: {
-    __typename: 'EventCatalog';
-    physical: Array<{ __typename: 'EventCategory'; id: string; label: string }>;
-  };
-};
-
-export type PhysicalDashboardQueryVariables = Exact<{
-  filter: EventFilter;
-  first: number;
-}>;
-
-export type PhysicalDashboardQuery = {
-  events: {
-    __typename: 'EventConnection';
-    totalCount: number;
-    edges: Array<{
-      __typename: 'EventEdge';
-      node: {
-        __typename: 'Event';
-        id: string;
-        title: string;
-        description: string;
-        timeLeft: string;
-        status: EventStatus;
-        featured: boolean;
-        distanceKm: number | null;
-        participantCount: number;
-        maxParticipants: number;
-        freeSlots: number;
-        price: number;
-        skillLevel: SkillLevel | null;
-        publicLocation: string | null;
-        viewerRole: ViewerRole;
-        location: { __typename: 'EventLocation'; lat: number; lng: number } | null;
-        category: { __typename: 'EventCategory'; id: string; label: string; icon: string };
-        tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
-        host: {
-          __typename: 'User';
-          id: string;
-          displayName: string;
-          avatarUrl: string | null;
-          stats: { __typename: 'UserStats'; averageRating: number | null };
-        };
-        friendsGoing: Array<{
-          __typename: 'User';
-          id: string;
-          displayName: string;
-          avatarUrl: string | null;
-        }>;
-      };
-    }>;
-  };
-};
-
-export type PhysicalMapQueryVariables = Exact<{
-  filter: EventFilter;
-  first: number;
-}>;
-
-export type PhysicalMapQuery = {
-  events: {
-    __typename: 'EventConnection';
-    totalCount: number;
-    edges: Array<{
-      __typename: 'EventEdge';
-      node: {
-        __typename: 'Event';
-        id: string;
-        title: string;
-        participantCount: number;
-        maxParticipants: number;
-        price: number;
-        viewerRole: ViewerRole;
-        freeSlots: number;
-        location: { __typename: 'EventLocation'; lat: number; lng: number } | null;
-        category: { __typename: 'EventCategory'; id: string; label: string; icon: string };
-      };
-    }>;
-  };
-};
-
 export type ProfileRouteQueryVariables = Exact<{ [key: string]: never }>;
 
 export type ProfileRouteQuery = {
@@ -4543,5 +4459,89 @@ export type TokensRouteQuery = {
       done: boolean;
     };
     referrals: { __typename: 'ReferralProgress'; invited: number; rewarded: number; reward: number };
+  };
+};
+
+export type PhysicalCategoriesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type PhysicalCategoriesQuery = {
+  eventCatalog: {
+    __typename: 'EventCatalog';
+    physical: Array<{ __typename: 'EventCategory'; id: string; label: string }>;
+  };
+};
+
+export type PhysicalDashboardQueryVariables = Exact<{
+  filter: EventFilter;
+  first: number;
+}>;
+
+export type PhysicalDashboardQuery = {
+  events: {
+    __typename: 'EventConnection';
+    totalCount: number;
+    edges: Array<{
+      __typename: 'EventEdge';
+      node: {
+        __typename: 'Event';
+        id: string;
+        title: string;
+        description: string;
+        timeLeft: string;
+        status: EventStatus;
+        featured: boolean;
+        distanceKm: number | null;
+        participantCount: number;
+        maxParticipants: number;
+        freeSlots: number;
+        price: number;
+        skillLevel: SkillLevel | null;
+        publicLocation: string | null;
+        viewerRole: ViewerRole;
+        location: { __typename: 'EventLocation'; lat: number; lng: number } | null;
+        category: { __typename: 'EventCategory'; id: string; label: string; icon: string };
+        tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+        host: {
+          __typename: 'User';
+          id: string;
+          displayName: string;
+          avatarUrl: string | null;
+          stats: { __typename: 'UserStats'; averageRating: number | null };
+        };
+        friendsGoing: Array<{
+          __typename: 'User';
+          id: string;
+          displayName: string;
+          avatarUrl: string | null;
+        }>;
+      };
+    }>;
+  };
+};
+
+export type PhysicalMapQueryVariables = Exact<{
+  filter: EventFilter;
+  first: number;
+}>;
+
+export type PhysicalMapQuery = {
+  events: {
+    __typename: 'EventConnection';
+    totalCount: number;
+    edges: Array<{
+      __typename: 'EventEdge';
+      node: {
+        __typename: 'Event';
+        id: string;
+        title: string;
+        participantCount: number;
+        maxParticipants: number;
+        price: number;
+        viewerRole: ViewerRole;
+        freeSlots: number;
+        location: { __typename: 'EventLocation'; lat: number; lng: number } | null;
+        category: { __typename: 'EventCategory'; id: string; label: string; icon: string };
+      };
+    }>;
   };
 };
