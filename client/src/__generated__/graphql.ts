@@ -2590,6 +2590,29 @@ export type SendMessageMutation = {
   };
 };
 
+export type AccountStanding_StandingFragment = {
+  __typename: 'AccountStanding';
+  suspended: boolean;
+  suspendedUntil: string | null;
+  suspensionReason: string | null;
+  joinRequestsPausedUntil: string | null;
+  actions: Array<{
+    __typename: 'ModerationAction';
+    id: string;
+    action: ModerationActionKind;
+    reason: string;
+    until: string | null;
+    createdAt: string;
+    appealable: boolean;
+    appeal: {
+      __typename: 'ModerationAppeal';
+      id: string;
+      status: AppealStatus;
+      decisionNote: string | null;
+    } | null;
+  }>;
+};
+
 export type AccountStandingQueryVariables = Exact<{ [key: string]: never }>;
 
 export type AccountStandingQuery = {

@@ -20,58 +20,51 @@ import { Textarea } from '#client/components/ui/Textarea.tsx';
 import { useToast } from '#client/components/ui/Toast.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 
+// The viewer's standing as the suspended page shows it; the query and the live change carry the same
+// fields, so a push writes over the query's answer in the cache (ADR 057).
+const ACCOUNT_STANDING_FIELDS = gql`
+  fragment AccountStanding_standing on AccountStanding {
+    suspended
+    suspendedUntil
+    suspensionReason
+    joinRequestsPausedUntil
+    actions {
+      id
+      action
+      reason
+      until
+      createdAt
+      appealable
+      appeal {
+        id
+        status
+        decisionNote
+      }
+    }
+  }
+`;
+
 export const ACCOUNT_STANDING_QUERY: TypedDocumentNode<AccountStandingQuery, AccountStandingQueryVariables> =
   gql`
     query AccountStandingQuery {
       accountStanding {
-        suspended
-        suspendedUntil
-        suspensionReason
-        joinRequestsPausedUntil
-        actions {
-          id
-          action
-          reason
-          until
-          createdAt
-          appealable
-          appeal {
-            id
-            status
-            decisionNote
-          }
-        }
+        ...AccountStanding_standing
       }
     }
+    ${ACCOUNT_STANDING_FIELDS}
   `;
 
-// A moderator changed the viewer's standing (an appeal decided, the suspension lifted): the same
-// fields as the query, written over it so the open suspended page changes at once (ADR 057).
+// A moderator changed the viewer's standing (an appeal decided, the suspension lifted).
 export const ACCOUNT_STANDING_CHANGED_SUBSCRIPTION: TypedDocumentNode<
   AccountStandingChangedSubscription,
   AccountStandingChangedSubscriptionVariables
 > = gql`
   subscription AccountStandingChangedSubscription {
     accountStandingChanged {
-      suspended
-      suspendedUntil
-      suspensionReason
-      joinRequestsPausedUntil
-      actions {
-        id
-        action
-        reason
-        until
-        createdAt
-        appealable
-        appeal {
-          id
-          status
-          decisionNote
-        }
-      }
+      ...AccountStanding_standing
     }
   }
+  ${ACCOUNT_STANDING_FIELDS}
 `;
 
 const APPEAL_MUTATION: TypedDocumentNode<
