@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '#client/lib/i18n/messages.en.ts';
 import { tr, type MessageKey } from '#client/lib/i18n/messages.tr.ts';
-import { graphql } from './accounts.ts';
+import { graphql, operatorCommand } from './accounts.ts';
 import {
   ask,
   createEvent,
@@ -127,16 +126,7 @@ beforeAll(async () => {
   );
   conversationId = inbox.conversations.nodes[0]?.id ?? '';
   // The host moderates: /admin is theirs.
-  const granted = spawnSync('npx', ['tsx', 'scripts/admin.ts', 'grant', 'moderator', host.email], {
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      DATA_DIR: inject('e2eDataDir'),
-      LOG_LEVEL: 'silent',
-    },
-  });
+  const granted = operatorCommand('grant', 'moderator', host.email);
   expect(granted.status, granted.stderr).toBe(0);
 });
 

@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import { inject } from 'vitest';
 import { baseUrl } from './browser.ts';
 
 const CLIENT_ID = 'squad-web';
@@ -81,4 +83,18 @@ export async function graphql<T>(
   const json = (await res.json()) as { data: T; errors?: unknown };
   if (json.errors) throw new Error(JSON.stringify(json.errors));
   return json.data;
+}
+
+// `npm run admin` against the e2e server's data dir (the operator's command, as an operator runs it).
+export function operatorCommand(...args: string[]) {
+  return spawnSync('npx', ['tsx', 'scripts/admin.ts', ...args], {
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      DATA_DIR: inject('e2eDataDir'),
+      LOG_LEVEL: 'silent',
+    },
+  });
 }

@@ -1,7 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { accessToken, confirmedAccount, graphql } from './accounts.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessToken, confirmedAccount, graphql, operatorCommand } from './accounts.ts';
 import { launch, newContext, shot, signIn, watchErrors } from './browser.ts';
 
 // Trust and safety end to end (ADR 039): a host reports a participant; a moderator, made one with
@@ -19,19 +18,6 @@ function dayInTurkey(offsetDays: number): string {
   return new Date(Date.now() + 3 * 3600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
 
-function admin(...args: string[]) {
-  return spawnSync('npx', ['tsx', 'scripts/admin.ts', ...args], {
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      DATA_DIR: inject('e2eDataDir'),
-      LOG_LEVEL: 'silent',
-    },
-  });
-}
-
 describe('moderation', () => {
   it('a report reaches /admin, the moderator suspends, the user is signed out and told why, and appeals', async () => {
     const suffix = Math.random().toString(36).slice(2, 7);
@@ -44,7 +30,7 @@ describe('moderation', () => {
 
     // The moderator's account exists in Squad once it has been used; then the operator grants the role.
     await graphql(modToken, '{ me { id } }');
-    const granted = admin('grant', 'moderator', modAccount.email);
+    const granted = operatorCommand('grant', 'moderator', modAccount.email);
     expect(granted.stdout).toContain('is now moderator');
 
     const created = await graphql<{ createEvent: { event: { id: string } } }>(

@@ -1,7 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { accessToken, confirmedAccount, graphql, mailsTo } from './accounts.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessToken, confirmedAccount, graphql, operatorCommand, mailsTo } from './accounts.ts';
 import { launch, newContext, shot } from './browser.ts';
 
 // An appeal's decision reaches the open suspended page (ADR 057): the suspended user has /suspended
@@ -14,26 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-function admin(...args: string[]) {
-  return spawnSync('npx', ['tsx', 'scripts/admin.ts', ...args], {
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      DATA_DIR: inject('e2eDataDir'),
-      LOG_LEVEL: 'silent',
-    },
-  });
-}
-
 describe('the suspended page', () => {
   it('changes live when a moderator accepts the appeal', async () => {
     const targetAccount = await confirmedAccount();
     const modAccount = await confirmedAccount();
     const modToken = await accessToken(modAccount.email, modAccount.password);
     await graphql(modToken, '{ me { id } }');
-    expect(admin('grant', 'moderator', modAccount.email).stdout).toContain('is now moderator');
+    expect(operatorCommand('grant', 'moderator', modAccount.email).stdout).toContain('is now moderator');
     const target = await graphql<{ me: { id: string } }>(
       await accessToken(targetAccount.email, targetAccount.password),
       '{ me { id } }',
