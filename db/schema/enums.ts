@@ -57,6 +57,17 @@ export const reportReason = pgEnum('report_reason', [
   'other',
 ]);
 export const reportStatus = pgEnum('report_status', ['open', 'reviewed', 'dismissed']);
+// What a report is about: a person, or a whole event (its host answers for it); ADR 069.
+export const reportSubject = pgEnum('report_subject', ['person', 'event']);
+// Where a physical event meets (ADR 069): a private home gets a badge and safety tips for its guests.
+export const venueType = pgEnum('venue_type', [
+  'cafe_restaurant',
+  'park_square',
+  'sports_facility',
+  'campus',
+  'private_home',
+  'other',
+]);
 // What a moderator (or an automatic safeguard) did; the audit log's action column.
 export const moderationActionKind = pgEnum('moderation_action_kind', [
   'dismiss',

@@ -14,7 +14,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { eventMode, seriesFrequency, skillLevel, voiceChat } from './enums.ts';
+import { eventMode, seriesFrequency, skillLevel, venueType, voiceChat } from './enums.ts';
 import { cube } from './types.ts';
 import { users } from './user.table.ts';
 
@@ -83,6 +83,8 @@ export const events = pgTable(
     publicLocation: text('public_location'),
     publicLat: doublePrecision('public_lat'),
     publicLng: doublePrecision('public_lng'),
+    // Physical events: what kind of place (ADR 069); null for online events and older events.
+    venueType: venueType('venue_type'),
     // ll_to_earth(public_lat, public_lng), stored: distance filters and ordering read it instead of
     // calling the (slow, SQL-level) ll_to_earth per row. A deterministic offset of at most ~11 m from
     // the event id makes every point distinct, so "nearest first" has no ties and the GiST index can

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -10,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { reportReason, reportStatus } from './enums.ts';
+import { reportReason, reportStatus, reportSubject } from './enums.ts';
 import { events } from './event.table.ts';
 import { users } from './user.table.ts';
 
@@ -73,6 +74,10 @@ export const reports = pgTable(
     eventId: uuid('event_id').references(() => events.id, { onDelete: 'set null' }),
     reason: reportReason('reason').notNull(),
     message: text('message'),
+    // 'Kendimi güvende hissetmedim' after an event (ADR 069): listed first in the console, marked.
+    priority: boolean('priority').notNull().default(false),
+    // A report about the whole event names its host as the target.
+    subject: reportSubject('subject').notNull().default('person'),
     status: reportStatus('status').notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
@@ -84,6 +89,10 @@ export const reports = pgTable(
     check('reports_not_self', sql`${t.reporterId} <> ${t.targetUserId}`),
     index('reports_status_idx').on(t.status, t.createdAt),
     index('reports_target_idx').on(t.targetUserId, t.createdAt),
+    // A participant files one priority report per event.
+    uniqueIndex('reports_priority_once_idx')
+      .on(t.reporterId, t.eventId)
+      .where(sql`${t.priority}`),
   ],
 );
 
