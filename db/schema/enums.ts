@@ -37,6 +37,8 @@ export const notificationType = pgEnum('notification_type', [
   'event_reminder',
   'waitlist_offer',
   'waitlist_offer_expired',
+  // 'Eve vardın mı?': the safety kit's check before the expected home time (ADR 068).
+  'safety_check',
 ]);
 export const tokenLedgerReason = pgEnum('token_ledger_reason', [
   'signup_grant',

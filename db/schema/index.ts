@@ -12,3 +12,4 @@ export * from './upload.table.ts';
 export * from './moderation.table.ts';
 export * from './draft.table.ts';
 export * from './lifecycle.table.ts';
+export * from './safety-plan.table.ts';
