@@ -29,6 +29,10 @@ export const idpAccounts = pgTable(
     givenName: text('given_name'),
     familyName: text('family_name'),
     googleSub: text('google_sub').unique(),
+    // SRP-6a verifier for USER_SRP_AUTH (hex, as Cognito's clients pad them), derived from the password
+    // whenever it is set and at the first password sign-in of an account older than SRP (ADR 065).
+    srpSalt: text('srp_salt'),
+    srpVerifier: text('srp_verifier'),
     // Access tokens issued before this instant are no longer accepted (GlobalSignOut).
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
