@@ -1,0 +1,96 @@
+// Server texts of the safety kit's trusted contacts, shared plans, the 'Evdeyim' check and the
+// shared position (issue 30, ADR 068). A contact has no account: its mails are in the sharing user's
+// language.
+export const safetyPlansTr = {
+  'safety.contactLimit': 'En fazla 3 güvendiğin kişi ekleyebilirsin.',
+  'safety.contactExists': 'Bu e-posta adresi zaten güvendiğin kişiler arasında.',
+  'safety.contactSelf': 'Kendi e-posta adresini güvendiğin kişi olarak ekleyemezsin.',
+  'safety.contactNotFound': 'Bu kişi güvendiğin kişiler arasında yok.',
+  'safety.confirmLinkInvalid': 'Bu onay bağlantısı geçersiz ya da kaldırılmış.',
+  'safety.planNotFound': 'Paylaşılan plan bulunamadı.',
+  'safety.planPageNotFound': 'Bu plan bağlantısı geçersiz.',
+  'safety.planNotAllowed': 'Planını yalnızca katıldığın ya da düzenlediğin etkinlikler için paylaşabilirsin.',
+  'safety.planEventOver': 'Bu etkinlik bittiği ya da iptal edildiği için plan paylaşılamaz.',
+  'safety.planExists': 'Bu etkinlik için planını zaten paylaştın.',
+  'safety.planNoContacts': 'Planını paylaşmak için onaylamış en az bir güvendiğin kişi seç.',
+  'safety.homeTimeRange': 'Eve varış saati etkinliğin bitişinden sonra ve en geç 12 saat sonrası olmalı.',
+  'safety.checkClosed': 'Bu kontrol artık açık değil.',
+  'safety.positionNotNow': 'Konumunu yalnızca etkinlik sırasında ve sonrasında paylaşabilirsin.',
+  'safety.positionNoContacts': 'Konumunu paylaşmak için onaylamış bir güvendiğin kişin olmalı.',
+  'safety.positionInvalid': 'Konum geçersiz.',
+  'safety.positionTooOften': 'Konumunu az önce paylaştın; bir dakika sonra tekrar deneyebilirsin.',
+  'notification.safetyCheck': 'Eve vardın mı? "{title}" için eve varış saatin {time}.',
+  'push.safetyCheckTitle': 'Eve vardın mı?',
+  'push.safetyCheckBody': '"{title}" sonrası: eve vardıysan "Evdeyim"e dokun.',
+  'mail.safety.confirm.subject': '{name} seni Squad’da güvendiği kişi olarak eklemek istiyor',
+  'mail.safety.confirm.line':
+    '{name}, Squad’daki buluşmalarında seni güvendiği kişi olarak ekledi. Onaylarsan, paylaştığı planları ve gerektiğinde uyarıları bu adrese göndereceğiz.',
+  'mail.safety.confirm.notYou':
+    'Bu kişiyi tanımıyorsan bu e-postayı görmezden gel; onaylamazsan sana başka bir şey göndermeyiz.',
+  'mail.safety.confirm.button': 'Onaylıyorum',
+  'mail.safety.plan.subject': '{name} planını seninle paylaştı: "{title}"',
+  'mail.safety.plan.line': '{name} şu etkinliğe gidiyor: "{title}", {time}.',
+  'mail.safety.plan.place': 'Yer: {place}',
+  'mail.safety.plan.host': 'Ev sahibi: {host} ({hostLink})',
+  'mail.safety.plan.home':
+    '{name} en geç {home} saatinde evde olmayı bekliyor. Cevap vermezse sana haber vereceğiz.',
+  'mail.safety.plan.button': 'Planın durumunu gör',
+  'mail.safety.alert.subject': '{name} eve vardığını bildirmedi',
+  'mail.safety.alert.line':
+    '{name}, "{title}" sonrası {home} saatinde evde olmayı bekliyordu ve 30 dakika sonra hâlâ "Evdeyim" demedi.',
+  'mail.safety.alert.advice': 'Ona ulaşmayı dene. Acil bir durum olduğunu düşünüyorsan 112’yi ara.',
+  'mail.safety.alert.position': 'Paylaştığı son konum ({at}): {link}',
+  'mail.safety.home.subject': '{name} evde',
+  'mail.safety.home.line': '{name}, "{title}" sonrası eve vardığını bildirdi.',
+  'mail.safety.position.subject': '{name} konumunu seninle paylaştı',
+  'mail.safety.position.line':
+    '{name}, "{title}" sırasında şu anki konumunu seninle bir kez paylaştı ({at}).',
+  'mail.safety.position.button': 'Konumu haritada aç',
+};
+
+export const safetyPlansEn: Record<keyof typeof safetyPlansTr, string> = {
+  'safety.contactLimit': 'You can add up to 3 trusted contacts.',
+  'safety.contactExists': 'This e-mail address is already one of your trusted contacts.',
+  'safety.contactSelf': 'You cannot add your own e-mail address as a trusted contact.',
+  'safety.contactNotFound': 'This person is not one of your trusted contacts.',
+  'safety.confirmLinkInvalid': 'This confirmation link is invalid or was removed.',
+  'safety.planNotFound': 'Shared plan not found.',
+  'safety.planPageNotFound': 'This plan link is invalid.',
+  'safety.planNotAllowed': 'You can share your plan only for events you joined or host.',
+  'safety.planEventOver': 'This event is over or cancelled, so its plan cannot be shared.',
+  'safety.planExists': 'You already shared your plan for this event.',
+  'safety.planNoContacts': 'Choose at least one trusted contact who confirmed to share your plan.',
+  'safety.homeTimeRange':
+    'The time you expect to be home must be after the event ends and at most 12 hours later.',
+  'safety.checkClosed': 'This check is no longer open.',
+  'safety.positionNotNow': 'You can share your position only during and after the event.',
+  'safety.positionNoContacts': 'You need a trusted contact who confirmed to share your position.',
+  'safety.positionInvalid': 'The position is invalid.',
+  'safety.positionTooOften': 'You just shared your position; you can try again in a minute.',
+  'notification.safetyCheck': 'Are you home? You expected to be home by {time} after "{title}".',
+  'push.safetyCheckTitle': 'Are you home?',
+  'push.safetyCheckBody': 'After "{title}": tap "I\'m home" if you are.',
+  'mail.safety.confirm.subject': '{name} wants to add you as a trusted contact on Squad',
+  'mail.safety.confirm.line':
+    '{name} added you as a trusted contact for their meet-ups on Squad. If you confirm, we will send the plans they share and, when needed, alerts to this address.',
+  'mail.safety.confirm.notYou':
+    'If you do not know this person, ignore this e-mail; unless you confirm, we send you nothing else.',
+  'mail.safety.confirm.button': 'I confirm',
+  'mail.safety.plan.subject': '{name} shared their plan with you: "{title}"',
+  'mail.safety.plan.line': '{name} is going to "{title}", {time}.',
+  'mail.safety.plan.place': 'Place: {place}',
+  'mail.safety.plan.host': 'Host: {host} ({hostLink})',
+  'mail.safety.plan.home':
+    '{name} expects to be home by {home}. If they do not answer, we will let you know.',
+  'mail.safety.plan.button': 'See the plan',
+  'mail.safety.alert.subject': '{name} has not said they are home',
+  'mail.safety.alert.line':
+    '{name} expected to be home by {home} after "{title}" and, 30 minutes later, has still not said "I\'m home".',
+  'mail.safety.alert.advice': 'Try to reach them. If you think it is an emergency, call 112.',
+  'mail.safety.alert.position': 'The last position they shared ({at}): {link}',
+  'mail.safety.home.subject': '{name} is home',
+  'mail.safety.home.line': '{name} said they are home after "{title}".',
+  'mail.safety.position.subject': '{name} shared their position with you',
+  'mail.safety.position.line': '{name} shared their current position with you once during "{title}" ({at}).',
+  'mail.safety.position.button': 'Open the position on a map',
+};
