@@ -7,7 +7,7 @@ import { CATEGORIES, type Category, type TextKind, type Verdict } from './modera
 // and the quality test.
 
 export type Label = 'ok' | Category;
-export type Split = 'train' | 'dev' | 'test';
+export type Split = 'train' | 'dev' | 'test' | 'fresh';
 export type Row = {
   id: string;
   text: string;
@@ -24,7 +24,7 @@ export const CORPUS_DIR = path.resolve(
 );
 const LABELS: readonly string[] = ['ok', ...CATEGORIES];
 const VERDICTS: readonly string[] = ['ok', 'review', 'block'];
-const SPLITS: readonly string[] = ['train', 'dev', 'test'];
+const SPLITS: readonly string[] = ['train', 'dev', 'test', 'fresh'];
 
 // Every line of every file; a malformed line is an error with its file and line number.
 export function loadCorpus(dir = CORPUS_DIR): Row[] {
