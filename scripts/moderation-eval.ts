@@ -1,17 +1,23 @@
-// `npm run moderation:eval`: scores the content check (rules + model, ADR 036) on the labelled corpus,
-// per split: precision and recall per category, abuse and spam recall, false positives on ok, the
-// verdict confusion. Exit code 1 when the held-out test split misses the targets (recall ≥ 90 % on
-// abuse and on spam, ≤ 5 % false positives on ok), 2 when the corpus is malformed.
-//   --details       list every miss and false alarm
-//   --split=dev     only that split (repeatable); the test split is the gate
+// `npm run moderation:eval`: scores the content check (rules + model, ADR 036, 073) on the labelled
+// corpus, per split: precision and recall per category, abuse and spam recall, false positives on ok,
+// the verdict confusion. The frozen `fresh` split (written by people who never saw the corpus or the
+// rules, issue 25) is reported apart and only in aggregate: its lines are never listed, not even with
+// --details. Exit code 1 when the held-out test split misses its targets (recall ≥ 90 % on abuse and
+// on spam, ≤ 5 % false positives on ok) or, once FRESH_GATE is on, when the fresh split misses its own
+// (recall ≥ 90 % on abuse and spam together, ≤ 5 % false positives); 2 when the corpus is malformed.
+//   --details       list every miss and false alarm (never of the fresh split)
+//   --split=dev     only that split (repeatable)
 //   --rules-only    without the model (to see what each layer adds)
 import { corpusProblems, loadCorpus, type Split } from '#server/modules/moderation/moderation.corpus.ts';
 import { checkText, builtinModel } from '#server/modules/moderation/moderation.engine.ts';
 import {
+  FRESH_GATE,
   formatReport,
+  meetsFreshTargets,
   meetsTargets,
   report,
   TARGETS,
+  type Report,
 } from '#server/modules/moderation/moderation.metrics.ts';
 import { checkWithRules } from '#server/modules/moderation/moderation.rules.ts';
 
@@ -20,7 +26,7 @@ const args = process.argv.slice(2);
 const details = args.includes('--details');
 const rulesOnly = args.includes('--rules-only');
 const chosen = args.filter((a) => a.startsWith('--split=')).map((a) => a.slice(8) as Split);
-const splits: Split[] = chosen.length ? chosen : ['train', 'dev', 'test'];
+const splits: Split[] = chosen.length ? chosen : ['train', 'dev', 'test', 'fresh'];
 
 let rows;
 try {
@@ -35,8 +41,11 @@ if (problems.length) {
   process.exit(2);
 }
 
+const pct = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 const model = rulesOnly ? null : builtinModel();
 const context = { now: new Date('2026-01-01T12:00:00Z'), recentMessages: [] };
+const rulesAlone = (part: typeof rows): Report =>
+  report(part.map((row) => ({ row, result: checkWithRules(row.text, { ...context, kind: row.kind }) })));
 let passed = true;
 for (const split of splits) {
   const part = rows.filter((r) => r.split === split);
@@ -48,21 +57,29 @@ for (const split of splits) {
   const name = {
     train: 'train (the model learnt these)',
     dev: 'dev (thresholds tuned here)',
-    test: 'test (held out)',
+    test: 'test (held out, same author as train)',
+    fresh: 'fresh (frozen, other writers; aggregate only)',
   }[split];
-  console.log(`\n${formatReport(`${name}, ${model ? 'rules + model' : 'rules alone'}`, r, details)}`);
-  if (split === 'test' && model) {
-    const rules = report(
-      part.map((row) => ({ row, result: checkWithRules(row.text, { ...context, kind: row.kind }) })),
-    );
+  const engine = model ? 'rules + model' : 'rules alone';
+  console.log(`\n${formatReport(`${name}, ${engine}`, r, details && split !== 'fresh')}`);
+  if ((split === 'test' || split === 'fresh') && model) {
+    const rules = rulesAlone(part);
     console.log(
-      `  rules alone: abuse recall ${(rules.abuseRecall.rate * 100).toFixed(1)}%, spam recall ${(rules.spamRecall.rate * 100).toFixed(1)}%, false positives ${(rules.okFalsePositives.rate * 100).toFixed(1)}%`,
+      `  rules alone: abuse recall ${pct(rules.abuseRecall.rate)}, spam recall ${pct(rules.spamRecall.rate)}, abuse+spam ${pct(rules.harmRecall.rate)}, false positives ${pct(rules.okFalsePositives.rate)}`,
     );
   }
   if (split === 'test') {
-    passed = meetsTargets(r);
+    const met = meetsTargets(r);
+    passed &&= met;
     console.log(
-      `  targets (recall ≥ ${TARGETS.abuseRecall * 100}% abuse and spam, false positives ≤ ${TARGETS.okFalsePositives * 100}%): ${passed ? 'met' : 'NOT met'}`,
+      `  targets (recall ≥ ${TARGETS.abuseRecall * 100}% abuse and spam, false positives ≤ ${TARGETS.okFalsePositives * 100}%): ${met ? 'met' : 'NOT met'}`,
+    );
+  }
+  if (split === 'fresh') {
+    const met = meetsFreshTargets(r);
+    if (FRESH_GATE) passed &&= met;
+    console.log(
+      `  targets (recall ≥ ${TARGETS.abuseRecall * 100}% on abuse and spam together: ${pct(r.harmRecall.rate)}; false positives ≤ ${TARGETS.okFalsePositives * 100}%): ${met ? 'met' : 'NOT met'}${FRESH_GATE ? '' : ' (reported, not yet a gate: ADR 073)'}`,
     );
   }
 }

@@ -15,6 +15,9 @@ export const ABUSE: readonly Category[] = [
 ];
 export const SPAM: readonly Category[] = ['spam', 'scam', 'off_platform'];
 export const TARGETS = { abuseRecall: 0.9, spamRecall: 0.9, okFalsePositives: 0.05 };
+// Whether `npm run moderation:eval` fails when the frozen fresh split (ADR 073) misses its targets:
+// recall ≥ 90 % on abuse and spam together, ≤ 5 % false positives on ok.
+export const FRESH_GATE = false;
 const VERDICTS: Verdict[] = ['ok', 'review', 'block'];
 
 export type Scored = { row: Row; result: CheckResult };
@@ -24,6 +27,8 @@ export type Report = {
   perCategory: Record<Category, { precision: Rate; recall: Rate }>;
   abuseRecall: Rate;
   spamRecall: Rate;
+  // Abuse and spam together (the fresh split's target, ADR 073).
+  harmRecall: Rate;
   selfHarmRecall: Rate;
   okFalsePositives: Rate;
   // verdicts[label verdict][predicted verdict]
@@ -73,6 +78,7 @@ export function report(scored: Scored[]): Report {
     perCategory,
     abuseRecall: recallOf(ABUSE),
     spamRecall: recallOf(SPAM),
+    harmRecall: recallOf([...ABUSE, ...SPAM]),
     selfHarmRecall: recallOf(['self_harm']),
     okFalsePositives: rate(ok.filter((s) => s.result.verdict !== 'ok').length, ok.length),
     verdicts,
@@ -86,6 +92,9 @@ export const meetsTargets = (r: Report): boolean =>
   r.spamRecall.rate >= TARGETS.spamRecall &&
   r.okFalsePositives.rate <= TARGETS.okFalsePositives;
 
+export const meetsFreshTargets = (r: Report): boolean =>
+  r.harmRecall.rate >= TARGETS.abuseRecall && r.okFalsePositives.rate <= TARGETS.okFalsePositives;
+
 const pct = (r: Rate) => `${(r.rate * 100).toFixed(1).padStart(5)}% (${r.hit}/${r.of})`;
 
 export function formatReport(name: string, r: Report, details = false): string {
@@ -98,6 +107,7 @@ export function formatReport(name: string, r: Report, details = false): string {
     ),
     `  abuse recall (${ABUSE.join('/')}): ${pct(r.abuseRecall)}`,
     `  spam recall (${SPAM.join('/')}): ${pct(r.spamRecall)}`,
+    `  abuse and spam together: ${pct(r.harmRecall)}`,
     `  self-harm recall: ${pct(r.selfHarmRecall)}`,
     `  false positives on ok: ${pct(r.okFalsePositives)}`,
     '  verdict: label \\ check      ok  review   block',
