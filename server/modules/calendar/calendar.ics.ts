@@ -7,6 +7,28 @@ import { placeOf } from '#server/modules/events/events.mails.ts';
 // iCalendar (RFC 5545) through ical-generator (ADR 047): times in Europe/Istanbul with its VTIMEZONE,
 // a stable UID per event, SEQUENCE and LAST-MODIFIED that grow with every change, and STATUS:CANCELLED
 // for a cancelled event, so subscribed calendars update and cancel instead of duplicating.
+// The zone is the events' own, not the calendar's (ADR 066): ical-generator writes DTSTAMP, CREATED
+// and LAST-MODIFIED in the calendar's zone without a Z (floating, which RFC 5545 forbids for them) and
+// adds an unregistered TIMEZONE-ID line. A calendar zone without a name keeps the VTIMEZONE generator
+// while the stamps stay UTC; X-WR-TIMEZONE is added by hand, and the last line gets its CRLF.
+// ical-generator also writes some calendar properties (REFRESH-INTERVAL, X-*) after the VTIMEZONE or
+// the events, where RFC 5545's grammar (calprops before components) does not allow them: moved up.
+function calendarPropertiesFirst(text: string): string {
+  const lines = text.split('\r\n');
+  const head: string[] = [];
+  const components: string[] = [];
+  let depth = 0;
+  let target = head;
+  for (const line of lines.slice(1, -1)) {
+    if (!line.startsWith(' ')) {
+      if (line.startsWith('BEGIN:')) depth++;
+      target = depth > 0 ? components : head;
+      if (line.startsWith('END:')) depth--;
+    }
+    target.push(line);
+  }
+  return [lines[0], ...head, ...components, lines.at(-1), ''].join('\r\n');
+}
 
 export type CalendarEntry = { event: EventRow; exact: boolean };
 
@@ -27,9 +49,10 @@ export function renderCalendar(
   const calendar = ical({
     name: o.name,
     prodId: { company: 'Squad', product: 'Squad', language: 'TR' },
-    timezone: { name: TURKEY_TZ, generator: getVtimezoneComponent },
+    timezone: { name: null, generator: getVtimezoneComponent },
     ttl: (o.refreshMinutes ?? 60) * 60,
   });
+  calendar.x('X-WR-TIMEZONE', TURKEY_TZ);
   const host = new URL(o.publicUrl).host;
   for (const { event, exact } of entries) {
     const url = `${o.publicUrl}/dashboard/eventDetails/${event.id}`;
@@ -50,7 +73,7 @@ export function renderCalendar(
       stamp: event.updatedAt,
     });
   }
-  return calendar.toString();
+  return calendarPropertiesFirst(calendar.toString());
 }
 
 // "Add to calendar" links for one event.
