@@ -33,6 +33,17 @@ import { LIMITS, limitRules } from './limits.ts';
 import type { Metrics } from './metrics.ts';
 
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+// The media types a single GraphQL answer is written in, in Apollo's order of preference (ties go to
+// the first): the same negotiation as Apollo's, so the status below matches the content type sent.
+const GRAPHQL_MEDIA = ['application/json', 'application/graphql-response+json'];
+// GraphQL's request errors (the document does not parse or validate, the operation is not there,
+// the variables do not coerce): GraphQL over HTTP answers them 200 in application/json (ADR 066).
+const REQUEST_ERRORS = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'OPERATION_RESOLUTION_FAILURE',
+  'BAD_USER_INPUT',
+]);
 // "query Name", "mutation Name(…)", "subscription Name {": the first operation's name.
 const OPERATION_IN_QUERY = /^\s*(?:#[^\n]*\n\s*)*(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/;
 
@@ -68,7 +79,11 @@ export async function startApollo(options: {
       // An answer that failed because the database is away is a 503 (ADR 030), like REST's.
       {
         async requestDidStart() {
+          let requestErrorsOnly = false;
           return {
+            async didEncounterErrors({ errors }) {
+              requestErrorsOnly = errors.every((e) => REQUEST_ERRORS.has(String(e.extensions?.code)));
+            },
             async didResolveOperation({ document, contextValue, operationName }) {
               // The name from the document (the body's may be missing): every later log line has it.
               const scope = currentScope();
@@ -81,7 +96,18 @@ export async function startApollo(options: {
               if (refusal) throw refusal;
             },
             async willSendResponse({ response }) {
-              const errors = response.body.kind === 'single' ? response.body.singleResult.errors : undefined;
+              const single = response.body.kind === 'single' ? response.body.singleResult : undefined;
+              const errors = single?.errors;
+              // A well-formed request in application/json: 200 whatever GraphQL thought of it (the
+              // spec's SHOULD); application/graphql-response+json (the SPA's) keeps its 400.
+              if (
+                response.http.status === 400 &&
+                requestErrorsOnly &&
+                single?.data === undefined &&
+                currentScope()?.graphqlMedia === 'application/json'
+              ) {
+                response.http.status = 200;
+              }
               if (errors?.some((e) => e.extensions?.code === ErrorCode.SERVICE_UNAVAILABLE)) {
                 response.http.status = 503;
                 response.http.headers.set('retry-after', String(RETRY_AFTER_SECONDS));
@@ -143,6 +169,7 @@ export function mountGraphQL(
       req.scope.operationName =
         validOperationName(body.operationName ?? req.query.operationName) ??
         validOperationName(OPERATION_IN_QUERY.exec(textOf(body.query ?? req.query.query))?.[1]);
+      req.scope.graphqlMedia = req.accepts(GRAPHQL_MEDIA) || undefined;
       next();
     },
     trackedBy(

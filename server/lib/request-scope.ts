@@ -4,7 +4,14 @@ import type { Locale } from './i18n.ts';
 // What every log line and error message of one request needs, without threading it through calls.
 // `operationName`: the GraphQL operation being served (HTTP or WebSocket), once known.
 // `authTime`: when the request's signed-in user signed in (the token's auth_time, epoch seconds).
-export type RequestScope = { requestId: string; locale: Locale; operationName?: string; authTime?: number };
+// `graphqlMedia`: the media type a GraphQL-over-HTTP answer is written in (from the Accept header).
+export type RequestScope = {
+  requestId: string;
+  locale: Locale;
+  operationName?: string;
+  authTime?: number;
+  graphqlMedia?: string;
+};
 
 // Operation names as they appear in logs and metrics: GraphQL names, nothing else.
 const OPERATION_NAME = /^[_A-Za-z][_0-9A-Za-z]{0,99}$/;

@@ -97,7 +97,9 @@ describe('HTTP surface', () => {
     }
   });
 
-  it('answers 400 with a code for malformed GraphQL requests', async () => {
+  // A malformed request is a 400; a document GraphQL refuses is a 200 with errors in application/json
+  // (no Accept here), as GraphQL over HTTP says (ADR 066; graphql-over-http.integration.test.ts).
+  it('answers 400 with a code for malformed GraphQL requests, 200 with a code for refused documents', async () => {
     const post = (body: string, headers: Record<string, string> = {}) =>
       fetch(`${app.baseUrl}/graphql`, {
         method: 'POST',
@@ -109,14 +111,14 @@ describe('HTTP surface', () => {
     expect((await notJson.json()).errors[0].extensions.code).toBe('BAD_USER_INPUT');
 
     const syntax = await post(JSON.stringify({ query: '{ me { id ' }));
-    expect(syntax.status).toBe(400);
+    expect(syntax.status).toBe(200);
     expect((await syntax.json()).errors[0].extensions).toMatchObject({
       code: 'BAD_USER_INPUT',
       reason: 'GRAPHQL_PARSE_FAILED',
     });
 
     const unknown = await post(JSON.stringify({ query: '{ nope }' }));
-    expect(unknown.status).toBe(400);
+    expect(unknown.status).toBe(200);
     expect((await unknown.json()).errors[0].extensions.code).toBe('BAD_USER_INPUT');
 
     const noQuery = await post(JSON.stringify({ variables: {} }));
@@ -129,13 +131,17 @@ describe('HTTP surface', () => {
     expect(ok.status).not.toBe(500);
     let nested = 'id';
     for (let i = 0; i < 12; i++) nested = `event { ${nested} }`;
+    // Refused by validation: 200 in application/json (ADR 066), 400 for the SPA's media type.
     const tooDeep = await app.gql(`{ tokenLedger { nodes { ${nested} } } }`);
-    expect(tooDeep.status).toBe(400);
+    expect(tooDeep.status).toBe(200);
     expect(tooDeep.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
 
     const aliases = Array.from({ length: 30 }, (_, i) => `a${i}: tokenPackages { id }`).join(' ');
-    const tooManyAliases = await app.gql(`{ ${aliases} }`);
+    const tooManyAliases = await app.gql(`{ ${aliases} }`, undefined, {
+      headers: { accept: 'application/graphql-response+json' },
+    });
     expect(tooManyAliases.status).toBe(400);
+    expect(tooManyAliases.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
 
     const huge = await fetch(`${app.baseUrl}/graphql`, {
       method: 'POST',
@@ -215,13 +221,13 @@ describe('HTTP surface', () => {
       expect(res.status, query).toBe(200);
       expectOneError(res, 'BAD_USER_INPUT');
     }
-    // A literal that a scalar rejects fails validation: 400.
+    // A literal that a scalar rejects fails validation: 200 with the error in application/json (ADR 066).
     const badDate = await app.gql(
       'mutation { createEvent(input: {mode: ONLINE, title: "", description: "", category: "", tags: [], date: "2020-02-30", time: "25:00", durationMinutes: 7}) { event { id } } }',
       undefined,
       { token: user.token },
     );
-    expect(badDate.status).toBe(400);
+    expect(badDate.status).toBe(200);
     expect(badDate.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
   });
 
