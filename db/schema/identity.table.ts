@@ -90,6 +90,8 @@ export const idpOauthRequests = pgTable('idp_oauth_requests', {
   clientId: text('client_id').notNull(),
   redirectUri: text('redirect_uri').notNull(),
   clientState: text('client_state'),
+  // The relying party's OpenID nonce, echoed in the ID token (OIDC Core 3.1.2.1).
+  clientNonce: text('client_nonce'),
   scope: text('scope').notNull(),
   codeChallenge: text('code_challenge').notNull(),
   upstreamState: text('upstream_state').notNull().unique(),
@@ -107,6 +109,7 @@ export const idpAuthorizationCodes = pgTable('idp_authorization_codes', {
   clientId: text('client_id').notNull(),
   redirectUri: text('redirect_uri').notNull(),
   scope: text('scope').notNull(),
+  clientNonce: text('client_nonce'),
   codeChallenge: text('code_challenge').notNull(),
   authTime: timestamp('auth_time', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
