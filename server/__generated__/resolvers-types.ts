@@ -10,6 +10,8 @@ import type { CheckVerdict } from '../modules/enum-values.ts';
 import type { TokenLedgerReason } from '../modules/enum-values.ts';
 import type { NotificationType } from '../modules/enum-values.ts';
 import type { ReportStatus } from '../modules/enum-values.ts';
+import type { ReportSubject } from '../modules/enum-values.ts';
+import type { VenueType } from '../modules/enum-values.ts';
 import type { ContentFlagStatus } from '../modules/enum-values.ts';
 import type { AppealStatus } from '../modules/enum-values.ts';
 import type { ModerationActionKind } from '../modules/enum-values.ts';
@@ -544,6 +546,8 @@ export type CreateEventInput = {
   time: Scalars['Time']['input'];
   /** Title, 3 to 100 characters. */
   title: Scalars['String']['input'];
+  /** Physical events: the kind of place; required for physical events, ignored for online ones. */
+  venueType?: InputMaybe<VenueType>;
   /** Online events: voice chat expectation. */
   voiceChat?: InputMaybe<VoiceChat>;
 };
@@ -786,6 +790,8 @@ export type Event = {
   timeLeft: Scalars['String']['output'];
   /** Title. */
   title: Scalars['String']['output'];
+  /** Physical events: the kind of place (null for online events and events created before it was asked). */
+  venueType?: Maybe<VenueType>;
   /** The viewer's own attendance as the host recorded it; null when not recorded or not a participant. */
   viewerAttendance?: Maybe<Scalars['Boolean']['output']>;
   /**
@@ -941,6 +947,8 @@ export type EventDraftInput = {
   time?: InputMaybe<Scalars['Time']['input']>;
   /** Title (at most the event limit's length). */
   title?: InputMaybe<Scalars['String']['input']>;
+  /** The kind of place. */
+  venueType?: InputMaybe<VenueType>;
   /** Online: voice chat expectation. */
   voiceChat?: InputMaybe<VoiceChat>;
 };
@@ -1005,6 +1013,8 @@ export type EventDraftValues = {
   time?: Maybe<Scalars['Time']['output']>;
   /** Title. */
   title?: Maybe<Scalars['String']['output']>;
+  /** The kind of place. */
+  venueType?: Maybe<VenueType>;
   /** Online: voice chat expectation. */
   voiceChat?: Maybe<VoiceChat>;
 };
@@ -1605,6 +1615,11 @@ export type ModerationReport = {
   id: Scalars['ID']['output'];
   /** The reporter's text. */
   message?: Maybe<Scalars['String']['output']>;
+  /**
+   * A participant did not feel safe at the event ('Kendimi güvende hissetmedim'): listed before all
+   * other reports of its status and marked in the console.
+   */
+  priority: Scalars['Boolean']['output'];
   /** The reporter's reason. */
   reason: ReportReason;
   /** Who reported. */
@@ -1615,6 +1630,8 @@ export type ModerationReport = {
   reviewedAt?: Maybe<Scalars['DateTime']['output']>;
   /** Where it stands. */
   status: ReportStatus;
+  /** About a person or the whole event (then the target is its host). */
+  subject: ReportSubject;
   /** Who was reported. */
   target: User;
   /** How many reports the reported user has had in all (this one included). */
@@ -1770,6 +1787,12 @@ export type Mutation = {
   removeFriend: FriendshipPayload;
   /** Stop web push notifications to a device. */
   removePushSubscription: RemovePushSubscriptionPayload;
+  /**
+   * 'Kendimi güvende hissetmedim': after an event, its host or an accepted participant reports the
+   * event or one of the people there with priority (ADR 069). Once per event and reporter (CONFLICT
+   * the second time); before the end, or for anyone who did not take part, NOT_FOUND or FORBIDDEN.
+   */
+  reportUnsafeEvent: ReportUnsafeEventPayload;
   /**
    * Report another user to the moderators. Filing the same report again (same user and event while
    * the first is still open) returns the open report instead of a second one.
@@ -1996,6 +2019,11 @@ export type MutationRemoveFriendArgs = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationRemovePushSubscriptionArgs = {
   input: RemovePushSubscriptionInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationReportUnsafeEventArgs = {
+  input: ReportUnsafeEventInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -2402,7 +2430,7 @@ export type Query = {
   moderationLog: ModerationActionConnection;
   /** How many items wait in each moderation queue. */
   moderationQueueCounts: ModerationQueueCounts;
-  /** Reports of users, newest first. */
+  /** Reports of users: priority reports first, then newest first. */
   moderationReports: ModerationReportConnection;
   /** One user's moderation history; null when there is no such user. */
   moderationUser?: Maybe<ModerationUserHistory>;
@@ -2803,13 +2831,40 @@ export type Report = {
   id: Scalars['ID']['output'];
   /** Details. */
   message?: Maybe<Scalars['String']['output']>;
+  /** Filed with 'Kendimi güvende hissetmedim' after an event: the console lists it first. */
+  priority: Scalars['Boolean']['output'];
   /** Why. */
   reason: ReportReason;
+  /** About a person or a whole event. */
+  subject: ReportSubject;
 };
 
 export type { ReportReason };
 
 export type { ReportStatus };
+
+export type { ReportSubject };
+
+/** A priority report after an event ('Kendimi güvende hissetmedim'). */
+export type ReportUnsafeEventInput = {
+  /** The event; it must have ended, and the viewer must have hosted it or been accepted to it. */
+  eventId: Scalars['ID']['input'];
+  /** Optional details, at most 1000 characters after trimming. */
+  message?: InputMaybe<Scalars['String']['input']>;
+  /** Why. */
+  reason: ReportReason;
+  /** The whole event (its host is reported) or one person. */
+  subject: ReportSubject;
+  /** With subject PERSON: the host or an accepted participant of the event, not the viewer. */
+  userId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** The result of reportUnsafeEvent. */
+export type ReportUnsafeEventPayload = {
+  __typename?: 'ReportUnsafeEventPayload';
+  /** The priority report. */
+  report: Report;
+};
 
 /** A report about another user (the Report dialog). */
 export type ReportUserInput = {
@@ -3228,6 +3283,8 @@ export type UpdateEventInput = {
   time?: InputMaybe<Scalars['Time']['input']>;
   /** Title, 3 to 100 characters. */
   title?: InputMaybe<Scalars['String']['input']>;
+  /** Physical events: the kind of place (cannot be cleared). */
+  venueType?: InputMaybe<VenueType>;
   /** Online events: voice chat expectation. */
   voiceChat?: InputMaybe<VoiceChat>;
 };
@@ -3457,6 +3514,8 @@ export type UsernameCheck = {
   /** The username as it would be stored (trimmed, without @, lower case). */
   username: Scalars['String']['output'];
 };
+
+export type { VenueType };
 
 export type { ViewerRole };
 
@@ -3818,6 +3877,11 @@ export type ResolversTypes = {
   Report: ResolverTypeWrapper<ReportRow>;
   ReportReason: ReportReason;
   ReportStatus: ReportStatus;
+  ReportSubject: ReportSubject;
+  ReportUnsafeEventInput: ReportUnsafeEventInput;
+  ReportUnsafeEventPayload: ResolverTypeWrapper<
+    Omit<ReportUnsafeEventPayload, 'report'> & { report: ResolversTypes['Report'] }
+  >;
   ReportUserInput: ReportUserInput;
   ReportUserPayload: ResolverTypeWrapper<
     Omit<ReportUserPayload, 'report'> & { report: ResolversTypes['Report'] }
@@ -3904,6 +3968,7 @@ export type ResolversTypes = {
   UserActivity: ResolverTypeWrapper<ActivityModel>;
   UserStats: ResolverTypeWrapper<UserStatsModel>;
   UsernameCheck: ResolverTypeWrapper<UsernameCheck>;
+  VenueType: VenueType;
   ViewerRole: ViewerRole;
   VoiceChat: VoiceChat;
   WarnUserInput: WarnUserInput;
@@ -4115,6 +4180,10 @@ export type ResolversParentTypes = {
   RemovePushSubscriptionInput: RemovePushSubscriptionInput;
   RemovePushSubscriptionPayload: RemovePushSubscriptionPayload;
   Report: ReportRow;
+  ReportUnsafeEventInput: ReportUnsafeEventInput;
+  ReportUnsafeEventPayload: Omit<ReportUnsafeEventPayload, 'report'> & {
+    report: ResolversParentTypes['Report'];
+  };
   ReportUserInput: ReportUserInput;
   ReportUserPayload: Omit<ReportUserPayload, 'report'> & { report: ResolversParentTypes['Report'] };
   RequestToJoinInput: RequestToJoinInput;
@@ -4607,6 +4676,7 @@ export type EventResolvers<
   time?: Resolver<ResolversTypes['Time'], ParentType, ContextType>;
   timeLeft?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  venueType?: Resolver<Maybe<ResolversTypes['VenueType']>, ParentType, ContextType>;
   viewerAttendance?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   viewerCanRate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewerCanRateParticipants?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -4706,6 +4776,7 @@ export type EventDraftValuesResolvers<
   tags?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   time?: Resolver<Maybe<ResolversTypes['Time']>, ParentType, ContextType>;
   title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  venueType?: Resolver<Maybe<ResolversTypes['VenueType']>, ParentType, ContextType>;
   voiceChat?: Resolver<Maybe<ResolversTypes['VoiceChat']>, ParentType, ContextType>;
 };
 
@@ -5104,11 +5175,13 @@ export type ModerationReportResolvers<
   event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['ReportReason'], ParentType, ContextType>;
   reporter?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   resolution?: Resolver<Maybe<ResolversTypes['ModerationActionKind']>, ParentType, ContextType>;
   reviewedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['ReportStatus'], ParentType, ContextType>;
+  subject?: Resolver<ResolversTypes['ReportSubject'], ParentType, ContextType>;
   target?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   targetReportCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -5358,6 +5431,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationRemovePushSubscriptionArgs, 'input'>
+  >;
+  reportUnsafeEvent?: Resolver<
+    ResolversTypes['ReportUnsafeEventPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationReportUnsafeEventArgs, 'input'>
   >;
   reportUser?: Resolver<
     ResolversTypes['ReportUserPayload'],
@@ -5971,7 +6050,9 @@ export type ReportResolvers<
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['ReportReason'], ParentType, ContextType>;
+  subject?: Resolver<ResolversTypes['ReportSubject'], ParentType, ContextType>;
 };
 
 export type ReportReasonResolvers = EnumResolverSignature<
@@ -5983,6 +6064,19 @@ export type ReportStatusResolvers = EnumResolverSignature<
   { DISMISSED?: any; OPEN?: any; REVIEWED?: any },
   ResolversTypes['ReportStatus']
 >;
+
+export type ReportSubjectResolvers = EnumResolverSignature<
+  { EVENT?: any; PERSON?: any },
+  ResolversTypes['ReportSubject']
+>;
+
+export type ReportUnsafeEventPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['ReportUnsafeEventPayload'] =
+    ResolversParentTypes['ReportUnsafeEventPayload'],
+> = {
+  report?: Resolver<ResolversTypes['Report'], ParentType, ContextType>;
+};
 
 export type ReportUserPayloadResolvers<
   ContextType = Context,
@@ -6367,6 +6461,18 @@ export type UsernameCheckResolvers<
   username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type VenueTypeResolvers = EnumResolverSignature<
+  {
+    CAFE_RESTAURANT?: any;
+    CAMPUS?: any;
+    OTHER?: any;
+    PARK_SQUARE?: any;
+    PRIVATE_HOME?: any;
+    SPORTS_FACILITY?: any;
+  },
+  ResolversTypes['VenueType']
+>;
+
 export type ViewerRoleResolvers = EnumResolverSignature<
   { HOST?: any; NONE?: any; PARTICIPANT?: any; REQUESTER?: any },
   ResolversTypes['ViewerRole']
@@ -6503,6 +6609,8 @@ export type Resolvers<ContextType = Context> = {
   Report?: ReportResolvers<ContextType>;
   ReportReason?: ReportReasonResolvers;
   ReportStatus?: ReportStatusResolvers;
+  ReportSubject?: ReportSubjectResolvers;
+  ReportUnsafeEventPayload?: ReportUnsafeEventPayloadResolvers<ContextType>;
   ReportUserPayload?: ReportUserPayloadResolvers<ContextType>;
   RequestToJoinPayload?: RequestToJoinPayloadResolvers<ContextType>;
   ResetCalendarFeedPayload?: ResetCalendarFeedPayloadResolvers<ContextType>;
@@ -6536,6 +6644,7 @@ export type Resolvers<ContextType = Context> = {
   UserActivity?: UserActivityResolvers<ContextType>;
   UserStats?: UserStatsResolvers<ContextType>;
   UsernameCheck?: UsernameCheckResolvers<ContextType>;
+  VenueType?: VenueTypeResolvers;
   ViewerRole?: ViewerRoleResolvers;
   VoiceChat?: VoiceChatResolvers;
 };

@@ -1,6 +1,7 @@
 import { moderationEn, moderationTr } from './i18n.moderation.ts';
 import { socialEn, socialTr } from './i18n.social.ts';
 import { lifecycleEn, lifecycleTr } from './i18n.lifecycle.ts';
+import { safetyKitEn, safetyKitTr } from './i18n.safety-kit.ts';
 
 // Server-side texts (errors and notifications) in Turkish first, English when asked for.
 export type Locale = 'tr' | 'en';
@@ -9,6 +10,7 @@ const tr = {
   ...moderationTr,
   ...socialTr,
   ...lifecycleTr,
+  ...safetyKitTr,
   'error.unauthenticated': 'Oturum açmanız gerekiyor.',
   'error.sessionExpired': 'Oturumunun süresi doldu, lütfen tekrar giriş yap.',
   'error.forbidden': 'Bu işlem için yetkin yok.',
@@ -192,6 +194,7 @@ const en: Record<MessageKey, string> = {
   ...moderationEn,
   ...socialEn,
   ...lifecycleEn,
+  ...safetyKitEn,
   'error.unauthenticated': 'You need to sign in.',
   'error.sessionExpired': 'Your session has expired, please sign in again.',
   'error.forbidden': 'You are not allowed to do this.',

@@ -51,6 +51,15 @@ export const enumValues = {
     WAITLIST_OFFER_EXPIRED: 'waitlist_offer_expired',
   },
   ReportStatus: { OPEN: 'open', REVIEWED: 'reviewed', DISMISSED: 'dismissed' },
+  ReportSubject: { PERSON: 'person', EVENT: 'event' },
+  VenueType: {
+    CAFE_RESTAURANT: 'cafe_restaurant',
+    PARK_SQUARE: 'park_square',
+    SPORTS_FACILITY: 'sports_facility',
+    CAMPUS: 'campus',
+    PRIVATE_HOME: 'private_home',
+    OTHER: 'other',
+  },
   ContentFlagStatus: { OPEN: 'open', KEPT: 'kept', REMOVED: 'removed' },
   AppealStatus: { OPEN: 'open', UPHELD: 'upheld', OVERTURNED: 'overturned' },
   ModerationActionKind: {
@@ -155,6 +164,8 @@ export type ShareChannel = ValueOf<typeof enumValues.ShareChannel>;
 export type PurchaseStatus = ValueOf<typeof enumValues.PurchaseStatus>;
 export type PaymentMethodKind = ValueOf<typeof enumValues.PaymentMethodKind>;
 export type ReportStatus = ValueOf<typeof enumValues.ReportStatus>;
+export type VenueType = ValueOf<typeof enumValues.VenueType>;
+export type ReportSubject = ValueOf<typeof enumValues.ReportSubject>;
 export type ContentFlagStatus = ValueOf<typeof enumValues.ContentFlagStatus>;
 export type AppealStatus = ValueOf<typeof enumValues.AppealStatus>;
 export type ModerationActionKind = ValueOf<typeof enumValues.ModerationActionKind>;

@@ -69,6 +69,7 @@ const LEGACY_EVENT = /* GraphQL */ `
     requirements
     skillLevel
     voiceChat
+    venueType
     joinRequests {
       id
       status

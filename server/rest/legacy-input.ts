@@ -46,6 +46,8 @@ export function fromLegacyCreatePayload(body: Record<string, unknown>) {
     skillLevel: typeof body.skillLevel === 'string' ? body.skillLevel.toLowerCase() : null,
     voiceChat:
       body.voiceRequired === true ? 'required' : typeof body.voiceChat === 'string' ? body.voiceChat : null,
+    // Optional (ADR 069): absent leaves it as it is.
+    ...(typeof body.venueType === 'string' ? { venueType: body.venueType.toLowerCase() } : {}),
   };
 }
 

@@ -61,7 +61,9 @@ export function legacyEvent(event: LegacyEventFragment) {
     title: event.title,
     description: event.description,
     type: lower(event.mode),
-    eventType: isHost ? 'host' : 'participant',
+    // The spec's eventType is relative to the caller: host or participant; outsiders (a stranger, a
+    // requester still waiting) are neither (issue 27).
+    eventType: isHost ? 'host' : event.viewerRole === 'PARTICIPANT' ? 'participant' : null,
     viewerRole: lower(event.viewerRole),
     status: lower(event.status),
     category: legacy.category(event.category.id),
@@ -101,6 +103,8 @@ export function legacyEvent(event: LegacyEventFragment) {
     skillLevel: event.skillLevel && lower(event.skillLevel),
     voiceRequired: event.voiceChat === 'REQUIRED',
     voiceChat: event.voiceChat && lower(event.voiceChat),
+    // Added by issue 30 (ADR 069): a new key, so legacy readers are unaffected.
+    venueType: event.venueType && lower(event.venueType),
     // The host sees every request with the automatic check's verdict; others see none.
     joinRequests: (event.joinRequests ?? []).map(legacyJoinRequest),
     pendingRequests: event.pendingRequestCount,

@@ -208,6 +208,8 @@ export type CreateEventInput = {
   time: string;
   /** Title, 3 to 100 characters. */
   title: string;
+  /** Physical events: the kind of place; required for physical events, ignored for online ones. */
+  venueType?: VenueType | null | undefined;
   /** Online events: voice chat expectation. */
   voiceChat?: VoiceChat | null | undefined;
 };
@@ -301,6 +303,8 @@ export type EventDraftInput = {
   time?: string | null | undefined;
   /** Title (at most the event limit's length). */
   title?: string | null | undefined;
+  /** The kind of place. */
+  venueType?: VenueType | null | undefined;
   /** Online: voice chat expectation. */
   voiceChat?: VoiceChat | null | undefined;
 };
@@ -1009,6 +1013,8 @@ export type UpdateEventInput = {
   time?: string | null | undefined;
   /** Title, 3 to 100 characters. */
   title?: string | null | undefined;
+  /** Physical events: the kind of place (cannot be cleared). */
+  venueType?: VenueType | null | undefined;
   /** Online events: voice chat expectation. */
   voiceChat?: VoiceChat | null | undefined;
 };
@@ -1061,6 +1067,24 @@ export type UpdateSettingsInput = {
   /** Waitlist offers by web push. */
   pushWaitlist?: boolean | null | undefined;
 };
+
+/**
+ * Where a physical event meets (ADR 069). A private home is marked 'Ev ortamı' and its accepted
+ * guests get safety tips.
+ */
+export type VenueType =
+  /** Café or restaurant ('Kafe / restoran'). */
+  | 'CAFE_RESTAURANT'
+  /** University or school campus ('Kampüs'). */
+  | 'CAMPUS'
+  /** Any other place ('Diğer'). */
+  | 'OTHER'
+  /** Park or public square ('Park / meydan'). */
+  | 'PARK_SQUARE'
+  /** Someone's home ('Ev ortamı'). */
+  | 'PRIVATE_HOME'
+  /** Sports facility ('Spor tesisi'). */
+  | 'SPORTS_FACILITY';
 
 /** The viewer's relation to an event (the spec's eventType). */
 export type ViewerRole =

@@ -5,6 +5,7 @@ import type { Deps } from '#server/context/deps.ts';
 import type { Viewer } from '#server/context/viewer.ts';
 import { AppError, ErrorCode, notFound } from '#server/errors/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
+import { enumValues } from '#server/modules/enum-values.ts';
 import { inTransaction } from '#server/lib/unit-of-work.ts';
 import { parseInput } from '#server/lib/validation.ts';
 import { createEventDraftsRepository } from './event-drafts.repository.ts';
@@ -54,6 +55,7 @@ const draftValuesSchema = z.object({
   requirements: optional(500),
   skillLevel: z.enum(['beginner', 'intermediate', 'advanced', 'pro']).nullish(),
   voiceChat: z.enum(['required', 'optional', 'not_required']).nullish(),
+  venueType: z.enum(Object.values(enumValues.VenueType), 'validation.venueType').nullish(),
   language: z.enum(['tr', 'en'], 'validation.language').nullish(),
   // The lifecycle's wizard fields (ADR 045, 048): checked in full when published.
   autoApproval: z

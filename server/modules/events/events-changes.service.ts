@@ -42,6 +42,7 @@ export function columnsOf(v: CreateEventValues, eventId: string, secret: Buffer)
     requirements: v.requirements,
     skillLevel: v.skillLevel,
     voiceChat: v.voiceChat,
+    venueType: v.venueType,
     gameType: v.gameType,
     language: v.language,
     autoApproval: v.autoApproval,

@@ -4,7 +4,7 @@ import { fromTurkeyDateTime } from '#server/lib/turkey-time.ts';
 import { parseInput } from '#server/lib/validation.ts';
 import type { AutoApprovalRules, EventRow } from '#db/schema/index.ts';
 import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
-import type { GameType } from '#server/modules/enum-values.ts';
+import { enumValues, type GameType } from '#server/modules/enum-values.ts';
 import { isInTurkey } from '#server/modules/geo/geo.gazetteer.ts';
 import {
   categoriesFor,
@@ -129,6 +129,12 @@ const createEventSchema = z
       .enum(['required', 'optional', 'not_required'])
       .nullish()
       .transform((v) => v ?? null),
+    // Physical events: where they meet (ADR 069). Asked by the wizard; optional here, so the REST shim's
+    // legacy body and events from before it keep working.
+    venueType: z
+      .enum(Object.values(enumValues.VenueType), 'validation.venueType')
+      .nullish()
+      .transform((v) => v ?? null),
     language: z
       .enum(['tr', 'en'], 'validation.language')
       .nullish()
@@ -191,6 +197,7 @@ export function validateCreateEvent(input: unknown, now: Date): CreateEventValue
     publicLocation: values.mode === 'physical' ? values.publicLocation : null,
     platform: values.mode === 'online' ? values.platform : null,
     voiceChat: values.mode === 'online' ? values.voiceChat : null,
+    venueType: values.mode === 'physical' ? values.venueType : null,
     startsAt,
     endsAt: new Date(startsAt.getTime() + values.durationMinutes * 60_000),
     gameType: values.mode === 'online' ? gameTypeOf(values.tags, values.platform) : null,
@@ -234,6 +241,7 @@ export function validateUpdateEvent(
     requirements: pick('requirements', current.requirements),
     skillLevel: pick('skillLevel', current.skillLevel),
     voiceChat: pick('voiceChat', current.voiceChat),
+    venueType: pick('venueType', current.venueType),
     language: pick('language', current.language),
     autoApproval: pick('autoApproval', current.autoApproval),
   };

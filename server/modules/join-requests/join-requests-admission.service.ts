@@ -188,6 +188,8 @@ export function createAdmissionService(
               title: event.title,
               accepted: true,
               link: link(event.id),
+              // A private home: the guest gets short safety tips with the news (ADR 069).
+              homeTips: event.venueType === 'private_home',
             }),
           );
       });

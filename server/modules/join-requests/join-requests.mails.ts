@@ -1,4 +1,4 @@
-import type { Locale } from '#server/lib/i18n.ts';
+import { t, type Locale } from '#server/lib/i18n.ts';
 import { mailText } from '#server/lib/i18n.mail.ts';
 import { escapeHtml, mailButton, mailLayout, simpleMail } from '#server/mail/layout.ts';
 import type { Mail } from '#server/mail/mailer.ts';
@@ -34,13 +34,20 @@ ${mailButton(o.link, m('mail.request.button'))}`,
 
 export function decisionMail(
   to: string,
-  o: { locale: Locale; title: string; accepted: boolean; link: string },
+  o: { locale: Locale; title: string; accepted: boolean; link: string; homeTips?: boolean },
 ): Mail {
   const k = o.accepted ? 'accepted' : 'declined';
   const subject = mailText(o.locale, `mail.${k}.subject`, { title: o.title });
   const button = mailText(o.locale, `mail.${k}.button`);
-  return simpleMail(o.locale, to, subject, [`"${o.title}"`, mailText(o.locale, `mail.${k}.line`)], {
+  const tips =
+    o.accepted && o.homeTips
+      ? [t(o.locale, 'mail.homeTips.title'), ...HOME_TIPS.map((key) => `• ${t(o.locale, key)}`)]
+      : [];
+  return simpleMail(o.locale, to, subject, [`"${o.title}"`, mailText(o.locale, `mail.${k}.line`), ...tips], {
     href: o.link,
     label: button,
   });
 }
+
+// The guest's tips for an event at a private home: the same three the event page shows.
+const HOME_TIPS = ['mail.homeTips.public', 'mail.homeTips.friend', 'mail.homeTips.transport'] as const;

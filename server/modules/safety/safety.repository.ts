@@ -32,6 +32,18 @@ export function createSafetyRepository(db: DbOrTx) {
       return row;
     },
 
+    // The reporter's priority report about the event, if any (one per event, ADR 069).
+    async priorityReportOf(tx: DbOrTx, reporterId: string, eventId: string): Promise<boolean> {
+      const rows = await tx
+        .select({ id: reports.id })
+        .from(reports)
+        .where(
+          and(eq(reports.reporterId, reporterId), eq(reports.eventId, eventId), eq(reports.priority, true)),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
     async reportsSince(tx: DbOrTx, reporterId: string, since: Date): Promise<number> {
       const [row] = await tx
         .select({ n: sql<number>`count(*)::int` })

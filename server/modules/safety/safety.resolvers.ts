@@ -10,6 +10,9 @@ export const safetyResolvers: Resolvers = {
     async reportUser(_parent, { input }, ctx) {
       return { report: await ctx.services.safety.report(requireViewer(ctx), input) };
     },
+    async reportUnsafeEvent(_parent, { input }, ctx) {
+      return { report: await ctx.services.safety.reportUnsafe(requireViewer(ctx), input) };
+    },
     async blockUser(_parent, { input }, ctx) {
       const { user } = await ctx.services.safety.block(requireViewer(ctx), input);
       ctx.loaders.viewerBlocked.clear(user.id).prime(user.id, true);

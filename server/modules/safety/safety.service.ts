@@ -14,6 +14,7 @@ import type { UsersService } from '#server/modules/users/users.service.ts';
 import type { TrustGate } from '#server/modules/trust/trust-gate.service.ts';
 import type { TrustSafeguards } from '#server/modules/trust/trust-safeguards.service.ts';
 import { createSafetyRepository } from './safety.repository.ts';
+import { unsafeReportRefusal } from './safety.rules.ts';
 
 export const REPORT_MESSAGE_MAX = 1000;
 // Generous for a person, small for a script: reports land in a human moderation queue.
@@ -31,6 +32,15 @@ const reportSchema = z.object({
 });
 
 const userRefSchema = z.object({ userId: z.string() });
+
+// 'Kendimi güvende hissetmedim' (ADR 069): the event, or one person who was there.
+const unsafeSchema = z.object({
+  eventId: z.string(),
+  subject: z.enum(enumValues.ReportSubject, 'validation.reportSubject'),
+  userId: z.string().nullish(),
+  reason: reportSchema.shape.reason,
+  message: reportSchema.shape.message,
+});
 
 // Runs inside the transaction that records a block (other modules end what the block must end).
 export type BlockHook = (
@@ -98,6 +108,56 @@ export function createSafetyService(
         return { report: row, created: true };
       });
       deps.logger.info({ reportId: report.id, reason: report.reason, created }, 'user reported');
+      return report;
+    },
+
+    // A priority report after an event by someone who took part: about the event (its host is the
+    // target) or about the host or a participant. Once per event and reporter; blocks do not stop
+    // it (someone who blocked the person they report must still be heard).
+    async reportUnsafe(viewer: Viewer, input: unknown): Promise<ReportRow> {
+      const v = parseInput(unsafeSchema, input);
+      const [event] = isUuid(v.eventId) ? await options.events.byIds([v.eventId]) : [];
+      if (!event) throw notFound('error.eventNotFound');
+      const participants = (await options.events.participantsOf([event.id])).get(event.id) ?? [];
+      const tookPart = (id: string) => id === event.hostId || participants.some((p) => p.userId === id);
+      const refusal = unsafeReportRefusal(event, viewer.id, tookPart(viewer.id), deps.clock.now());
+      if (refusal) throw new AppError(refusal.code, refusal.key);
+      let targetId = event.hostId;
+      if (v.subject === 'event') {
+        if (viewer.id === event.hostId)
+          throw badInput([{ field: 'input.subject', key: 'safety.unsafeOwnEvent' }]);
+      } else {
+        if (!v.userId) throw badInput([{ field: 'input.userId', key: 'safety.unsafePersonRequired' }]);
+        if (isSelf(viewer, { id: v.userId }))
+          throw badInput([{ field: 'input.userId', key: 'safety.reportSelf' }]);
+        if (!tookPart(v.userId)) throw badInput([{ field: 'input.userId', key: 'safety.unsafeNotAtEvent' }]);
+        targetId = v.userId;
+      }
+      const screenings = await options.gate.screenFields(viewer.id, [
+        { field: 'message', kind: 'report', text: v.message },
+      ]);
+      const report = await inTransaction(deps.db, deps.logger, async (tx) => {
+        await repo.lockReporter(tx, viewer.id);
+        // The unique index says the same; asked first so the answer is a clear CONFLICT.
+        if (await repo.priorityReportOf(tx, viewer.id, event.id))
+          throw new AppError(ErrorCode.CONFLICT, 'safety.unsafeAlreadyFiled');
+        const since = new Date(deps.clock.now().getTime() - 3600_000);
+        if ((await repo.reportsSince(tx, viewer.id, since)) >= REPORTS_PER_HOUR)
+          throw new AppError(ErrorCode.RATE_LIMITED, 'error.rateLimited');
+        const row = await repo.insertReport(tx, {
+          reporterId: viewer.id,
+          targetUserId: targetId,
+          eventId: event.id,
+          reason: v.reason,
+          message: v.message,
+          priority: true,
+          subject: v.subject,
+        });
+        await options.gate.recordAll(tx, screenings, { subjectId: row.id, eventId: event.id });
+        await options.safeguards.afterReport(tx, row);
+        return row;
+      });
+      deps.logger.info({ reportId: report.id, eventId: event.id }, 'priority report filed');
       return report;
     },
 

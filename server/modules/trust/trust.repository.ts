@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import {
   contentFlags,
@@ -13,6 +13,7 @@ import {
   type UserRow,
 } from '#db/schema/index.ts';
 import { olderThan } from '#server/lib/keyset.ts';
+import type { PriorityAfter } from './trust.paging.ts';
 
 export type NewFlag = typeof contentFlags.$inferInsert;
 export type NewAction = typeof moderationActions.$inferInsert;
@@ -92,14 +93,27 @@ export function createTrustRepository(db: DbOrTx) {
         );
     },
 
-    reports(status: ReportRow['status'], page: PageArgs): Promise<ReportRow[]> {
-      return newestFirst(
-        db.select().from(reports),
-        [eq(reports.status, status)],
-        reports.createdAt,
-        reports.id,
-        page,
-      );
+    // Priority reports ('Kendimi güvende hissetmedim', ADR 069) before all others, each part newest
+    // first; the cursor carries the last row's priority beside its time and id.
+    reports(
+      status: ReportRow['status'],
+      page: { limit: number; after: PriorityAfter | undefined },
+    ): Promise<ReportRow[]> {
+      const a = page.after;
+      const after = a
+        ? a.priority
+          ? or(
+              eq(reports.priority, false),
+              and(eq(reports.priority, true), olderThan(reports.createdAt, reports.id, a)),
+            )
+          : and(eq(reports.priority, false), olderThan(reports.createdAt, reports.id, a))
+        : undefined;
+      return db
+        .select()
+        .from(reports)
+        .where(and(eq(reports.status, status), after))
+        .orderBy(desc(reports.priority), desc(reports.createdAt), desc(reports.id))
+        .limit(page.limit);
     },
 
     async reportById(tx: DbOrTx, id: string, lock = false): Promise<ReportRow | undefined> {

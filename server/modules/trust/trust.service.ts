@@ -6,6 +6,7 @@ import { isSelf } from '#server/auth/access.ts';
 import { AppError, ErrorCode, forbidden, notFound } from '#server/errors/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { pageByCreation } from '#server/lib/paging.ts';
+import { priorityFirstPage } from './trust.paging.ts';
 import { inTransaction, type AfterCommit } from '#server/lib/unit-of-work.ts';
 import { parseInput } from '#server/lib/validation.ts';
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
@@ -149,7 +150,7 @@ export function createTrustService(deps: Deps, options: { notifications: Notific
 
   return {
     reports: (args: { status: ReportRow['status']; first?: number | null; after?: string | null }) =>
-      pageByCreation(args, (p) => repo.reports(args.status, p)),
+      priorityFirstPage(args, (p) => repo.reports(args.status, p)),
     flags: (args: { status: ContentFlagRow['status']; first?: number | null; after?: string | null }) =>
       pageByCreation(args, (p) => repo.flags(args.status, p)),
     auditLog: (args: { userId?: string | null; first?: number | null; after?: string | null }) => {

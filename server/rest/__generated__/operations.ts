@@ -260,6 +260,24 @@ export type UpdateProfileInput = {
   username?: string | null | undefined;
 };
 
+/**
+ * Where a physical event meets (ADR 069). A private home is marked 'Ev ortamı' and its accepted
+ * guests get safety tips.
+ */
+export type VenueType =
+  /** Café or restaurant ('Kafe / restoran'). */
+  | 'CAFE_RESTAURANT'
+  /** University or school campus ('Kampüs'). */
+  | 'CAMPUS'
+  /** Any other place ('Diğer'). */
+  | 'OTHER'
+  /** Park or public square ('Park / meydan'). */
+  | 'PARK_SQUARE'
+  /** Someone's home ('Ev ortamı'). */
+  | 'PRIVATE_HOME'
+  /** Sports facility ('Spor tesisi'). */
+  | 'SPORTS_FACILITY';
+
 /** The viewer's relation to an event (the spec's eventType). */
 export type ViewerRole =
   /** The viewer created the event. */
@@ -321,6 +339,7 @@ export type LegacyEventFragment = {
   requirements: string | null;
   skillLevel: SkillLevel | null;
   voiceChat: VoiceChat | null;
+  venueType: VenueType | null;
   pendingRequestCount: number | null;
   createdAt: string;
   category: { __typename: 'EventCategory'; id: string };
@@ -435,6 +454,7 @@ export type LegacyEventListQuery = {
         requirements: string | null;
         skillLevel: SkillLevel | null;
         voiceChat: VoiceChat | null;
+        venueType: VenueType | null;
         pendingRequestCount: number | null;
         createdAt: string;
         category: { __typename: 'EventCategory'; id: string };
@@ -547,6 +567,7 @@ export type LegacyEventQuery = {
     requirements: string | null;
     skillLevel: SkillLevel | null;
     voiceChat: VoiceChat | null;
+    venueType: VenueType | null;
     pendingRequestCount: number | null;
     createdAt: string;
     category: { __typename: 'EventCategory'; id: string };
@@ -660,6 +681,7 @@ export type LegacyMyEventsQuery = {
         requirements: string | null;
         skillLevel: SkillLevel | null;
         voiceChat: VoiceChat | null;
+        venueType: VenueType | null;
         pendingRequestCount: number | null;
         createdAt: string;
         category: { __typename: 'EventCategory'; id: string };
