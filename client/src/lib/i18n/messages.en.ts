@@ -8,6 +8,7 @@ import { safetyEn } from './messages.safety.en.ts';
 import { moderationEn } from './messages.moderation.en.ts';
 import { socialEn } from './messages.social.en.ts';
 import { lifecycleEn } from './messages.lifecycle.en.ts';
+import { safetyKitEn } from './messages.safetyKit.en.ts';
 
 export const en: Record<MessageKey, string> = {
   ...eventsEn,
@@ -19,6 +20,7 @@ export const en: Record<MessageKey, string> = {
   ...moderationEn,
   ...socialEn,
   ...lifecycleEn,
+  ...safetyKitEn,
   'common.loading': 'Loading...',
   'common.brand': 'Squad',
   'common.close': 'Close',

@@ -7,6 +7,7 @@ import { safetyTr } from './messages.safety.tr.ts';
 import { moderationTr } from './messages.moderation.tr.ts';
 import { socialTr } from './messages.social.tr.ts';
 import { lifecycleTr } from './messages.lifecycle.tr.ts';
+import { safetyKitTr } from './messages.safetyKit.tr.ts';
 
 // Turkish is the default language. Texts quoted by the product spec appear here verbatim.
 export const tr = {
@@ -19,6 +20,7 @@ export const tr = {
   ...moderationTr,
   ...socialTr,
   ...lifecycleTr,
+  ...safetyKitTr,
   'common.loading': 'Yükleniyor...',
   'common.brand': 'Squad',
   'common.close': 'Kapat',
