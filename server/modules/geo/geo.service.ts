@@ -117,6 +117,9 @@ export function createGeoService(config: Pick<Config, 'geocoderUrl' | 'publicUrl
       if (!point.success) throw badInput([{ field: 'lat', key: 'validation.latLng' }]);
       const { lat, lng } = point.data;
       if (!isInTurkey(lat, lng)) throw badInput([{ field: 'lat', key: 'validation.locationOutsideTurkey' }]);
+      // Within Turkey's waters but not on its land (the Black Sea off Şile): no district to name (ADR 071).
+      if (!gazetteer.isOnLand(lat, lng))
+        throw badInput([{ field: 'lat', key: 'validation.locationNotOnLand' }]);
       return geocoder.reverse(lat, lng);
     },
   };
