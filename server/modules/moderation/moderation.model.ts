@@ -1,11 +1,12 @@
 import { cleanText, squeezeRepeats } from './moderation.normalize.ts';
+import { stemOf } from './moderation.stem.ts';
 import { analyse, lower } from './moderation.text.ts';
 import { MAX_CHECKED_CHARS } from './moderation.thresholds.ts';
 import { CATEGORIES, type Category } from './moderation.types.ts';
 
-// The statistical layer (ADR 036): a multinomial logistic regression over hashed character n-grams
-// (2–5) of the normalised text, its words and word pairs, and its emoji. Trained by
-// `npm run moderation:train` (moderation.train.ts) into moderation.model.json; pure inference here.
+// The statistical layer (ADR 036, 073): a multinomial logistic regression over hashed character
+// n-grams (2–5) of the normalised text, its words, their Turkish stems, word pairs and emoji.
+// Trained by `npm run moderation:train` (moderation.train.ts) into moderation.model.json.
 
 export const MODEL_CLASSES = ['ok', ...CATEGORIES] as const;
 export type ModelClass = (typeof MODEL_CLASSES)[number];
@@ -40,14 +41,21 @@ const EMOJI = /\p{Extended_Pictographic}/gu;
 
 // The text as the model reads it: cleaned, lower-cased, links, e-mails and long numbers as tokens,
 // words de-leeted, folded and squeezed ("siiiiktir" → "siktir").
-export function modelTokens(text: string): { words: string[]; emoji: string[]; question: boolean } {
+export function modelTokens(text: string): {
+  words: string[];
+  stems: string[];
+  emoji: string[];
+  question: boolean;
+} {
   const raw = cleanText(text.slice(0, MAX_CHECKED_CHARS));
   const low = lower(raw)
     .replace(URLISH, ' xurl ')
     .replace(EMAILISH, ' xmail ')
     .replace(LONG_NUMBER, ' xnum ');
-  const words = analyse(low).words.map(squeezeRepeats);
-  return { words, emoji: [...new Set(raw.match(EMOJI) ?? [])], question: raw.includes('?') };
+  const analysis = analyse(low);
+  const words = analysis.words.map(squeezeRepeats);
+  const stems = analysis.wordsTr.map((w) => stemOf(squeezeRepeats(w)));
+  return { words, stems, emoji: [...new Set(raw.match(EMOJI) ?? [])], question: raw.includes('?') };
 }
 
 // FNV-1a, 32 bits: the same bucket on every machine.
@@ -62,7 +70,7 @@ function hash(s: string): number {
 
 // The distinct buckets a text falls into; each has the value 1/√n, so every text has length 1.
 export function features(text: string, buckets: number): { index: Uint32Array; value: number } {
-  const { words, emoji, question } = modelTokens(text);
+  const { words, stems, emoji, question } = modelTokens(text);
   const names: string[] = [];
   const line = ` ${words.join(' ')} `;
   for (let n = 2; n <= 5; n++) {
@@ -74,6 +82,11 @@ export function features(text: string, buckets: number): { index: Uint32Array; v
   words.forEach((w, i) => {
     names.push(`w${w}`);
     if (i > 0) names.push(`b${words[i - 1]} ${w}`);
+  });
+  // Roots: "fotoğraflarını" also counts as "fotograf", "göçmenlerin" as "gocmen".
+  // Pairs of stems and stems equal to their word added nothing on dev or test (ADR 073).
+  stems.forEach((s, i) => {
+    if (s !== words[i]) names.push(`s${s}`);
   });
   for (const e of emoji) names.push(`e${e}`);
   if (question) names.push('q?');

@@ -6,6 +6,7 @@ import { cleanText } from './moderation.normalize.ts';
 import { GROUPS_AND_SELF } from './moderation.phrases.groups.ts';
 import { PEOPLE } from './moderation.phrases.people.ts';
 import { DOXXING, THREATS, type PhraseEntry } from './moderation.phrases.ts';
+import { STRUCTURE } from './moderation.phrases.structure.ts';
 import { decide, type RuleFacts } from './moderation.policy.ts';
 import { spamHits } from './moderation.spam.ts';
 import { analyse, expandRuns, wordsInRange, type Analysis } from './moderation.text.ts';
@@ -63,12 +64,14 @@ export const isListedWord = (word: string) => lookupFold(word) !== undefined || 
 const wordBounded = (source: string) => `\\b(?:${source})\\b`;
 // One alternation per group of phrases (matchAll finds every non-overlapping phrase of a group, and a
 // phrase of one group may overlap one of another).
-const GROUPS: PhraseEntry[][] = [PHRASES, THREATS, DOXXING, PEOPLE, GROUPS_AND_SELF].flatMap((group) => {
-  const size = 60;
-  return Array.from({ length: Math.ceil(group.length / size) }, (_, i) =>
-    group.slice(i * size, (i + 1) * size),
-  );
-});
+const GROUPS: PhraseEntry[][] = [PHRASES, THREATS, DOXXING, PEOPLE, GROUPS_AND_SELF, STRUCTURE].flatMap(
+  (group) => {
+    const size = 60;
+    return Array.from({ length: Math.ceil(group.length / size) }, (_, i) =>
+      group.slice(i * size, (i + 1) * size),
+    );
+  },
+);
 const phraseRes = GROUPS.map(
   (group) => new RegExp(group.map((p) => `(${wordBounded(expandRuns(p.p))})`).join('|'), 'g'),
 );
