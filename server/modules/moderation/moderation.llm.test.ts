@@ -239,4 +239,28 @@ describe('createMessageChecker', () => {
     ).toEqual({ verdict: 'review', reasons: ['harassment'], engine: 'llm', categories: ['harassment'] });
     expect(requests.at(-1)!.authorization).toBe('Bearer k');
   });
+
+  it('asks the LLM only when the rules and the model are unsure (ADR 073)', async () => {
+    const checker = createMessageChecker({ moderationLlm: { url: base, model: 'm' } });
+    behaviour = { content: '{"verdict":"review","reasons":["advances"]}' };
+    // Clearly fine to every layer: no call, the rules' answer.
+    expect(await checker.check('Merhaba, kaleci olarak gelebilir miyim? Saat kaçta?', context)).toEqual({
+      verdict: 'ok',
+      reasons: [],
+      engine: 'rules',
+      categories: [],
+    });
+    expect(requests).toHaveLength(0);
+    // No rule fires, but the model is not sure it is fine: the LLM decides.
+    expect(await checker.check('bu etkinliğe sadece seni görmek için geliyorum', context)).toMatchObject({
+      verdict: 'review',
+      reasons: ['advances'],
+      engine: 'llm',
+    });
+    expect(requests).toHaveLength(1);
+    // A rule's review is always a question for the LLM.
+    behaviour = { content: '{"verdict":"ok","reasons":[]}' };
+    expect(await checker.check('tek başına mı geliyorsun', context)).toMatchObject({ engine: 'llm' });
+    expect(requests).toHaveLength(2);
+  });
 });

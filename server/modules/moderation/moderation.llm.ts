@@ -43,6 +43,9 @@ export type LlmOptions = {
   apiKey?: string;
   timeoutMs?: number;
   fallback: MessageChecker;
+  // Whether the rules are unsure of a text they found nothing in (ADR 073); the LLM is asked only
+  // then, or when they found something short of a block. Without it, it is asked about every text.
+  unsure?: (text: string, context: CheckContext) => boolean;
   fetchImpl?: typeof fetch;
 };
 
@@ -137,6 +140,8 @@ export function createLlmChecker(options: LlmOptions): MessageChecker {
       const rules = await options.fallback.check(text, context);
       // Nothing to ask about, or nothing the answer could change.
       if (text.trim() === '' || rules.verdict === 'block') return rules;
+      // Clearly fine by every layer: not worth a call.
+      if (rules.verdict === 'ok' && options.unsure && !options.unsure(text, context)) return rules;
       try {
         const answer = await ask(text, context);
         return answer ? combineWithRules(rules, answer, context.kind) : rules;

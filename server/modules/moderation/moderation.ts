@@ -1,5 +1,5 @@
 // The content check (ARCHITECTURE §8, ADR 020 and 036): the public surface every service uses.
-import { createRulesChecker } from './moderation.engine.ts';
+import { clearlyFine, createRulesChecker } from './moderation.engine.ts';
 import { createLlmChecker } from './moderation.llm.ts';
 import { categoryOf, reasonText } from './moderation.reasons.ts';
 import { supportText } from './moderation.support.ts';
@@ -17,18 +17,25 @@ export type {
 export { CATEGORIES } from './moderation.types.ts';
 export { categoryOf, reasonText } from './moderation.reasons.ts';
 export { supportText } from './moderation.support.ts';
-export { createRulesChecker } from './moderation.engine.ts';
+export { clearlyFine, createRulesChecker } from './moderation.engine.ts';
 export { createLlmChecker } from './moderation.llm.ts';
 
 // The LLM engine (with the rules and the model as its fallback) when a URL and a model are
-// configured, else the rules and the model.
+// configured, else the rules and the model. The LLM is asked only when the rules and the model are
+// unsure (ADR 073): a signal short of a block, or a text they do not find clearly fine.
 export function createMessageChecker(config: {
   moderationLlm: { url?: string; model?: string; key?: string };
 }): MessageChecker {
   const rules = createRulesChecker();
   const { url, model, key } = config.moderationLlm;
   if (!url || !model) return rules;
-  return createLlmChecker({ url, model, apiKey: key, fallback: rules });
+  return createLlmChecker({
+    url,
+    model,
+    apiKey: key,
+    fallback: rules,
+    unsure: (text, context) => !clearlyFine(text, context),
+  });
 }
 
 // For text that is published rather than reviewed by a host (names, bios, rating feedback): why it
