@@ -73,6 +73,8 @@ export async function setupIdentity(options: {
         hashKey: await serverSecret(options.db, 'idp-hash-key'),
         issuer: config.cognito.issuer,
         clientId: config.cognito.clientId,
+        userPoolId: config.cognito.userPoolId,
+        accessTokenTtlSeconds: config.cognito.accessTokenValiditySeconds,
         publicUrl: config.publicUrl,
         verifyAccessToken: async (token) => {
           const claims = await embeddedVerifier.verifySignature(token);

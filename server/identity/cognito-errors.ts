@@ -13,6 +13,8 @@ export class CognitoError extends Error {
   }
 }
 
+export const PASSWORD_ATTEMPTS_EXCEEDED = 'Password attempts exceeded';
+
 export const cognitoErrors = {
   usernameExists: () =>
     new CognitoError('UsernameExistsException', 'An account with the given email already exists.'),
@@ -36,6 +38,10 @@ export const cognitoErrors = {
       400,
       retryAfterSeconds,
     ),
+  // A sign-in's lockout after repeated wrong passwords, as Cognito answers it (InitiateAuth and
+  // RespondToAuthChallenge list no LimitExceededException); the wait rides along as for limitExceeded.
+  passwordAttemptsExceeded: (retryAfterSeconds?: number) =>
+    new CognitoError('NotAuthorizedException', PASSWORD_ATTEMPTS_EXCEEDED, 400, retryAfterSeconds),
   tooManyRequests: () =>
     new CognitoError('TooManyRequestsException', 'Too many requests, please try after some time.'),
   resourceNotFound: (message: string) => new CognitoError('ResourceNotFoundException', message),

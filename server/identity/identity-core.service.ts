@@ -10,7 +10,8 @@ import type { Mailer } from '#server/mail/mailer.ts';
 import { cognitoErrors as E } from './cognito-errors.ts';
 import { createIdentityRepository, type CodePurpose } from './identity.repository.ts';
 import { resetCodeMail, verificationMail } from './mail-templates.ts';
-import { verifyPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { deriveVerifier, poolName } from './srp.ts';
 import { keyedHash, maskEmail, newNumericCode, newOpaqueToken, sameHash } from './secrets.ts';
 import type { KeyStore } from './signing-keys.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, mintAccessToken, mintIdToken } from './tokens.ts';
@@ -68,6 +69,10 @@ export type IdentityDeps = {
   hashKey: Buffer;
   issuer: string;
   clientId: string;
+  // "<region>_<name>": the name is part of every SRP verifier and proof (ADR 065).
+  userPoolId: string;
+  // Access and ID token lifetime (default an hour).
+  accessTokenTtlSeconds?: number;
   publicUrl: string;
   verifyAccessToken: (token: string) => Promise<VerifiedAccess>;
   // Called after sessions of `sub` were revoked (drops cached "still valid" answers).
@@ -155,9 +160,9 @@ export function createIdentityCore(deps: IdentityDeps) {
   const passwordGuard = (email: string, meta: RequestMeta, deviceId?: string) => {
     const rules = signInFailureRules(email, meta.ip, deviceId);
     return {
-      async reserve() {
+      async reserve(lockedOut: (retryAfterSeconds: number) => Error = E.limitExceeded) {
         const d = await deps.limiter.reserve(rules);
-        if (!d.allowed) throw E.limitExceeded(d.retryAfterSeconds);
+        if (!d.allowed) throw lockedOut(d.retryAfterSeconds);
         return {
           async succeed() {
             await deps.limiter.release(rules.slice(1).map((r) => r.key));
@@ -171,16 +176,19 @@ export function createIdentityCore(deps: IdentityDeps) {
   };
 
   // Every check of an account's secret goes through here (password sign-in, change of password, the
-  // password asked before a deletion, and an SRP proof when that flow lands): `verify` runs only with
-  // a reservation held, and a false answer is NotAuthorizedException. `account` is undefined for an
-  // unknown user (verify still spends the same time).
+  // password asked before a deletion, and an SRP proof): `verify` runs only with a reservation held,
+  // and a false answer is NotAuthorizedException. `account` is undefined for an unknown user (verify
+  // still spends the same time). A full counter answers `lockedOut`: LimitExceededException unless
+  // the operation says otherwise (sign-ins answer as Cognito does, "Password attempts exceeded").
   async function checkSecret(
     email: string,
     account: IdpAccountRow | undefined,
     meta: RequestMeta,
     verify: () => Promise<boolean>,
+    lockedOut?: (retryAfterSeconds: number) => Error,
   ): Promise<void> {
-    const reservation = await passwordGuard(email, meta, knownDevice(account, meta)).reserve();
+    const guard = passwordGuard(email, meta, knownDevice(account, meta));
+    const reservation = await guard.reserve(lockedOut);
     let ok: boolean;
     try {
       ok = await verify();
@@ -199,6 +207,15 @@ export function createIdentityCore(deps: IdentityDeps) {
     await checkSecret(account.email, account, meta, () =>
       verifyPassword(account.passwordHash, str(password) ?? ''),
     );
+  }
+
+  // The SRP verifier of a password (ADR 065); a new password sets it with its argon2 hash.
+  function verifierColumns(sub: string, password: string) {
+    const { salt, verifier } = deriveVerifier(poolName(deps.userPoolId), sub, password);
+    return { srpSalt: salt, srpVerifier: verifier };
+  }
+  async function passwordColumns(sub: string, password: string) {
+    return { passwordHash: await hashPassword(password), ...verifierColumns(sub, password) };
   }
 
   async function sendCode(account: IdpAccountRow, purpose: CodePurpose, meta: RequestMeta) {
@@ -286,6 +303,11 @@ export function createIdentityCore(deps: IdentityDeps) {
       originJti = row.id;
     }
     const settings = { issuer: deps.issuer, clientId: deps.clientId, now };
+    const lifetime = {
+      authTime: options.authTime,
+      originJti,
+      ttlSeconds: deps.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS,
+    };
     const who = {
       sub: account.sub,
       username: account.sub,
@@ -294,9 +316,9 @@ export function createIdentityCore(deps: IdentityDeps) {
       name: account.name,
     };
     const result: AuthenticationResult = {
-      AccessToken: mintAccessToken(deps.keys, settings, who, { authTime: options.authTime, originJti }),
-      IdToken: mintIdToken(deps.keys, settings, who, { authTime: options.authTime, originJti }),
-      ExpiresIn: ACCESS_TOKEN_TTL_SECONDS,
+      AccessToken: mintAccessToken(deps.keys, settings, who, lifetime),
+      IdToken: mintIdToken(deps.keys, settings, who, lifetime),
+      ExpiresIn: lifetime.ttlSeconds,
       TokenType: 'Bearer',
     };
     if (refreshToken) result.RefreshToken = refreshToken;
@@ -355,6 +377,8 @@ export function createIdentityCore(deps: IdentityDeps) {
     passwordGuard,
     checkSecret,
     checkPassword,
+    passwordColumns,
+    verifierColumns,
     knownDevice,
     rememberDevice,
     sendCode,

@@ -1,6 +1,6 @@
 import { cognitoErrors as E } from './cognito-errors.ts';
 import { normalizeEmail, str, type IdentityCore, type RequestMeta } from './identity-core.service.ts';
-import { hashPassword, passwordPolicyProblem, verifyPassword } from './passwords.ts';
+import { passwordPolicyProblem, verifyPassword } from './passwords.ts';
 
 // ForgotPassword, ConfirmForgotPassword (reset by e-mailed code) and ChangePassword (signed in).
 export function passwordFlow(core: IdentityCore) {
@@ -16,6 +16,7 @@ export function passwordFlow(core: IdentityCore) {
     checkSecret,
     knownDevice,
     rememberDevice,
+    passwordColumns,
   } = core;
   return {
     async ForgotPassword(body: Record<string, unknown>, meta: RequestMeta) {
@@ -38,7 +39,7 @@ export function passwordFlow(core: IdentityCore) {
       if (problem) throw E.invalidPassword(problem);
       const account = await repo.accountByEmail(email);
       await checkCode(account, 'reset', body.ConfirmationCode, meta, email);
-      await repo.updateAccount(account!.sub, { passwordHash: await hashPassword(body.Password as string) });
+      await repo.updateAccount(account!.sub, await passwordColumns(account!.sub, body.Password as string));
       // A new password ends every existing session.
       await repo.revokeAllRefreshTokens(account!.sub);
       deps.onRevoked?.(account!.sub);
@@ -58,9 +59,10 @@ export function passwordFlow(core: IdentityCore) {
       await checkSecret(account.email, account, meta, () =>
         verifyPassword(account.passwordHash, str(body.PreviousPassword) ?? ''),
       );
-      await repo.updateAccount(account.sub, {
-        passwordHash: await hashPassword(body.ProposedPassword as string),
-      });
+      await repo.updateAccount(
+        account.sub,
+        await passwordColumns(account.sub, body.ProposedPassword as string),
+      );
       return {};
     },
   };

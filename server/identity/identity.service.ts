@@ -1,4 +1,4 @@
-import { CognitoError, cognitoErrors as E } from './cognito-errors.ts';
+import { CognitoError, PASSWORD_ATTEMPTS_EXCEEDED, cognitoErrors as E } from './cognito-errors.ts';
 import {
   createIdentityCore,
   normalizeEmail,
@@ -42,6 +42,8 @@ export const COGNITO_OPERATIONS = [
   'ConfirmSignUp',
   'ResendConfirmationCode',
   'InitiateAuth',
+  'RespondToAuthChallenge',
+  'GetTokensFromRefreshToken',
   'ForgotPassword',
   'ConfirmForgotPassword',
   'GetUser',
@@ -61,11 +63,17 @@ type RevealedOperations =
 function revealUnknownUsers<T extends Record<RevealedOperations, Operation>>(core: IdentityCore, flows: T) {
   const unknown = async (username: unknown) =>
     username !== undefined && !(await core.repo.accountByEmail(normalizeEmail(username)));
+  // The lockout is not a wrong password: it stays what it is.
   const hides = (err: unknown) =>
     err instanceof CognitoError &&
+    err.message !== PASSWORD_ATTEMPTS_EXCEEDED &&
     ['NotAuthorizedException', 'CodeMismatchException', 'ExpiredCodeException'].includes(err.type);
   const reveal =
-    (operation: Operation, username: (body: Record<string, unknown>) => unknown, answered: boolean) =>
+    (
+      operation: Operation,
+      username: (body: Record<string, unknown>) => unknown,
+      answered: boolean | ((body: Record<string, unknown>) => boolean),
+    ) =>
     async (body: Record<string, unknown>, meta: RequestMeta) => {
       let result: unknown;
       try {
@@ -74,7 +82,8 @@ function revealUnknownUsers<T extends Record<RevealedOperations, Operation>>(cor
         if (hides(err) && (await unknown(username(body)))) throw E.userNotFound();
         throw err;
       }
-      if (answered && (await unknown(username(body)))) throw E.userNotFound();
+      const told = typeof answered === 'function' ? answered(body) : answered;
+      if (told && (await unknown(username(body)))) throw E.userNotFound();
       return result;
     };
   const byUsername = (body: Record<string, unknown>) => body.Username;
@@ -82,10 +91,11 @@ function revealUnknownUsers<T extends Record<RevealedOperations, Operation>>(cor
     InitiateAuth: reveal(
       flows.InitiateAuth,
       (body) =>
-        body.AuthFlow === 'USER_PASSWORD_AUTH'
+        body.AuthFlow === 'USER_PASSWORD_AUTH' || body.AuthFlow === 'USER_SRP_AUTH'
           ? (body.AuthParameters as Record<string, unknown> | undefined)?.USERNAME
           : undefined,
-      false,
+      // SRP's challenge for an unknown address is a stand-in; LEGACY says UserNotFound at once.
+      (body) => body.AuthFlow === 'USER_SRP_AUTH',
     ),
     ForgotPassword: reveal(flows.ForgotPassword, byUsername, true),
     ResendConfirmationCode: reveal(flows.ResendConfirmationCode, byUsername, true),

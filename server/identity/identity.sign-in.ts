@@ -1,22 +1,34 @@
 import { cognitoErrors as E } from './cognito-errors.ts';
 import { normalizeEmail, str, type IdentityCore, type RequestMeta } from './identity-core.service.ts';
+import { srpFlow } from './identity.srp.ts';
 import { burnPasswordCheck, verifyPassword } from './passwords.ts';
 import { keyedHash } from './secrets.ts';
 
-// InitiateAuth: USER_PASSWORD_AUTH (throttled guessing) and REFRESH_TOKEN_AUTH.
+// InitiateAuth: USER_PASSWORD_AUTH (throttled guessing), USER_SRP_AUTH with RespondToAuthChallenge
+// (ADR 065) and REFRESH_TOKEN_AUTH; GetTokensFromRefreshToken (Amplify v6's refresh).
 export function signInFlow(core: IdentityCore) {
   const { repo, deps, codeKey, now, checkClient, issueTokens, checkSecret, rememberDevice } = core;
+  const srp = srpFlow(core);
 
   async function passwordAuth(params: Record<string, unknown>, meta: RequestMeta) {
     const email = normalizeEmail(params.USERNAME);
     const password = str(params.PASSWORD);
     if (!password) throw E.invalidParameter('Missing required parameter PASSWORD');
     const account = await repo.accountByEmail(email);
-    await checkSecret(email, account, meta, async () => {
-      if (account) return verifyPassword(account.passwordHash, password);
-      await burnPasswordCheck(password);
-      return false;
-    });
+    await checkSecret(
+      email,
+      account,
+      meta,
+      async () => {
+        if (account) return verifyPassword(account.passwordHash, password);
+        await burnPasswordCheck(password);
+        return false;
+      },
+      E.passwordAttemptsExceeded,
+    );
+    // An account older than SRP gets its verifier from the first password that proves right.
+    if (!account!.srpVerifier)
+      await repo.updateAccount(account!.sub, core.verifierColumns(account!.sub, password));
     if (account!.status !== 'CONFIRMED') throw E.notConfirmed();
     rememberDevice(account!, meta);
     return {
@@ -25,8 +37,9 @@ export function signInFlow(core: IdentityCore) {
     };
   }
 
-  async function refreshAuth(params: Record<string, unknown>) {
-    const token = str(params.REFRESH_TOKEN);
+  // New access and ID tokens for a refresh token. Rotation is off (Cognito's default): the refresh
+  // token stays the same and no new one is handed out.
+  async function refresh(token: string | undefined) {
     if (!token) throw E.invalidParameter('Missing required parameter REFRESH_TOKEN');
     const row = await repo.refreshTokenByHash(keyedHash(codeKey, token));
     if (!row || row.clientId !== deps.clientId) throw E.notAuthorized('Invalid Refresh Token');
@@ -34,14 +47,7 @@ export function signInFlow(core: IdentityCore) {
     if (row.expiresAt <= now()) throw E.notAuthorized('Refresh Token has expired');
     const account = await repo.accountBySub(row.sub);
     if (!account) throw E.notAuthorized('User does not exist.');
-    return {
-      ChallengeParameters: {},
-      AuthenticationResult: await issueTokens(account, {
-        authTime: row.authTime,
-        withRefresh: false,
-        originJti: row.id,
-      }),
-    };
+    return issueTokens(account, { authTime: row.authTime, withRefresh: false, originJti: row.id });
   }
 
   return {
@@ -49,9 +55,19 @@ export function signInFlow(core: IdentityCore) {
       checkClient(body.ClientId);
       const params = (body.AuthParameters ?? {}) as Record<string, unknown>;
       if (body.AuthFlow === 'USER_PASSWORD_AUTH') return passwordAuth(params, meta);
+      if (body.AuthFlow === 'USER_SRP_AUTH') return srp.initiate(params);
       if (body.AuthFlow === 'REFRESH_TOKEN_AUTH' || body.AuthFlow === 'REFRESH_TOKEN')
-        return refreshAuth(params);
+        return { ChallengeParameters: {}, AuthenticationResult: await refresh(str(params.REFRESH_TOKEN)) };
       throw E.invalidParameter(`Unsupported AuthFlow ${String(body.AuthFlow)}`);
+    },
+
+    RespondToAuthChallenge: srp.respond,
+
+    async GetTokensFromRefreshToken(body: Record<string, unknown>) {
+      checkClient(body.ClientId);
+      const token = str(body.RefreshToken);
+      if (!token) throw E.invalidParameter('Missing required parameter RefreshToken');
+      return { AuthenticationResult: await refresh(token) };
     },
   };
 }

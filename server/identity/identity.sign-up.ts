@@ -1,10 +1,11 @@
+import crypto from 'node:crypto';
 import { cognitoErrors as E } from './cognito-errors.ts';
 import { normalizeEmail, str, type IdentityCore, type RequestMeta } from './identity-core.service.ts';
-import { hashPassword, passwordPolicyProblem } from './passwords.ts';
+import { passwordPolicyProblem } from './passwords.ts';
 
 // SignUp, ConfirmSignUp, ResendConfirmationCode.
 export function signUpFlow(core: IdentityCore) {
-  const { repo, deps, checkClient, sendCode, pretendToSend, checkCode } = core;
+  const { repo, deps, checkClient, sendCode, pretendToSend, checkCode, passwordColumns } = core;
   return {
     async SignUp(body: Record<string, unknown>, meta: RequestMeta) {
       checkClient(body.ClientId);
@@ -21,9 +22,12 @@ export function signUpFlow(core: IdentityCore) {
         str(attributes.find((a) => a?.Name === name)?.Value)
           ?.trim()
           .slice(0, 100) || null;
+      // The sub is chosen here: the SRP verifier is derived over it.
+      const sub = crypto.randomUUID();
       const account = await repo.insertAccount({
+        sub,
         email,
-        passwordHash: await hashPassword(body.Password as string),
+        ...(await passwordColumns(sub, body.Password as string)),
         name: attr('name'),
         givenName: attr('given_name'),
         familyName: attr('family_name'),

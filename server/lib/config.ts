@@ -42,6 +42,9 @@ const envSchema = z.object({
   // The built-in provider hides which e-mail addresses have accounts (Cognito's
   // PreventUserExistenceErrors, ADR 059); 0 answers UserNotFoundException instead.
   PREVENT_USER_EXISTENCE_ERRORS: flag(true),
+  // How long the built-in provider's access and ID tokens live (Cognito's AccessTokenValidity, 5 min
+  // to 1 day); under 5 min only outside production, for tests of a session's refresh (ADR 065).
+  ACCESS_TOKEN_VALIDITY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Squad <no-reply@squad.local>'),
   S3_BUCKET: optionalText,
@@ -141,6 +144,8 @@ export type Config = {
     issuer: string;
     // The built-in provider's PreventUserExistenceErrors (a real pool has its own setting).
     preventUserExistenceErrors: boolean;
+    // The built-in provider's access and ID token lifetime.
+    accessTokenValiditySeconds: number;
   };
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -214,6 +219,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('VAPID_SUBJECT must be a mailto: address or an https:// URL.');
   if (e.METRICS_TOKEN !== undefined && e.METRICS_TOKEN.length < 16)
     throw new ConfigError('METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 24).');
+  if (e.NODE_ENV === 'production' && e.ACCESS_TOKEN_VALIDITY_SECONDS < 300)
+    throw new ConfigError('ACCESS_TOKEN_VALIDITY_SECONDS must be at least 300 in production (as Cognito).');
   const cognito = external
     ? {
         external,
@@ -224,6 +231,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         domain: (e.COGNITO_DOMAIN ?? '').replace(/\/+$/, ''),
         issuer: `https://cognito-idp.${e.COGNITO_REGION}.amazonaws.com/${e.COGNITO_USER_POOL_ID}`,
         preventUserExistenceErrors: e.PREVENT_USER_EXISTENCE_ERRORS,
+        accessTokenValiditySeconds: e.ACCESS_TOKEN_VALIDITY_SECONDS,
       }
     : {
         external,
@@ -234,6 +242,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         domain: publicUrl,
         issuer: publicUrl,
         preventUserExistenceErrors: e.PREVENT_USER_EXISTENCE_ERRORS,
+        accessTokenValiditySeconds: e.ACCESS_TOKEN_VALIDITY_SECONDS,
       };
   return {
     env: e.NODE_ENV,

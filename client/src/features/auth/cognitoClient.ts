@@ -66,6 +66,8 @@ export class CognitoError extends Error {
     readonly code: string,
     message: string,
     readonly status: number,
+    // The built-in provider's wait after a lockout or throttle (AWS Cognito sends none).
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -111,15 +113,17 @@ export function createCognitoClient({ endpoint, clientId, fetch: fetchImpl }: Co
       }
     }
     if (!response.ok) {
-      const { __type, message, Message } = (body ?? {}) as {
+      const { __type, message, Message, retryAfterSeconds } = (body ?? {}) as {
         __type?: string;
         message?: string;
         Message?: string;
+        retryAfterSeconds?: unknown;
       };
       throw new CognitoError(
         cognitoErrorName(__type),
         message ?? Message ?? `HTTP ${response.status}`,
         response.status,
+        typeof retryAfterSeconds === 'number' ? retryAfterSeconds : undefined,
       );
     }
     return body as Operations[Op]['output'];

@@ -33,6 +33,18 @@ describe('sign-in errors', () => {
       'Çok fazla hatalı deneme oldu 🔒 2 dakika sonra tekrar dene ya da şifreni sıfırla.',
     );
   });
+  it('tells the lockout (NotAuthorizedException "Password attempts exceeded", as AWS says it) from a wrong password', () => {
+    expect(signInErrorMessage(err('NotAuthorizedException', 'Password attempts exceeded'), t)).toBe(
+      'Çok fazla hatalı deneme oldu 🔒 15 dakika sonra tekrar dene ya da şifreni sıfırla.',
+    );
+    const withWait = new CognitoError('NotAuthorizedException', 'Password attempts exceeded', 400, 600);
+    expect(signInErrorMessage(withWait, t)).toBe(
+      'Çok fazla hatalı deneme oldu 🔒 10 dakika sonra tekrar dene ya da şifreni sıfırla.',
+    );
+    expect(signInErrorMessage(err('NotAuthorizedException', 'Incorrect username or password.'), t)).toBe(
+      'E-mail ya da şifre yanlış 😔',
+    );
+  });
   it('never shows the service’s own words or an error name, only our texts', () => {
     expect(signInErrorMessage(err('TooManyRequestsException', 'Slow down'), t)).toBe(
       'Çok fazla hatalı deneme oldu 🔒 15 dakika sonra tekrar dene ya da şifreni sıfırla.',

@@ -52,8 +52,22 @@ const THROTTLED = new Set([
   'TooManyFailedAttemptsException',
 ]);
 
+// The lockout after repeated wrong passwords: Cognito (and the built-in provider, issue 26.7) answers
+// NotAuthorizedException with this message, the only thing telling it from a wrong password; the one
+// place where the message is read (ADR 065).
+export const PASSWORD_ATTEMPTS_EXCEEDED = 'Password attempts exceeded';
+
+function isLockedOut(error: unknown): boolean {
+  return (
+    THROTTLED.has(errorCode(error)) ||
+    (errorCode(error) === 'NotAuthorizedException' &&
+      error instanceof Error &&
+      error.message === PASSWORD_ATTEMPTS_EXCEEDED)
+  );
+}
+
 export function signInErrorMessage(error: unknown, t: Translate): string {
-  if (THROTTLED.has(errorCode(error))) return t('cognito.signIn.limit', { minutes: waitMinutes(error) });
+  if (isLockedOut(error)) return t('cognito.signIn.limit', { minutes: waitMinutes(error) });
   return pick(
     t,
     {
@@ -115,6 +129,7 @@ export function verifyErrorMessage(error: unknown, t: Translate): string {
 
 // Changing the password while signed in: our own texts only, never the service's English.
 export function changePasswordErrorMessage(error: unknown, t: Translate): string {
+  if (isLockedOut(error)) return t('settings.password.tooMany');
   const table: Record<string, MessageKey> = {
     NotAuthorizedException: 'settings.password.wrong',
     InvalidPasswordException: 'settings.password.invalid',
