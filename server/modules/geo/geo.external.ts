@@ -24,6 +24,9 @@ export type ExternalGeocoderOptions = {
   fallback: Geocoder;
   logger: Logger;
   isInTurkey: (lat: number, lng: number) => boolean;
+  // The district around a point (the gazetteer's, ADR 071), for answers that name none: a Photon venue
+  // often carries only its city, which in Turkey is the province.
+  districtAt?: (lat: number, lng: number) => { province: string; district: string | null } | null;
   timeoutMs?: number;
   // After a failure the external service is left alone this long (every request would wait for the
   // timeout otherwise).
@@ -118,7 +121,22 @@ type PhotonFeature = {
   properties?: Record<string, string | undefined>;
 };
 
-function photonKind(type: string | undefined): PlaceKind {
+// OpenStreetMap keys of venues: a mall, a university, a station, a tower.
+const VENUE_KEYS = new Set([
+  'amenity',
+  'shop',
+  'tourism',
+  'leisure',
+  'historic',
+  'railway',
+  'public_transport',
+  'aeroway',
+  'building',
+  'man_made',
+]);
+
+function photonKind(type: string | undefined, osmKey: string | undefined): PlaceKind {
+  if (osmKey && VENUE_KEYS.has(osmKey) && type !== 'street') return 'landmark';
   switch (type) {
     case 'state':
       return 'province';
@@ -138,9 +156,14 @@ function fromPhoton(f: PhotonFeature): Omit<PlaceModel, 'distanceKm'> | null {
   if (!Number.isFinite(lat) || !Number.isFinite(lng)) return null;
   const p = f.properties ?? {};
   if ((p.countrycode ?? '').toUpperCase() !== 'TR') return null;
-  const kind = photonKind(p.type);
+  const kind = photonKind(p.type, p.osm_key);
   const province = text(p.state);
-  const district = kind === 'province' ? null : (text(p.county) ?? text(p.city));
+  // In Turkey Photon's county is the district; its city is the district or, in a metropolis, the province.
+  const city = text(p.city);
+  const district =
+    kind === 'province'
+      ? null
+      : (text(p.county) ?? (city && fold(city) !== fold(province ?? '') ? city : null));
   const street = joinAddress([text(p.street), text(p.housenumber)])?.replace(', ', ' ') ?? null;
   const name = text(p.name) ?? street;
   if (!name) return null;
@@ -237,6 +260,20 @@ export function createExternalGeocoder(options: ExternalGeocoderOptions): Geocod
   }
 
   const inTurkey = (p: { lat: number; lng: number }) => options.isInTurkey(p.lat, p.lng);
+  // An answer without a district gets the gazetteer's district at its point.
+  const withDistrict = <P extends Omit<PlaceModel, 'distanceKm'>>(p: P): P => {
+    if (p.district !== null || p.kind === 'province' || !options.districtAt) return p;
+    const at = options.districtAt(p.lat, p.lng);
+    if (!at?.district || (p.province && fold(p.province) !== fold(at.province))) return p;
+    const head =
+      p.province && p.address?.endsWith(p.province) ? p.address.slice(0, -p.province.length) : p.address;
+    return {
+      ...p,
+      district: at.district,
+      province: at.province,
+      address: joinAddress([head?.replace(/, $/, ''), at.district, at.province]),
+    };
+  };
 
   return {
     name: flavour,
@@ -248,6 +285,7 @@ export function createExternalGeocoder(options: ExternalGeocoderOptions): Geocod
           if (flavour === 'nominatim' && !Array.isArray(body)) throw new Error('nominatim answered no list');
           const places = parse(body)
             .filter(inTurkey)
+            .map(withDistrict)
             .slice(0, o.limit)
             .map((p) => ({
               ...p,
@@ -265,7 +303,7 @@ export function createExternalGeocoder(options: ExternalGeocoderOptions): Geocod
         async () => {
           const body = await get(reverseUrl(lat, lng));
           if (flavour === 'nominatim' && (body as NominatimResult)?.error) return null;
-          const place = parse(body).filter(inTurkey)[0];
+          const place = parse(body).filter(inTurkey).map(withDistrict)[0];
           return place
             ? { ...place, distanceKm: roundKm(haversineKm(lat, lng, place.lat, place.lng)) }
             : null;

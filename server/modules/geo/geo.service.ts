@@ -62,6 +62,10 @@ export function createGeoService(config: Pick<Config, 'geocoderUrl' | 'publicUrl
         fallback: builtin,
         logger,
         isInTurkey,
+        districtAt: (lat, lng) => {
+          const here = builtin.reverseSync(lat, lng);
+          return here.province ? { province: here.province, district: here.district } : null;
+        },
       })
     : builtin;
   const provinces = gazetteer.provinces.map(toProvince);
