@@ -287,7 +287,8 @@ export function createIdentityCore(deps: IdentityDeps) {
 
   async function issueTokens(
     account: IdpAccountRow,
-    options: { authTime: Date; withRefresh: boolean; originJti?: string },
+    // `nonce`: an OpenID relying party's, for its ID token (the /oauth2 code flow).
+    options: { authTime: Date; withRefresh: boolean; originJti?: string; nonce?: string },
   ) {
     let refreshToken: string | undefined;
     let originJti = options.originJti;
@@ -317,7 +318,7 @@ export function createIdentityCore(deps: IdentityDeps) {
     };
     const result: AuthenticationResult = {
       AccessToken: mintAccessToken(deps.keys, settings, who, lifetime),
-      IdToken: mintIdToken(deps.keys, settings, who, lifetime),
+      IdToken: mintIdToken(deps.keys, settings, who, { ...lifetime, nonce: options.nonce }),
       ExpiresIn: lifetime.ttlSeconds,
       TokenType: 'Bearer',
     };

@@ -6,6 +6,7 @@ import type { Logger } from '#server/lib/logger.ts';
 import { CognitoError } from './cognito-errors.ts';
 import type { IdentityService } from './identity.service.ts';
 import { keyedHash, newOpaqueToken, pkceChallenge } from './secrets.ts';
+import { ACCESS_TOKEN_SCOPE } from './tokens.ts';
 
 export type OauthSettings = {
   publicUrl: string;
@@ -28,6 +29,27 @@ function redirectWith(res: Response, uri: string, params: Record<string, string 
 function oauthError(res: Response, status: number, error: string, description: string) {
   res.status(status).setHeader('Cache-Control', 'no-store').json({ error, error_description: description });
 }
+
+// HTTP Basic client credentials (RFC 6749 2.3.1: each part form-urlencoded), or undefined without.
+function basicCredentials(req: Request): { id: string; secret: string } | undefined {
+  const encoded = /^Basic\s+(\S+)$/i.exec(req.header('authorization') ?? '')?.[1];
+  if (encoded === undefined) return undefined;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  const part = (text: string) => {
+    try {
+      return decodeURIComponent(text.replace(/\+/g, ' '));
+    } catch {
+      return text;
+    }
+  };
+  return colon < 0
+    ? { id: part(decoded), secret: '' }
+    : { id: part(decoded.slice(0, colon)), secret: part(decoded.slice(colon + 1)) };
+}
+
+// An OpenID nonce is echoed in the ID token; a sane size keeps the row and the token small.
+const MAX_NONCE_LENGTH = 512;
 
 // The hosted-UI part of the built-in provider: /oauth2/authorize hands over to Google (OpenID Connect
 // through openid-client), /oauth2/idpresponse comes back from Google, links or creates the account by
@@ -72,8 +94,17 @@ export function oauthRouter(
       redirectWith(res, q.redirect_uri!, { error, error_description: description, state: q.state });
     if (q.response_type !== 'code')
       return back('unsupported_response_type', 'Only the code flow is supported.');
+    // The provider keeps no sign-in session of its own (each sign-in is a Google hop), so it can
+    // never sign in without showing something: prompt=none always answers login_required.
+    const prompts = (q.prompt ?? '').split(' ').filter(Boolean);
+    if (prompts.includes('none'))
+      return prompts.length > 1
+        ? back('invalid_request', 'prompt=none cannot be combined with other prompts.')
+        : back('login_required', 'The user must sign in.');
     if (!q.code_challenge || q.code_challenge_method !== 'S256')
       return back('invalid_request', 'PKCE with S256 is required.');
+    if (q.nonce !== undefined && (typeof q.nonce !== 'string' || q.nonce.length > MAX_NONCE_LENGTH))
+      return back('invalid_request', `nonce must be a string of at most ${MAX_NONCE_LENGTH} characters.`);
     if (q.identity_provider && q.identity_provider !== 'Google')
       return back('invalid_request', 'Unknown identity_provider.');
     if (!googleConfigured)
@@ -87,6 +118,7 @@ export function oauthRouter(
         clientId: q.client_id,
         redirectUri: q.redirect_uri,
         clientState: q.state ?? null,
+        clientNonce: q.nonce || null,
         scope: q.scope ?? 'openid email profile',
         codeChallenge: q.code_challenge,
         upstreamState,
@@ -167,6 +199,7 @@ export function oauthRouter(
         clientId: tx.clientId,
         redirectUri: tx.redirectUri,
         scope: tx.scope,
+        clientNonce: tx.clientNonce,
         codeChallenge: tx.codeChallenge,
         authTime: clock.now(),
         expiresAt: new Date(clock.now().getTime() + CODE_TTL_MS),
@@ -192,6 +225,21 @@ export function oauthRouter(
   router.post('/token', form, async (req: Request, res: Response) => {
     const b = (req.body ?? {}) as Record<string, string | undefined>;
     res.setHeader('Cache-Control', 'no-store');
+    // The app client is public (no secret, token_endpoint_auth_method none). A client that
+    // authenticates with HTTP Basic anyway fails client authentication: 401 with the scheme it
+    // used (RFC 6749 5.2), an unknown client as much as one with a secret it does not have.
+    const basic = basicCredentials(req);
+    if (basic) {
+      res.setHeader('WWW-Authenticate', 'Basic realm="oauth2", charset="UTF-8"');
+      return oauthError(
+        res,
+        401,
+        'invalid_client',
+        basic.id === settings.clientId
+          ? 'Client authentication failed: this client has no secret; send client_id in the body.'
+          : 'Client authentication failed: unknown client.',
+      );
+    }
     if (b.client_id !== settings.clientId)
       return oauthError(res, 400, 'invalid_client', 'Unknown client_id.');
     try {
@@ -217,13 +265,19 @@ export function oauthRouter(
         }
         const account = await identity.repo.accountBySub(row.sub);
         if (!account) return oauthError(res, 400, 'invalid_grant', 'User does not exist.');
-        const t = await identity.issueTokens(account, { authTime: row.authTime, withRefresh: true });
+        const t = await identity.issueTokens(account, {
+          authTime: row.authTime,
+          withRefresh: true,
+          nonce: row.clientNonce ?? undefined,
+        });
         return res.json({
           access_token: t.AccessToken,
           id_token: t.IdToken,
           refresh_token: t.RefreshToken,
           expires_in: t.ExpiresIn,
           token_type: 'Bearer',
+          // What the access token grants, whatever was asked for (RFC 6749 5.1).
+          scope: ACCESS_TOKEN_SCOPE,
         });
       }
       if (b.grant_type === 'refresh_token') {
@@ -241,6 +295,7 @@ export function oauthRouter(
           id_token: t.IdToken,
           expires_in: t.ExpiresIn,
           token_type: 'Bearer',
+          scope: ACCESS_TOKEN_SCOPE,
         });
       }
       return oauthError(res, 400, 'unsupported_grant_type', 'Use authorization_code or refresh_token.');
@@ -268,14 +323,15 @@ export function oauthRouter(
     }
   });
 
-  router.get('/userInfo', async (req: Request, res: Response) => {
+  // OIDC Core 5.3: GET and POST, email_verified a boolean.
+  const userInfo = async (req: Request, res: Response) => {
     const token = /^Bearer\s+(\S+)$/i.exec(req.header('authorization') ?? '')?.[1];
     try {
       const account = await identity.accountFromAccessToken(token);
       res.json({
         sub: account.sub,
         email: account.email,
-        email_verified: account.emailVerified === 1 ? 'true' : 'false',
+        email_verified: account.emailVerified === 1,
         ...(account.name && { name: account.name }),
         username: account.sub,
       });
@@ -285,7 +341,9 @@ export function oauthRouter(
         .setHeader('WWW-Authenticate', 'Bearer error="invalid_token"')
         .json({ error: 'invalid_token' });
     }
-  });
+  };
+  router.get('/userInfo', userInfo);
+  router.post('/userInfo', userInfo);
 
   return router;
 }
@@ -300,12 +358,30 @@ export function openIdConfiguration(settings: OauthSettings) {
     userinfo_endpoint: `${base}/oauth2/userInfo`,
     jwks_uri: `${base}/.well-known/jwks.json`,
     response_types_supported: ['code'],
+    response_modes_supported: ['query'],
     grant_types_supported: ['authorization_code', 'refresh_token'],
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: ['RS256'],
-    scopes_supported: ['openid', 'email', 'profile'],
+    scopes_supported: ['openid', 'email', 'profile', 'aws.cognito.signin.user.admin'],
+    // One public app client: no secret, so no client authentication at the token endpoint.
     token_endpoint_auth_methods_supported: ['none'],
+    revocation_endpoint_auth_methods_supported: ['none'],
     code_challenge_methods_supported: ['S256'],
-    claims_supported: ['sub', 'email', 'email_verified', 'name', 'cognito:username'],
+    claims_parameter_supported: false,
+    request_parameter_supported: false,
+    request_uri_parameter_supported: false,
+    claims_supported: [
+      'iss',
+      'sub',
+      'aud',
+      'exp',
+      'iat',
+      'auth_time',
+      'nonce',
+      'email',
+      'email_verified',
+      'name',
+      'cognito:username',
+    ],
   };
 }
