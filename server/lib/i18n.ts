@@ -47,6 +47,8 @@ const tr = {
   'validation.publicLocationRequired': 'Herkese görünecek konum metnini gir.',
   'validation.locationOutsideTurkey': 'Konum Türkiye sınırları içinde olmalı.',
   'validation.locationNotOnLand': 'Bu nokta denizde ya da Türkiye topraklarının dışında. Karada bir nokta seç.',
+  'validation.publicLocationFar':
+    'Herkese görünen konum "{place}" diyor, ama haritada seçtiğin nokta orada değil. Konum metnini ya da noktayı düzelt.',
   'validation.platformRequired': 'Online etkinlikler için platform seçmelisin.',
   'validation.unknownPlatform': 'Bilinmeyen platform.',
   'validation.unknownCategory': 'Bilinmeyen kategori.',
@@ -232,6 +234,8 @@ const en: Record<MessageKey, string> = {
   'validation.publicLocationRequired': 'Enter the location text everyone will see.',
   'validation.locationOutsideTurkey': 'The location must be inside Turkey.',
   'validation.locationNotOnLand': 'This point is at sea or outside Turkey’s land. Choose a point on land.',
+  'validation.publicLocationFar':
+    'The public location says "{place}", but the point you chose on the map is not there. Correct the text or the point.',
   'validation.platformRequired': 'Online events need a platform.',
   'validation.unknownPlatform': 'Unknown platform.',
   'validation.unknownCategory': 'Unknown category.',

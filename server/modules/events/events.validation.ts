@@ -6,6 +6,7 @@ import type { AutoApprovalRules, EventRow } from '#db/schema/index.ts';
 import { toTurkeyDateTime } from '#server/lib/turkey-time.ts';
 import { enumValues, type GameType } from '#server/modules/enum-values.ts';
 import { isInTurkey } from '#server/modules/geo/geo.gazetteer.ts';
+import { contradictingPlaceName } from '#server/modules/geo/geo.public-text.ts';
 import {
   categoriesFor,
   DURATIONS,
@@ -167,6 +168,18 @@ const createEventSchema = z
           code: 'custom',
           path: ['publicLocation'],
           message: 'validation.publicLocationRequired',
+        });
+      // The public text may not name a district or province away from the point (issue 27, ADR 070).
+      const far =
+        v.location &&
+        v.publicLocation &&
+        contradictingPlaceName(v.publicLocation, v.location.lat, v.location.lng);
+      if (far)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['publicLocation'],
+          message: 'validation.publicLocationFar',
+          params: { place: far },
         });
     } else {
       if (!v.platform)

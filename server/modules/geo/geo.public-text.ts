@@ -7,14 +7,14 @@ import { loadGazetteer, type DistrictRecord } from './geo.gazetteer.ts';
 import { fold } from './geo.text.ts';
 
 // A province name is right within this distance of its outline (coarse interior borders, coasts).
-export const PROVINCE_MARGIN_KM = 5;
+const PROVINCE_MARGIN_KM = 5;
 // A district name is right when one of its points (seat, towns, quarters, cited places) is at most
 // this much farther than the nearest point of any district …
-export const NEAREST_POINT_MARGIN_KM = 5;
+const NEAREST_POINT_MARGIN_KM = 5;
 // … or its seat is at most SEAT_FACTOR × the nearest seat's distance + SEAT_MARGIN_KM away (large
 // rural districts, whose seats are far apart).
-export const SEAT_FACTOR = 1.25;
-export const SEAT_MARGIN_KM = 3;
+const SEAT_FACTOR = 1.25;
+const SEAT_MARGIN_KM = 3;
 // Names of up to this many words ("19 Mayıs", "Kemalpaşa") are looked for.
 const MAX_NAME_WORDS = 3;
 
