@@ -149,7 +149,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       logger,
       revokeSessions: (user) => identitySetup.revokeSessions(user),
       forgetTokens: (sub) => identitySetup.forgetTokens(sub),
-      closeSockets: (userId, code, reason) => ws.closeUser(userId, code, reason),
+      onSessionsEnded: (listener) => identitySetup.onSessionsEnded(listener),
+      closeSockets: (sub, code, reason, which) => ws.closeUser(sub, code, reason, which),
       onClose,
     });
     const apollo = await startApollo({

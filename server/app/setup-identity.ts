@@ -30,6 +30,8 @@ export type IdentitySetup = {
   revokeSessions(user: { sub: string; email: string | null }): Promise<void>;
   // Drops this instance's cached "not revoked" answers of a user.
   forgetTokens(sub: string): void;
+  // Tells `listener` when the built-in provider ended sessions of a user (ADR 067).
+  onSessionsEnded(listener: (sub: string, which: { session?: string; except?: string }) => void): void;
 };
 
 // Identity: the built-in Cognito-protocol provider unless a real Cognito pool is configured.
@@ -49,6 +51,7 @@ export async function setupIdentity(options: {
   let revokeSessions: IdentitySetup['revokeSessions'];
   let forgetTokens: IdentitySetup['forgetTokens'] = () => {};
   let ownerOfRefused: ((token: string) => Promise<Viewer | undefined>) | undefined;
+  const sessionListeners: Parameters<IdentitySetup['onSessionsEnded']>[0][] = [];
   if (config.cognito.external) {
     verifier = createCognitoVerifier(config);
     const admin = createCognitoAdmin(config);
@@ -84,6 +87,9 @@ export async function setupIdentity(options: {
           embeddedVerifier.forget(sub);
           services.users.forget(sub);
         },
+        onSessionsEnded: (sub, which) => {
+          for (const listener of sessionListeners) listener(sub, which);
+        },
       },
       { preventUserExistenceErrors: config.cognito.preventUserExistenceErrors },
     );
@@ -114,7 +120,14 @@ export async function setupIdentity(options: {
       identity ? identity.profile(claims.sub) : cognitoProfile(config.cognito.endpoint, token),
     ownerOfRefused,
   );
-  return { identity, keys, authenticate, revokeSessions, forgetTokens };
+  return {
+    identity,
+    keys,
+    authenticate,
+    revokeSessions,
+    forgetTokens,
+    onSessionsEnded: (listener) => sessionListeners.push(listener),
+  };
 }
 
 // The built-in provider's endpoints: JWKS, the Cognito JSON API, OAuth2 and OpenID discovery.

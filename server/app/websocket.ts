@@ -28,7 +28,7 @@ import type { Config } from '#server/lib/config.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { Services } from '#server/modules/services.ts';
 import { introspectionRefusal } from './introspection.ts';
-import { SUSPENDED_CLOSE_CODE } from './setup-accounts.ts';
+import { SESSION_ENDED_CLOSE_CODE, SUSPENDED_CLOSE_CODE } from './setup-accounts.ts';
 import { LIMITS, limitRules } from './limits.ts';
 import type { Metrics } from './metrics.ts';
 
@@ -128,8 +128,9 @@ export function attachGraphQLWebSocket(options: {
     maxPayload: LIMITS.maxBodyBytes,
   });
   const documentFor = documentCache(options.schema, limitRules());
-  // Open sockets per signed-in user, so a suspension can end that user's live connections at once.
-  const socketsOf = new Map<string, Set<WebSocket>>();
+  // Open sockets per signed-in user (by sub) with the sign-in session each came from, so a suspension
+  // or a sign-out can end that user's live connections at once (ADR 039, 067).
+  const socketsOf = new Map<string, Map<WebSocket, string | null>>();
 
   const serverCleanup = useServer<Record<string, unknown>, Extra>(
     {
@@ -158,7 +159,7 @@ export function attachGraphQLWebSocket(options: {
           typeof appLanguage === 'string' ? appLanguage : ctx.extra.request.headers['accept-language'],
         );
         try {
-          const { viewer, expiresAt } = await options.authenticate(
+          const { viewer, expiresAt, session } = await options.authenticate(
             tokenFromConnectionParams(ctx.connectionParams),
           );
           // A suspended user (ADR 039) is let in: the @auth guard refuses every subscription but
@@ -167,14 +168,14 @@ export function attachGraphQLWebSocket(options: {
           // SUSPENDED_CLOSE_CODE (setup-accounts.ts).
           ctx.extra.viewer = viewer;
           if (viewer) {
-            const set = socketsOf.get(viewer.id) ?? new Set<WebSocket>();
-            set.add(ctx.extra.socket);
-            socketsOf.set(viewer.id, set);
+            const sockets = socketsOf.get(viewer.sub) ?? new Map<WebSocket, string | null>();
+            sockets.set(ctx.extra.socket, session ?? null);
+            socketsOf.set(viewer.sub, sockets);
           }
           if (expiresAt) {
             const ms = Math.min(expiresAt * 1000 - Date.now(), 2 ** 31 - 1);
             ctx.extra.expiryTimer = setTimeout(
-              () => ctx.extra.socket.close(4401, 'Unauthorized'),
+              () => ctx.extra.socket.close(SESSION_ENDED_CLOSE_CODE, 'Unauthorized'),
               Math.max(ms, 0),
             );
           }
@@ -189,11 +190,11 @@ export function attachGraphQLWebSocket(options: {
       },
       onClose: (ctx) => {
         if (ctx.extra.expiryTimer) clearTimeout(ctx.extra.expiryTimer);
-        const userId = ctx.extra.viewer?.id;
-        const set = userId ? socketsOf.get(userId) : undefined;
-        if (userId && set) {
-          set.delete(ctx.extra.socket);
-          if (set.size === 0) socketsOf.delete(userId);
+        const sub = ctx.extra.viewer?.sub;
+        const sockets = sub ? socketsOf.get(sub) : undefined;
+        if (sub && sockets) {
+          sockets.delete(ctx.extra.socket);
+          if (sockets.size === 0) socketsOf.delete(sub);
         }
       },
       onSubscribe: (ctx, _id, payload) => {
@@ -257,12 +258,24 @@ export function attachGraphQLWebSocket(options: {
   return {
     wsServer,
     clientCount: () => wsServer.clients.size,
-    // Closes every socket of a user on this instance (4403: the client re-reads why, ADR 039).
-    closeUser(userId: string, code: number, reason: string): number {
-      const set = socketsOf.get(userId);
-      if (!set) return 0;
-      for (const socket of set) socket.close(code, reason);
-      return set.size;
+    // Closes the sockets of a user's sessions on this instance: `session` only that sign-in's,
+    // `except` all but that one's, neither all of them (a suspension, a sign-out; ADR 039, 067).
+    closeUser(
+      sub: string,
+      code: number,
+      reason: string,
+      which: { session?: string | null; except?: string | null } = {},
+    ): number {
+      const sockets = socketsOf.get(sub);
+      if (!sockets) return 0;
+      let closed = 0;
+      for (const [socket, session] of sockets) {
+        if (which.session && session !== which.session) continue;
+        if (which.except && session === which.except) continue;
+        socket.close(code, reason);
+        closed++;
+      }
+      return closed;
     },
     async close() {
       // Tell clients to reconnect (to another instance) rather than drop them silently.

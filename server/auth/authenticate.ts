@@ -8,7 +8,12 @@ export type Authenticate = (
   token: string | undefined,
   // The client's address: refreshes the user's approximate location (map centre).
   ip?: string | null,
-) => Promise<{ viewer: Viewer | null; expiresAt: number | null }>;
+) => Promise<{
+  viewer: Viewer | null;
+  expiresAt: number | null;
+  // The sign-in this token came from (its origin_jti), so a sign-out of one device ends its sockets.
+  session?: string | null;
+}>;
 
 // Bearer token -> viewer. No token: anonymous. A token that does not verify: UNAUTHENTICATED (thrown),
 // so clients learn to refresh instead of silently becoming anonymous.
@@ -36,6 +41,6 @@ export function createAuthenticate(
     if (scope) scope.authTime = claims.authTime;
     const viewer = await users.viewerFor(claims, () => profileOf(claims, token));
     users.seen(viewer.id, ip ?? null);
-    return { viewer, expiresAt: claims.expiresAt ?? null };
+    return { viewer, expiresAt: claims.expiresAt ?? null, session: claims.originJti ?? null };
   };
 }

@@ -77,6 +77,10 @@ export type IdentityDeps = {
   verifyAccessToken: (token: string) => Promise<VerifiedAccess>;
   // Called after sessions of `sub` were revoked (drops cached "still valid" answers).
   onRevoked?: (sub: string) => void;
+  // Called when a request of the user's own ended sessions (sign-out, revocation, new password,
+  // deletion), so every instance closes their sockets (ADR 067): `session` only that sign-in,
+  // `except` all but that one, neither all.
+  onSessionsEnded?: (sub: string, which: { session?: string; except?: string }) => void;
 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -43,6 +43,7 @@ export function passwordFlow(core: IdentityCore) {
       // A new password ends every existing session.
       await repo.revokeAllRefreshTokens(account!.sub);
       deps.onRevoked?.(account!.sub);
+      deps.onSessionsEnded?.(account!.sub, {});
       // The owner proved control of the mailbox: this address may sign in again at once, and this device
       // is known to the account, so it gets in while others' guesses hold the account (ADR 053).
       await passwordGuard(email, meta).clear();
@@ -63,6 +64,12 @@ export function passwordFlow(core: IdentityCore) {
         account.sub,
         await passwordColumns(account.sub, body.ProposedPassword as string),
       );
+      // A new password ends every other sign-in of the account (unlike Cognito, which leaves them to a
+      // GlobalSignOut); the changer's own goes on (ADR 067).
+      const { originJti } = await deps.verifyAccessToken(body.AccessToken as string);
+      await repo.revokeAllRefreshTokens(account.sub, originJti);
+      deps.onRevoked?.(account.sub);
+      deps.onSessionsEnded?.(account.sub, originJti ? { except: originJti } : {});
       return {};
     },
   };

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import {
   idpAccounts,
@@ -119,11 +119,15 @@ export function createIdentityRepository(db: DbOrTx) {
         .set({ revokedAt: sql`now()` })
         .where(and(eq(idpRefreshTokens.id, id), isNull(idpRefreshTokens.revokedAt)));
     },
-    async revokeAllRefreshTokens(sub: string): Promise<void> {
+    // Every refresh token of the user, or every one but `exceptId` (a new password keeps the
+    // changer's own sign-in).
+    async revokeAllRefreshTokens(sub: string, exceptId?: string): Promise<void> {
+      const keep =
+        exceptId && /^[0-9a-f-]{36}$/i.test(exceptId) ? ne(idpRefreshTokens.id, exceptId) : undefined;
       await db
         .update(idpRefreshTokens)
         .set({ revokedAt: sql`now()` })
-        .where(and(eq(idpRefreshTokens.sub, sub), isNull(idpRefreshTokens.revokedAt)));
+        .where(and(eq(idpRefreshTokens.sub, sub), isNull(idpRefreshTokens.revokedAt), keep));
     },
 
     async insertOauthRequest(values: typeof idpOauthRequests.$inferInsert): Promise<void> {

@@ -26,11 +26,13 @@ export function sessionsFlow(core: IdentityCore) {
     async GlobalSignOut(body: Record<string, unknown>) {
       const account = await accountFromAccessToken(body.AccessToken);
       await signOutEverywhere(account.sub);
+      deps.onSessionsEnded?.(account.sub, {});
       return {};
     },
 
     // Cognito's AdminUserGlobalSignOut for the server itself (a moderator's suspension): every
-    // refresh token revoked and every access token issued so far refused. Not on the public API.
+    // refresh token revoked and every access token issued so far refused. Not on the public API; its
+    // caller closes the sockets with its own code (SUSPENDED_CLOSE_CODE).
     async adminUserGlobalSignOut(sub: string) {
       if (await repo.accountBySub(sub)) await signOutEverywhere(sub);
     },
@@ -44,6 +46,8 @@ export function sessionsFlow(core: IdentityCore) {
       if (row) {
         await repo.revokeRefreshToken(row.id);
         deps.onRevoked?.(row.sub);
+        // That sign-in's access tokens carry the row's id as origin_jti: only its sockets close.
+        deps.onSessionsEnded?.(row.sub, { session: row.id });
       }
       return {};
     },
@@ -52,6 +56,7 @@ export function sessionsFlow(core: IdentityCore) {
       const account = await accountFromAccessToken(body.AccessToken);
       await repo.deleteAccount(account.sub);
       deps.onRevoked?.(account.sub);
+      deps.onSessionsEnded?.(account.sub, {});
       deps.logger.info({ sub: account.sub }, 'account deleted');
       return {};
     },

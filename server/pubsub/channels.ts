@@ -14,8 +14,12 @@ export type NotificationMessage = { userId: string; notificationId: string };
 export type EventChangedMessage = { eventId: string; kind: 'updated' | 'participants' | 'cancelled' };
 
 // A moderator suspended or restored an account: every instance drops what it cached of the user and
-// ends their live connections (ADR 039).
-export type AccountMessage = { userId: string; sub: string; kind: 'suspended' | 'restored' | 'role' };
+// ends their live connections (ADR 039). Sessions of a user ended (a sign-out, a revoked refresh token,
+// a new password, a deleted account): every instance forgets its cached answers and closes the sockets
+// of those sessions (ADR 067): `session` only that one, `except` all but that one, neither all.
+export type AccountMessage =
+  | { userId: string; sub: string; kind: 'suspended' | 'restored' | 'role' }
+  | { sub: string; kind: 'sessionsEnded'; session: string | null; except: string | null };
 
 // Something happened in one of the user's conversations: a new message, or a change (read receipts,
 // a removal, a pin, a member in or out). ADR 042.
