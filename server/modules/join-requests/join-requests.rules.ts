@@ -1,4 +1,4 @@
-import type { AutoApprovalRules, UserRow } from '#db/schema/index.ts';
+import type { AutoApprovalRules, EventRow, UserRow } from '#db/schema/index.ts';
 
 // The host's automatic approval (ADR 045): a request is accepted without the host when the content
 // check said ok and the requester meets every rule the host set. Missing knowledge never passes a
@@ -42,4 +42,21 @@ export function unmetRules(rules: AutoApprovalRules, facts: RequesterFacts): str
     if (!facts.user.city || fold(facts.user.city) !== fold(facts.host.city)) unmet.push('sameCity');
   }
   return unmet;
+}
+
+// What holds a request for the host whatever their rules say (ADR 073): a message the content check
+// is not sure of (any signal from any layer, or the model short of clearly fine), and a first request
+// to a physical event from an account less than a day old. The host then decides, with the reasons.
+const NEW_ACCOUNT_MS = 24 * 60 * 60_000;
+export type RequestFacts = { clearlyFine: boolean; firstRequest: boolean; now: Date };
+export function safetyHolds(
+  request: RequestFacts,
+  event: Pick<EventRow, 'mode'>,
+  user: Pick<UserRow, 'createdAt'>,
+): string[] {
+  const holds: string[] = [];
+  if (!request.clearlyFine) holds.push('messageNotClearlyFine');
+  const young = request.now.getTime() - user.createdAt.getTime() < NEW_ACCOUNT_MS;
+  if (event.mode === 'physical' && request.firstRequest && young) holds.push('newAccount');
+  return holds;
 }

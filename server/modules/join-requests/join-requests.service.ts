@@ -31,7 +31,8 @@ import { createJoinRequestsRepository } from './join-requests.repository.ts';
 import { createLifecycleRepository } from './join-requests-lifecycle.repository.ts';
 import { decisionMail, newRequestMail } from './join-requests.mails.ts';
 import type { AdmissionService, ParticipationHook } from './join-requests-admission.service.ts';
-import { hasRules, unmetRules } from './join-requests.rules.ts';
+import { hasRules, safetyHolds, unmetRules, type RequestFacts } from './join-requests.rules.ts';
+import { clearlyFine } from '#server/modules/moderation/moderation.ts';
 
 export const JOIN_MESSAGE_MAX = 500;
 
@@ -109,12 +110,19 @@ export function createJoinRequestsService(
   }
 
   // Whether the host's automatic rules accept this requester (ADR 045).
-  async function autoApproves(event: EventRow, userId: string): Promise<boolean> {
+  // Never for what the content check is unsure of, nor for a brand-new account's first request to a
+  // physical event (ADR 073).
+  async function autoApproves(event: EventRow, userId: string, request: RequestFacts): Promise<boolean> {
     if (!hasRules(event.autoApproval)) return false;
     const [user, host] = await options.users
       .byIds([userId, event.hostId])
       .then((rows) => [rows.find((r) => r.id === userId), rows.find((r) => r.id === event.hostId)]);
     if (!user || !host) return false;
+    const holds = safetyHolds(request, event, user);
+    if (holds.length > 0) {
+      deps.logger.info({ eventId: event.id, userId, holds }, 'auto-approval held for the host');
+      return false;
+    }
     const rules = event.autoApproval;
     const [ratings, reliability, friends] = await Promise.all([
       rules.minRating != null ? options.users.ratingSummaries([userId]) : undefined,
@@ -210,7 +218,14 @@ export function createJoinRequestsService(
           .map((r) => ({ text: r.text!, eventId: r.eventId, createdAt: r.createdAt })),
       });
 
-      const automatic = check.verdict === 'ok' && (await autoApproves(event, viewer.id));
+      const automatic =
+        check.verdict === 'ok' &&
+        (await autoApproves(event, viewer.id, {
+          clearlyFine: clearlyFine(message ?? '', { now, recentMessages: [], kind: 'join_message' }),
+          // The last 24 hours hold every request of an account younger than a day.
+          firstRequest: recent.length === 0,
+          now,
+        }));
 
       return inTransaction(deps.db, deps.logger, async (tx, afterCommit) => {
         const locked = await options.events.lockEvent(tx, event.id);

@@ -41,7 +41,7 @@ export function checkText(
 // approval, and the LLM engine is not asked about it. An empty text is fine. 0.9 was chosen on dev:
 // of the 11 harmful dev lines the check lets through, 1 is "clearly fine" at 0.9 (7 at 0.5), while
 // 142 of 216 ok lines still are.
-export const CLEARLY_FINE = 0.9;
+const CLEARLY_FINE = 0.9;
 export function clearlyFine(text: string, context: CheckContext, model: Model = builtinModel()): boolean {
   if (text.trim() === '') return true;
   if (ruleHits(text, context).hits.length > 0) return false;

@@ -18,8 +18,14 @@ const ASK = `mutation($input: RequestToJoinInput!) { requestToJoin(input: $input
 const RECORD = `mutation($input: RecordAttendanceInput!) { recordAttendance(input: $input) { event { participants { user { id } attended } } } }`;
 const CARDS = `query($id: ID!) { event(id: $id) { joinRequests { user { id } reliability { attended recorded percent } } } }`;
 
+// Accounts older than a day: a brand-new account's first request to a physical event always waits for
+// the host (ADR 073, auto-approval-safety.integration.test.ts).
+const TWO_DAYS_AGO = () => new Date(Date.now() - 2 * 24 * 3600_000);
 async function setCity(user: TestUser, city: string | null, verified = 1) {
-  await app.database.db.update(users).set({ city, emailVerified: verified }).where(eq(users.id, user.id));
+  await app.database.db
+    .update(users)
+    .set({ city, emailVerified: verified, createdAt: TWO_DAYS_AGO() })
+    .where(eq(users.id, user.id));
   app.services.users.forget(user.sub);
 }
 
@@ -88,6 +94,7 @@ describe('auto-approval rules', () => {
     const host = await app.newUser();
     const friend = await app.newUser();
     const stranger = await app.newUser();
+    await setCity(friend, null);
     await app.gql(
       `mutation($id: ID!) { sendFriendRequest(input: {userId: $id}) { user { id } } }`,
       { id: host.id },
