@@ -102,16 +102,16 @@ describe('the places people type (issue 16, item 5)', () => {
     expect(await first('Bebek')).toMatchObject({ address: 'Bebek, Beşiktaş, İstanbul' });
     expect(await first('Levent')).toMatchObject({ address: 'Levent, Beşiktaş, İstanbul' });
     expect(await first('Sultanahmet')).toMatchObject({ address: 'Sultanahmet, Fatih, İstanbul' });
-    // A district still ranks before a quarter of the same name (Kavaklıdere, Muğla), and the quarter
-    // in Ankara follows it.
+    // Near Ankara, Ankara's quarter ranks before the district of the same name in Muğla (issue 27.3,
+    // ADR 071; ADR 040 had the district first wherever the user was).
     const res = await app.gql(
       GEOCODE,
       { text: 'Kavaklıdere', near: { lat: 39.92, lng: 32.85 } },
       { token: user.token },
     );
     expect(res.data.geocode.map((p: Place) => p.address).slice(0, 2)).toEqual([
-      'Kavaklıdere, Muğla',
       'Kavaklıdere, Çankaya, Ankara',
+      'Kavaklıdere, Muğla',
     ]);
   });
 });
