@@ -8,6 +8,11 @@ const escape = (s: string) =>
 
 // The event page in the app and its public page (/e/<id>, ADR 049) get the same preview.
 const DETAILS = /^\/(?:dashboard\/eventDetails|e)\/([0-9a-f-]{36})\/?$/i;
+// Any public event page, also one whose id is not even an id.
+const PUBLIC_PAGE = /^\/e\/[^/]+\/?$/;
+
+// The page to send: its HTML and status (a public page of no event is a 404, issue 27).
+export type EventPage = { html: string; status: number };
 
 function formatDate(date: string, time: string): string {
   const d = new Date(`${date}T12:00:00Z`);
@@ -23,12 +28,15 @@ function formatDate(date: string, time: string): string {
 // Link previews (WhatsApp, Twitter, Discord…) of an event page: Open Graph tags built from the fields
 // everyone may see (title, description, time, public place or platform), never the exact address.
 export function linkPreviews(services: Services, publicUrl: string) {
-  return async (req: Request, html: string): Promise<string | null> => {
+  return async (req: Request, html: string): Promise<EventPage | null> => {
+    const publicPage = PUBLIC_PAGE.test(req.path);
     const match = DETAILS.exec(req.path);
-    if (!match) return null;
+    // The app shows its not-found page there; crawlers and link checkers get the status too.
+    const missing = publicPage ? { html, status: 404 } : null;
+    if (!match) return missing;
     const [event] = await services.events.byIds([match[1]]);
-    if (!event || event.cancelledAt || (event.hostHiddenUntil && event.hostHiddenUntil > new Date()))
-      return null;
+    if (!event || (event.hostHiddenUntil && event.hostHiddenUntil > new Date())) return missing;
+    if (event.cancelledAt) return null;
     const { date, time } = localDateTime(event);
     const where = event.mode === 'physical' ? event.publicLocation : event.platform;
     const summary = [formatDate(date, time), durationLabel(event.durationMinutes), where]
@@ -56,6 +64,11 @@ export function linkPreviews(services: Services, publicUrl: string) {
       `<meta name="twitter:title" content="${escape(event.title)}">`,
       `<meta name="twitter:description" content="${escape(description)}">`,
     ].join('\n    ');
-    return html.replace(/<title>[^<]*<\/title>/, '').replace('</head>', `    ${tags}\n  </head>`);
+    // The event's title and description replace the app's own (one of each on the page).
+    const page = html
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(/<meta name="description"[^>]*>/, '')
+      .replace('</head>', `    ${tags}\n  </head>`);
+    return { html: page, status: 200 };
   };
 }

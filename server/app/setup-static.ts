@@ -6,7 +6,7 @@ import { devMailboxRouter } from '#server/mail/dev-mailbox.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import type { Services } from '#server/modules/services.ts';
 import { graphiqlHandler } from './graphiql.ts';
-import { linkPreviews } from './link-previews.ts';
+import { linkPreviews, type EventPage } from './link-previews.ts';
 import { runtimeConfig } from './setup-http.ts';
 import { createFirstScreens, signedInFromCookie } from './spa-first-screen.ts';
 import { localeFromCookie, preloadTags, readViteManifest } from './spa-preload.ts';
@@ -31,8 +31,9 @@ export function mountSpa(app: Express, options: { config: Config; services: Serv
   const previews = linkPreviews(options.services, config.publicUrl);
   let manifest: ReturnType<typeof readViteManifest> = null;
   const firstScreen = createFirstScreens(paths.clientDist);
-  const transformIndex = async (req: Request, html: string): Promise<string> => {
-    const page = (await previews(req, html)) ?? html;
+  const transformIndex = async (req: Request, html: string): Promise<EventPage> => {
+    const preview = await previews(req, html);
+    const page = preview?.html ?? html;
     manifest ??= readViteManifest(paths.clientDist);
     const locale = localeFromCookie(req.headers.cookie);
     const screen = firstScreen(page, req.path, locale, signedInFromCookie(req.headers.cookie));
@@ -43,9 +44,12 @@ export function mountSpa(app: Express, options: { config: Config; services: Serv
       `<script type="application/json" id="squad-config">${jsonForHtml(runtime)}</script>`,
       manifest ? preloadTags(manifest, req.path, locale, { lowPriority: screen.shown }) : '',
     ].join('');
-    return screen.html
-      .replace('<html lang="tr"', `<html lang="${locale}"`)
-      .replace('</head>', `${head}</head>`);
+    return {
+      status: preview?.status ?? 200,
+      html: screen.html
+        .replace('<html lang="tr"', `<html lang="${locale}"`)
+        .replace('</head>', `${head}</head>`),
+    };
   };
   app.use(
     spaRouter(

@@ -88,7 +88,7 @@ export function notFoundPage(locale: 'tr' | 'en'): string {
 // client route (deep links like /dashboard/eventDetails/<id> work on reload).
 export function spaRouter(
   distDir: string,
-  transformIndex?: (req: Request, html: string) => Promise<string | null>,
+  transformIndex?: (req: Request, html: string) => Promise<{ html: string; status: number } | null>,
   contentSecurityPolicy?: string,
 ): Router {
   const router = Router();
@@ -148,10 +148,10 @@ export function spaRouter(
       return;
     }
     try {
-      let html = fs.readFileSync(indexFile, 'utf8');
-      if (transformIndex) html = (await transformIndex(req, html)) ?? html;
+      const html = fs.readFileSync(indexFile, 'utf8');
+      const page = (transformIndex && (await transformIndex(req, html))) || { html, status: 200 };
       res.setHeader('Cache-Control', 'no-cache');
-      res.type('html').send(html);
+      res.status(page.status).type('html').send(page.html);
     } catch (err) {
       next(err);
     }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator } from 'playwright-core';
@@ -235,6 +236,11 @@ describe('event lifecycle', () => {
     // The link preview: server-rendered Open Graph tags and the invitation image.
     const html = await (await fetch(`${baseUrl()}/e/${eventId}`)).text();
     expect(html).toContain(`<meta property="og:image" content="${baseUrl()}/e/${eventId}/og.png">`);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    // A public page of no event answers 404, with the app's page saying so (issue 27).
+    const unknown = await fetch(`${baseUrl()}/e/${crypto.randomUUID()}`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('id="root"');
     expect(html).not.toMatch(/Moda Sahası|Caferağa/);
     const png = Buffer.from(await (await fetch(`${baseUrl()}/e/${eventId}/og.png`)).arrayBuffer());
     fs.mkdirSync(SCREENSHOTS, { recursive: true });

@@ -101,11 +101,16 @@ export function createEventsDiscovery(db: DbOrTx) {
       const [row] = (
         await db.execute<{ total: number; hosted: number; attended: number }>(sql`
         with mine as (
-          select e.id, e.host_id = ${userId} as hosted from events e
+          select e.id, e.host_id = ${userId} as hosted,
+            exists (select 1 from join_requests r where r.event_id = e.id and r.user_id = ${userId} and r.status = 'accepted') as joined
+          from events e
           where e.host_id = ${userId}
              or exists (select 1 from join_requests r where r.event_id = e.id and r.user_id = ${userId} and r.status <> 'withdrawn')
         )
-        select count(*)::int as total, count(*) filter (where hosted)::int as hosted, count(*) filter (where not hosted)::int as attended from mine`)
+        -- 'Katıldığın Etkinlikler' counts the events the user takes part in, not pending requests
+        -- (issue 27); the total is every event of the list.
+        select count(*)::int as total, count(*) filter (where hosted)::int as hosted,
+          count(*) filter (where joined and not hosted)::int as attended from mine`)
       ).rows;
       return row;
     },

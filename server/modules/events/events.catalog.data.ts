@@ -104,7 +104,7 @@ export const TAG_ROWS: readonly (readonly [string, string, string])[] = [
   ['pve', 'PvE', 'PvE'],
   ['custom', 'Custom', 'Custom'],
   ['arcade', 'Arcade', 'Arcade'],
-  ['casual', 'Casual', 'Casual'],
+  ['casual', 'Gündelik', 'Casual'],
   ['speedrun', 'Speedrun', 'Speedrun'],
   ['online-sohbet', 'Online Sohbet', 'Online Chat'],
   ['birlikte-kodlama', 'Birlikte Kodlama', 'Coding Together'],

@@ -23,6 +23,10 @@ describe('the events catalogue', () => {
   it('maps the spec’s legacy strings to ids and back', () => {
     expect(legacy.categoryId('Kutu Oyunları & Klasikler')).toBe('board-games');
     expect(legacy.tagId('Halı Saha')).toBe('hali-saha');
+    // 'Casual' reads 'Gündelik' on Turkish screens now; clients that stored the old name still map.
+    expect(legacy.tagId('Gündelik')).toBe('casual');
+    expect(legacy.tagId('Casual')).toBe('casual');
+    expect(legacy.tag('casual')).toBe('Gündelik');
     expect(legacy.platformId('Other')).toBe('other');
     expect(legacy.durationMinutes('1.5 saat')).toBe(90);
     expect(legacy.category('food')).toBe('Yeme & İçme');

@@ -91,9 +91,18 @@ export function tagsFor(mode: EventMode): ReadonlySet<string> {
 
 // Legacy strings (the spec's REST payloads) <-> ids. Unknown values pass through unchanged, so the
 // validation reports them as unknown.
-const byLabel = <T>(rows: Iterable<T>, label: (row: T) => string, id: (row: T) => string) => {
+const byLabel = <T>(
+  rows: Iterable<T>,
+  label: (row: T) => string,
+  id: (row: T) => string,
+  alias?: (row: T) => string,
+) => {
   const map = new Map<string, string>();
-  for (const row of rows) map.set(label(row), id(row));
+  for (const row of rows) {
+    // An English name too where the Turkish one changed since clients stored it ('Casual').
+    if (alias) map.set(alias(row), id(row));
+    map.set(label(row), id(row));
+  }
   return (value: string) => map.get(value.trim()) ?? value;
 };
 export const legacy = {
@@ -106,6 +115,7 @@ export const legacy = {
     TAGS.values(),
     (t) => t.label.tr,
     (t) => t.id,
+    (t) => t.label.en,
   ),
   platformId: byLabel(PLATFORM_ROWS, legacyPlatform, (p) => p.id),
   durationMinutes(label: string): number | undefined {
@@ -158,4 +168,6 @@ export const STUDY_TAGS = ['ders-calisma', 'sinav-hazirligi', 'birlikte-kodlama'
 export const STUDY_CATEGORY = 'study';
 
 export const SOON_MINUTES = 180;
+// 'Ucuz' (the spec's quick chip): free, or at most this many liras.
+export const CHEAP_MAX_PRICE = 100;
 export const NOW_PLAYING_MINUTES = 15;

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOnlineEventInput, buildPhysicalEventInput, CREATE_EVENT } from '#tests/factories/events.ts';
 import { expectOneError, startTestApp, type TestApp, type TestUser } from '#tests/helpers/test-app.ts';
@@ -234,7 +235,8 @@ describe('REST shim shapes', () => {
     expect(first).toMatchObject({
       _id: first.id,
       type: 'physical',
-      eventType: 'participant',
+      // A stranger is neither host nor participant (the spec's eventType is relative to the caller).
+      eventType: null,
       public_location: 'Şereflikoçhisar, Ankara',
       participants: { list: [], current: 0, max: 10 },
       price: 0,
@@ -250,10 +252,16 @@ describe('link previews and REST filters', () => {
     const { linkPreviews } = await import('#server/app/link-previews.ts');
     const res = await app.gql(NEAR, { filter: { near: CENTER, radiusKm: 1 } }, { token: host.token });
     const id = res.data.events.edges[0].node.id;
-    const html = await linkPreviews(app.services, 'http://squad.test')(
+    const page = await linkPreviews(app.services, 'http://squad.test')(
       { path: `/dashboard/eventDetails/${id}` } as never,
-      '<html><head><title>Squad</title></head><body></body></html>',
+      '<html><head><title>Squad</title><meta name="description" content="Squad: app"></head><body></body></html>',
     );
+    expect(page?.status).toBe(200);
+    const html = page?.html;
+    // One title and one description: the event's, not the app's beside them.
+    expect(html?.match(/<title>/g)).toHaveLength(1);
+    expect(html?.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(html).not.toContain('Squad: app');
     expect(html).toContain('<meta property="og:title" content="Tuz Gölü buluşması A">');
     expect(html).toContain(`<meta property="og:url" content="http://squad.test/e/${id}">`);
     expect(html).toContain('Şereflikoçhisar, Ankara');
@@ -265,6 +273,12 @@ describe('link previews and REST filters', () => {
         '<html></html>',
       ),
     ).toBeNull();
+    // A public page of no event (unknown id, or not an id at all) answers 404 with the app's page.
+    for (const path of [`/e/${crypto.randomUUID()}`, '/e/yok-boyle-bir-sey']) {
+      expect(
+        await linkPreviews(app.services, 'http://squad.test')({ path } as never, '<html></html>'),
+      ).toEqual({ html: '<html></html>', status: 404 });
+    }
   });
 
   it('filters the REST lists with query parameters', async () => {

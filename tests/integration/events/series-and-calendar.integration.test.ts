@@ -325,10 +325,12 @@ describe('public page', () => {
     expect(svg).toMatch(/(Pazartesi|Salı|Çarşamba|Perşembe|Cuma|Cumartesi|Pazar)/);
 
     const { linkPreviews } = await import('#server/app/link-previews.ts');
-    const html = await linkPreviews(app.services, 'http://squad.test')(
-      { path: `/e/${id}` } as never,
-      '<html><head><title>Squad</title></head><body></body></html>',
-    );
+    const html = (
+      await linkPreviews(app.services, 'http://squad.test')(
+        { path: `/e/${id}` } as never,
+        '<html><head><title>Squad</title></head><body></body></html>',
+      )
+    )?.html;
     expect(html).toContain(`<meta property="og:image" content="http://squad.test/e/${id}/og.png">`);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).not.toMatch(/Moda Sahil|Caferağa/);

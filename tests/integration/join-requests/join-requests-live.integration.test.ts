@@ -75,13 +75,14 @@ describe('my events and notifications', () => {
     const guest = await app.newUser();
     const mine = await eventOf(host, { title: 'Benim maçım' });
     const theirs = await eventOf(guest, { title: 'Onun maçı' }, true);
-    await ask(host, theirs, 'Katılabilir miyim?');
+    const asked = await ask(host, theirs, 'Katılabilir miyim?');
     const res = await app.gql(
       '{ myEventCounts { total hosted attended } myEvents { totalCount edges { node { id viewerRole pendingRequestCount viewerJoinRequest { status } } } } }',
       undefined,
       { token: host.token },
     );
-    expect(res.data.myEventCounts).toEqual({ total: 2, hosted: 1, attended: 1 });
+    // A pending request is listed (total) but not counted as taking part.
+    expect(res.data.myEventCounts).toEqual({ total: 2, hosted: 1, attended: 0 });
     const byId = Object.fromEntries(res.data.myEvents.edges.map((e: any) => [e.node.id, e.node]));
     expect(byId[mine]).toMatchObject({ viewerRole: 'HOST', pendingRequestCount: 0, viewerJoinRequest: null });
     expect(byId[theirs]).toMatchObject({
@@ -93,6 +94,12 @@ describe('my events and notifications', () => {
       token: host.token,
     });
     expect(hosted.data.myEvents.totalCount).toBe(1);
+    // Accepted, the user takes part: now it counts as attended.
+    await app.gql(ACCEPT, { id: asked.data.requestToJoin.joinRequest.id }, { token: guest.token });
+    const after = await app.gql('{ myEventCounts { total hosted attended } }', undefined, {
+      token: host.token,
+    });
+    expect(after.data.myEventCounts).toEqual({ total: 2, hosted: 1, attended: 1 });
   });
 
   it('pushes new requests to the host and decisions to the requester live, and counts unread right after a reconnect', async () => {
@@ -246,6 +253,7 @@ describe('REST shim', () => {
     expect(asGuest.body.joinRequests).toEqual([]);
     expect(asGuest.body.myRequest).toMatchObject({ status: 'pending' });
     expect(asGuest.body.viewerRole).toBe('requester');
+    expect(asGuest.body.eventType).toBeNull();
     expect(asHost.body.viewerRole).toBe('host');
 
     const wrongEvent = await app.rest(
@@ -270,10 +278,16 @@ describe('REST shim', () => {
     // The REST shape's relation: the accepted guest is a participant and sees the exact place; a
     // stranger is nobody and does not.
     const asParticipant = await app.rest('GET', `/private/event/${id}`, { token: guest.token });
-    expect(asParticipant.body).toMatchObject({ viewerRole: 'participant', location: { exact: true } });
+    expect(asParticipant.body).toMatchObject({
+      viewerRole: 'participant',
+      eventType: 'participant',
+      location: { exact: true },
+    });
+    const hostView = await app.rest('GET', `/private/event/${id}`, { token: host.token });
+    expect(hostView.body).toMatchObject({ viewerRole: 'host', eventType: 'host' });
     const stranger = await app.newUser();
     const asStranger = await app.rest('GET', `/private/event/${id}`, { token: stranger.token });
-    expect(asStranger.body).toMatchObject({ viewerRole: 'none', myRequest: null });
+    expect(asStranger.body).toMatchObject({ viewerRole: 'none', eventType: null, myRequest: null });
     expect(asStranger.body.location?.exact ?? false).toBe(false);
 
     const mine = await app.rest('GET', '/private/myEvents', { token: guest.token });

@@ -19,6 +19,7 @@ export const JOIN_REQUESTS_DIALOG_QUERY: TypedDocumentNode<
     event(id: $id) {
       id
       title
+      status
       pendingRequestCount
       joinRequests(status: PENDING) {
         ...RequestRow_joinRequest
@@ -82,6 +83,7 @@ export function JoinRequestsDialog({
                   onOpenProfile={(userId) => onOpenProfile(event.id, userId)}
                   onMessage={(user) => onMessage(event.id, user)}
                   onStale={() => void refetch()}
+                  closed={event.status === 'CANCELLED' || event.status === 'COMPLETED'}
                 />
               </li>
             ))}

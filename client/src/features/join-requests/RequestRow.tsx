@@ -54,8 +54,11 @@ export function RequestRow({
   onOpenProfile,
   onMessage,
   onStale,
+  closed = false,
 }: {
   request: RequestRow_JoinRequestFragment;
+  // The event is over or cancelled: a leftover request can no longer be decided (issue 27).
+  closed?: boolean;
   onOpenProfile: (userId: string) => void;
   onMessage: (user: { id: string; displayName: string }) => void;
   // The request changed elsewhere (withdrawn, decided in another tab): read the list again.
@@ -68,6 +71,7 @@ export function RequestRow({
   const busy = acceptState.loading || declineState.loading;
   const { user, check } = request;
   const pending = request.status === 'PENDING';
+  const decidable = pending && !closed;
 
   const decide = async (kind: 'accept' | 'decline') => {
     const variables = { input: { id: request.id } };
@@ -135,6 +139,11 @@ export function RequestRow({
               {check.verdict === 'OK' ? '✓' : '⚠'} {t(`requests.verdict.${check.verdict}`)}
             </Badge>
             {request.autoApproved ? <Badge tone="info">⚡ {t('requests.autoApproved')}</Badge> : null}
+            {pending && closed ? (
+              <Badge tone="neutral" data-testid="request-closed">
+                🔒 {t('requests.closed')}
+              </Badge>
+            ) : null}
             {request.waitlist && pending ? (
               <Badge tone="warning">⏳ {t('requests.waitlistRequest')}</Badge>
             ) : null}
@@ -165,7 +174,7 @@ export function RequestRow({
           ))}
         </ul>
       ) : null}
-      {pending ? (
+      {decidable ? (
         <div className="flex flex-wrap gap-2">
           <Button
             size="sm"

@@ -13,6 +13,7 @@ export const REQUESTS_PANEL_QUERY: TypedDocumentNode<RequestsPanelQuery, Request
   query RequestsPanelQuery($id: ID!) {
     event(id: $id) {
       id
+      status
       pendingRequestCount
       pending: joinRequests(status: PENDING) {
         ...RequestRow_joinRequest
@@ -47,6 +48,7 @@ export function RequestsPanel({
   const pending = event?.pending ?? [];
   const autoDeclined = (event?.declined ?? []).filter((r) => r.declinedByCheck);
   const onStale = () => void refetch();
+  const closed = event?.status === 'CANCELLED' || event?.status === 'COMPLETED';
 
   if (!event) {
     return loading ? (
@@ -83,6 +85,7 @@ export function RequestsPanel({
                 onOpenProfile={onOpenProfile}
                 onMessage={onMessage}
                 onStale={onStale}
+                closed={closed}
               />
             </li>
           ))}
@@ -104,7 +107,12 @@ export function RequestsPanel({
             <ul id="auto-declined-requests" className="grid grid-cols-1 gap-3 px-4 pb-4 lg:grid-cols-2">
               {autoDeclined.map((request) => (
                 <li key={request.id}>
-                  <RequestRow request={request} onOpenProfile={onOpenProfile} onMessage={onMessage} />
+                  <RequestRow
+                    request={request}
+                    onOpenProfile={onOpenProfile}
+                    onMessage={onMessage}
+                    closed={closed}
+                  />
                 </li>
               ))}
             </ul>

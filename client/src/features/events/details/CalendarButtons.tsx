@@ -8,6 +8,7 @@ export const CALENDAR_BUTTONS_FRAGMENT = gql`
   fragment CalendarButtons_event on Event {
     id
     title
+    status
     calendarLinks {
       ics
       google
@@ -27,6 +28,8 @@ export function CalendarButtons({
 }) {
   const { t } = useI18n();
   const toast = useToast();
+  // Nothing to add to a calendar once the event is over or called off (issue 27).
+  if (event.status === 'CANCELLED' || event.status === 'COMPLETED') return null;
   const download = async () => {
     try {
       const token = await accessToken();

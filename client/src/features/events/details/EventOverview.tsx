@@ -89,7 +89,7 @@ export function EventOverview({
         <Card className="flex flex-col gap-3 md:col-span-2" data-testid="event-results">
           <h2 className="text-base font-bold text-white">{t('details.results')}</h2>
           <dl className="grid grid-cols-3 gap-3 text-center">
-            {/* Unrated events say N/A rather than a made-up number. */}
+            {/* Unrated events say so ('Henüz yok', N/A in English) rather than a made-up number. */}
             {[
               [
                 t('details.avgRating'),

@@ -79,11 +79,10 @@ export function EventSummaryCard({
       value: `${event.participantCount}/${event.maxParticipants}`,
       testId: 'event-participants',
     },
-    // Over or cancelled, the time left is the state itself.
-    {
-      label: event.status === 'UPCOMING' ? t('details.timeLeft') : t('details.state'),
-      value: event.timeLeft,
-    },
+    // Once it has begun, is over or was cancelled, the state in the badge's own words (issue 27).
+    event.status === 'UPCOMING'
+      ? { label: t('details.timeLeft'), value: event.timeLeft }
+      : { label: t('details.state'), value: t(`status.${event.status}`), testId: 'event-state' },
     { label: t('eventDetails.price'), value: priceText(event.price, fmt, t('events.free')) },
   ];
 

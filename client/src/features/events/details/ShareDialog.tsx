@@ -10,8 +10,10 @@ import { useRecordEventShare } from '#client/features/events/details/useEventAct
 // Spec: 'Copied!' shows for 2 s after Copy Link.
 export const COPIED_MS = 2000;
 
+// The public page (ADR 049): a signed-out friend sees the event there, a signed-in one is led on to
+// its page in the app (issue 27).
 export function shareUrl(eventId: string, origin: string = window.location.origin): string {
-  return `${origin}/dashboard/eventDetails/${eventId}`;
+  return `${origin}/e/${eventId}`;
 }
 
 export function ShareDialog({
