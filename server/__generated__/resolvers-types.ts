@@ -10,6 +10,7 @@ import type { CheckVerdict } from '../modules/enum-values.ts';
 import type { TokenLedgerReason } from '../modules/enum-values.ts';
 import type { NotificationType } from '../modules/enum-values.ts';
 import type { ReportStatus } from '../modules/enum-values.ts';
+import type { SafetyPlanState } from '../modules/enum-values.ts';
 import type { ReportSubject } from '../modules/enum-values.ts';
 import type { VenueType } from '../modules/enum-values.ts';
 import type { ContentFlagStatus } from '../modules/enum-values.ts';
@@ -58,6 +59,8 @@ import type {
   RatingRow,
   ReportRow,
   BlockRow,
+  TrustedContactRow,
+  SafetyPlanRow,
   TokenPurchaseRow,
   ContentFlagRow,
   ModerationActionRow,
@@ -74,6 +77,7 @@ import type {
   FriendEventModel,
 } from '../modules/friends/friends.mappers.ts';
 import type { TokenBalanceChangeModel } from '../modules/tokens/tokens.mappers.ts';
+import type { PublicPlan } from '../modules/safety/safety-plans.service.ts';
 import type { BadgeDef } from '../modules/badges/badges.catalog.ts';
 import type { AvatarUploadModel } from '../modules/uploads/uploads.service.ts';
 import type { TokenPackageDef } from '../modules/tokens/tokens.packages.ts';
@@ -124,6 +128,19 @@ export type AccountStanding = {
 };
 
 export type { ActivityType };
+
+/** Input of addTrustedContact. */
+export type AddTrustedContactInput = {
+  /** The contact's e-mail address. */
+  email: Scalars['String']['input'];
+};
+
+/** The result of addTrustedContact. */
+export type AddTrustedContactPayload = {
+  __typename?: 'AddTrustedContactPayload';
+  /** The new, unconfirmed contact. */
+  contact: TrustedContact;
+};
 
 /** Appealing an action taken on the viewer's account. */
 export type AppealModerationActionInput = {
@@ -380,6 +397,19 @@ export type CompleteAvatarUploadPayload = {
   viewer: User;
 };
 
+/** Input of confirmTrustedContact. */
+export type ConfirmTrustedContactInput = {
+  /** The token from the confirmation link. */
+  token: Scalars['String']['input'];
+};
+
+/** The result of confirmTrustedContact. */
+export type ConfirmTrustedContactPayload = {
+  __typename?: 'ConfirmTrustedContactPayload';
+  /** Whose trusted contact the visitor now is (their display name, which the mail already named). */
+  userName: Scalars['String']['output'];
+};
+
 /** A user text the content check wanted a human to look at. */
 export type ContentFlag = {
   __typename?: 'ContentFlag';
@@ -624,6 +654,13 @@ export type DeleteEventDraftPayload = {
   __typename?: 'DeleteEventDraftPayload';
   /** Its id (gone from myEventDrafts). */
   id: Scalars['ID']['output'];
+};
+
+/** The result of deleteSafetyPlan. */
+export type DeleteSafetyPlanPayload = {
+  __typename?: 'DeleteSafetyPlanPayload';
+  /** The deleted plan's id. */
+  deletedPlanId: Scalars['ID']['output'];
 };
 
 export type { Device };
@@ -1201,6 +1238,14 @@ export type ExportMyDataPayload = {
   generatedAt: Scalars['DateTime']['output'];
 };
 
+/** Input of extendSafetyCheck. */
+export type ExtendSafetyCheckInput = {
+  /** The new expected time (after the event's end, at most 12 hours after it, in the future). */
+  expectedHomeAt: Scalars['DateTime']['input'];
+  /** The plan's id. */
+  planId: Scalars['ID']['input'];
+};
+
 /** A friend of the viewer. */
 export type Friend = {
   __typename?: 'Friend';
@@ -1699,6 +1744,8 @@ export type Mutation = {
    * the same last place. Declining is withdrawRequest.
    */
   acceptWaitlistOffer: JoinRequestDecisionPayload;
+  /** Adds a trusted contact by e-mail (at most 3) and mails them a confirmation link. */
+  addTrustedContact: AddTrustedContactPayload;
   /** Appeals an action taken on the viewer's account, once per action; works while suspended. */
   appealModerationAction: AppealModerationActionPayload;
   /** Name who invited the viewer (within 30 days of sign-up, before hosting anything). */
@@ -1727,6 +1774,10 @@ export type Mutation = {
    * profile picture. Idempotent; a refused file leaves the old picture.
    */
   completeAvatarUpload: CompleteAvatarUploadPayload;
+  /** 'Evdeyim': ends the check; after an alert the contacts hear the user is home. */
+  confirmHome: SafetyPlanPayload;
+  /** The contact's confirmation link (no account needed). Confirming twice changes nothing. */
+  confirmTrustedContact: ConfirmTrustedContactPayload;
   /** Start a profile picture upload: a short-lived URL to PUT the file to. */
   createAvatarUpload: CreateAvatarUploadPayload;
   /** Create an event. Costs 1 token, charged in the same transaction. */
@@ -1744,13 +1795,19 @@ export type Mutation = {
   deleteAccount: DeleteAccountPayload;
   /** Delete one of the viewer's drafts. */
   deleteEventDraft: DeleteEventDraftPayload;
+  /** Deletes the plan: its page answers not found and the shared position is gone. */
+  deleteSafetyPlan: DeleteSafetyPlanPayload;
   /** Closes a report without action; the reporter is told. */
   dismissReport: ModerationActionPayload;
+  /** Ends the check without 'Evdeyim': no question, no alert. */
+  endSafetyCheck: SafetyPlanPayload;
   /**
    * A copy of the viewer's own data as one JSON document, to download ('Verilerimi indir'). Once an
    * hour (RATE_LIMITED past it).
    */
   exportMyData: ExportMyDataPayload;
+  /** Moves the expected home time later (asked again before it); not after an alert. */
+  extendSafetyCheck: SafetyPlanPayload;
   /** Leaves a flagged text as it is. */
   keepContent: ModerationActionPayload;
   /** Leave an event you joined; your place becomes free. */
@@ -1787,6 +1844,8 @@ export type Mutation = {
   removeFriend: FriendshipPayload;
   /** Stop web push notifications to a device. */
   removePushSubscription: RemovePushSubscriptionPayload;
+  /** Removes a trusted contact at once, from every plan too. */
+  removeTrustedContact: RemoveTrustedContactPayload;
   /**
    * 'Kendimi güvende hissetmedim': after an event, its host or an accepted participant reports the
    * event or one of the people there with priority (ADR 069). Once per event and reporter (CONFLICT
@@ -1823,6 +1882,16 @@ export type Mutation = {
   sendMessage: SendMessagePayload;
   /** Turn auto-refill on or off and set its threshold and package. */
   setAutoRefill: AutoRefillPayload;
+  /**
+   * 'Konumumu paylaş': mails the confirmed contacts (the plan's, or all) the position taken on this tap,
+   * once. Never tracked; kept only on the plan for its page and alert, until the plan expires.
+   */
+  sharePosition: SharePositionPayload;
+  /**
+   * 'Planımı paylaş': mails the chosen confirmed contacts the event and a link to the plan's page, and
+   * starts the 'Evdeyim' check. One plan per event.
+   */
+  shareSafetyPlan: SafetyPlanPayload;
   /** Opens the direct conversation with a friend or a co-participant (the existing one if any). */
   startDirectConversation: StartDirectConversationPayload;
   /**
@@ -1859,6 +1928,11 @@ export type MutationAcceptRequestArgs = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationAcceptWaitlistOfferArgs = {
   input: AcceptWaitlistOfferInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationAddTrustedContactArgs = {
+  input: AddTrustedContactInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -1902,6 +1976,16 @@ export type MutationCompleteAvatarUploadArgs = {
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationConfirmHomeArgs = {
+  input: SafetyPlanRefInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationConfirmTrustedContactArgs = {
+  input: ConfirmTrustedContactInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationCreateAvatarUploadArgs = {
   input: CreateAvatarUploadInput;
 };
@@ -1932,13 +2016,28 @@ export type MutationDeleteEventDraftArgs = {
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationDeleteSafetyPlanArgs = {
+  input: SafetyPlanRefInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationDismissReportArgs = {
   input: DismissReportInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationEndSafetyCheckArgs = {
+  input: SafetyPlanRefInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationExportMyDataArgs = {
   input: ExportMyDataInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationExtendSafetyCheckArgs = {
+  input: ExtendSafetyCheckInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -2022,6 +2121,11 @@ export type MutationRemovePushSubscriptionArgs = {
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationRemoveTrustedContactArgs = {
+  input: RemoveTrustedContactInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationReportUnsafeEventArgs = {
   input: ReportUnsafeEventInput;
 };
@@ -2084,6 +2188,16 @@ export type MutationSendMessageArgs = {
 /** Write operations. Each takes one input and returns a payload with what changed. */
 export type MutationSetAutoRefillArgs = {
   input: SetAutoRefillInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationSharePositionArgs = {
+  input: SharePositionInput;
+};
+
+/** Write operations. Each takes one input and returns a payload with what changed. */
+export type MutationShareSafetyPlanArgs = {
+  input: ShareSafetyPlanInput;
 };
 
 /** Write operations. Each takes one input and returns a payload with what changed. */
@@ -2361,6 +2475,38 @@ export type PublicEvent = {
   title: Scalars['String']['output'];
 };
 
+/**
+ * The public plan page (no account; by the unguessable token in the contacts' e-mail): the plan's state
+ * and what the user chose to share, nothing else. Once expired, only the state.
+ */
+export type PublicSafetyPlan = {
+  __typename?: 'PublicSafetyPlan';
+  /** When the contacts were alerted. */
+  alertedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When the event ends. */
+  endsAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The event's title. */
+  eventTitle?: Maybe<Scalars['String']['output']>;
+  /** When the user expects to be home. */
+  expectedHomeAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When the user said they were home. */
+  homeAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The host's public name (and @username). */
+  host?: Maybe<Scalars['String']['output']>;
+  /** The event's public page, where the host appears as everyone sees them. */
+  hostProfileUrl?: Maybe<Scalars['String']['output']>;
+  /** The last position the user shared with a tap, if any. */
+  lastPosition?: Maybe<SharedPosition>;
+  /** The public place, or the exact place if the user chose to share it. */
+  place?: Maybe<Scalars['String']['output']>;
+  /** When the event starts. */
+  startsAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The state; EXPIRED leaves every other field null. */
+  state: SafetyPlanState;
+  /** The sharing user's display name. */
+  userName?: Maybe<Scalars['String']['output']>;
+};
+
 export type { PurchaseStatus };
 
 /** A device that receives web push notifications (one per browser). */
@@ -2440,6 +2586,8 @@ export type Query = {
   myEventDrafts: Array<EventDraft>;
   /** Events the viewer hosts, joined or asked to join, soonest first. */
   myEvents: EventConnection;
+  /** The viewer's shared plan for an event; null when there is none. */
+  mySafetyPlan?: Maybe<SafetyPlan>;
   /** The viewer's notifications, newest first. */
   notifications: NotificationConnection;
   /** Limits of the profile form. */
@@ -2451,6 +2599,8 @@ export type Query = {
    * no such event or its host is hidden from discovery.
    */
   publicEvent?: Maybe<PublicEvent>;
+  /** A shared plan's public page by the token in the contacts' e-mail (no account needed). */
+  publicSafetyPlan: PublicSafetyPlan;
   /** The nearest known place and a readable address for a point. */
   reverseGeocode: Place;
   /** The viewer's token ledger, newest first. */
@@ -2461,6 +2611,8 @@ export type Query = {
   tokenPurchase?: Maybe<TokenPurchase>;
   /** The viewer's purchases, newest first ('No purchase history yet' when empty). */
   tokenPurchases: TokenPurchaseConnection;
+  /** The viewer's trusted contacts, oldest first (at most 3). */
+  trustedContacts: Array<TrustedContact>;
   /** Messages from others the viewer has not read, over all conversations (the inbox badge). */
   unreadMessageCount: Scalars['Int']['output'];
   /** How many notifications are unread. */
@@ -2569,6 +2721,11 @@ export type QueryMyEventsArgs = {
 };
 
 /** Read operations. */
+export type QueryMySafetyPlanArgs = {
+  eventId: Scalars['ID']['input'];
+};
+
+/** Read operations. */
 export type QueryNotificationsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -2578,6 +2735,11 @@ export type QueryNotificationsArgs = {
 /** Read operations. */
 export type QueryPublicEventArgs = {
   id: Scalars['ID']['input'];
+};
+
+/** Read operations. */
+export type QueryPublicSafetyPlanArgs = {
+  token: Scalars['String']['input'];
 };
 
 /** Read operations. */
@@ -2822,6 +2984,19 @@ export type RemovePushSubscriptionPayload = {
   removed: Scalars['Boolean']['output'];
 };
 
+/** Input of removeTrustedContact. */
+export type RemoveTrustedContactInput = {
+  /** The contact's id. */
+  id: Scalars['ID']['input'];
+};
+
+/** The result of removeTrustedContact. */
+export type RemoveTrustedContactPayload = {
+  __typename?: 'RemoveTrustedContactPayload';
+  /** The removed contact's id. */
+  removedContactId: Scalars['ID']['output'];
+};
+
 /** A report about a user, for the moderation queue. */
 export type Report = {
   __typename?: 'Report';
@@ -2946,6 +3121,56 @@ export type ReviewConnection = {
 
 export type { Role };
 
+/**
+ * The viewer's plan for an event, shared with chosen trusted contacts, and its 'Evdeyim' check. Only
+ * its owner sees it; contacts see the public page.
+ */
+export type SafetyPlan = {
+  __typename?: 'SafetyPlan';
+  /** When the contacts were alerted. */
+  alertedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When 'Eve vardın mı?' was asked; null before. */
+  askedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The confirmed contacts the plan was shared with (a removed contact disappears at once). */
+  contacts: Array<TrustedContact>;
+  /** The event. */
+  event: Event;
+  /**
+   * When the user expects to be home; 'Eve vardın mı?' is asked 15 minutes before, the contacts are
+   * alerted 30 minutes after it without an answer.
+   */
+  expectedHomeAt: Scalars['DateTime']['output'];
+  /** When the page (and the shared data) expires: a day after the event's end. */
+  expiresAt: Scalars['DateTime']['output'];
+  /** When the user tapped 'Evdeyim'. */
+  homeAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Stable id. */
+  id: Scalars['ID']['output'];
+  /** When the user last shared their position with a tap. */
+  lastPositionAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The public page's address, as the contacts got it. */
+  pageUrl: Scalars['String']['output'];
+  /** Whether the contacts see the exact place (otherwise the public place). */
+  shareExactPlace: Scalars['Boolean']['output'];
+  /** The state. */
+  state: SafetyPlanState;
+};
+
+/** The result of a mutation that changes the viewer's plan. */
+export type SafetyPlanPayload = {
+  __typename?: 'SafetyPlanPayload';
+  /** The plan as it is now. */
+  plan: SafetyPlan;
+};
+
+/** Input naming one of the viewer's plans. */
+export type SafetyPlanRefInput = {
+  /** The plan's id. */
+  planId: Scalars['ID']['input'];
+};
+
+export type { SafetyPlanState };
+
 /** Save the wizard as a draft: a new one, or over one of the viewer's drafts. */
 export type SaveEventDraftInput = {
   /** The draft to save over; none for a new draft (at most 20 per host). */
@@ -3036,6 +3261,48 @@ export type SetAutoRefillInput = {
 };
 
 export type { ShareChannel };
+
+/** Input of sharePosition. */
+export type SharePositionInput = {
+  /** The physical event the viewer is at (hosts or was accepted to). */
+  eventId: Scalars['ID']['input'];
+  /** Latitude from the browser's geolocation, taken on the tap. */
+  latitude: Scalars['Float']['input'];
+  /** Longitude from the browser's geolocation, taken on the tap. */
+  longitude: Scalars['Float']['input'];
+};
+
+/** The result of sharePosition. */
+export type SharePositionPayload = {
+  __typename?: 'SharePositionPayload';
+  /** How many contacts the position was sent to. */
+  sentTo: Scalars['Int']['output'];
+  /** When it was shared. */
+  sharedAt: Scalars['DateTime']['output'];
+};
+
+/** Input of shareSafetyPlan. */
+export type ShareSafetyPlanInput = {
+  /** One to three confirmed trusted contacts. */
+  contactIds: Array<Scalars['ID']['input']>;
+  /** The event (the viewer hosts it or was accepted to it). */
+  eventId: Scalars['ID']['input'];
+  /** When the viewer expects to be home; default the event's end + 60 minutes, at most 12 hours after it. */
+  expectedHomeAt?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Share the exact place (default: the public place only). */
+  shareExactPlace?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** A position the user shared once, with a tap. */
+export type SharedPosition = {
+  __typename?: 'SharedPosition';
+  /** Latitude. */
+  latitude: Scalars['Float']['output'];
+  /** Longitude. */
+  longitude: Scalars['Float']['output'];
+  /** When it was shared. */
+  sharedAt: Scalars['DateTime']['output'];
+};
 
 export type { SkillLevel };
 
@@ -3234,6 +3501,23 @@ export type TokenPurchaseConnection = {
   nodes: Array<TokenPurchase>;
   /** Paging information. */
   pageInfo: PageInfo;
+};
+
+/**
+ * Someone the viewer trusts to hear about their meet-ups (issue 30, ADR 068): an e-mail address, no
+ * Squad account needed. Receives nothing until confirmed through the link mailed to it. Only the
+ * viewer sees their contacts.
+ */
+export type TrustedContact = {
+  __typename?: 'TrustedContact';
+  /** Whether the contact confirmed through the link; only confirmed contacts receive plans and alerts. */
+  confirmed: Scalars['Boolean']['output'];
+  /** When the viewer added the contact. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The contact's e-mail address, as the viewer entered it (lower case). */
+  email: Scalars['String']['output'];
+  /** Stable id. */
+  id: Scalars['ID']['output'];
 };
 
 /** A user to unblock. */
@@ -3622,6 +3906,10 @@ export type ResolversTypes = {
   AcceptWaitlistOfferInput: AcceptWaitlistOfferInput;
   AccountStanding: ResolverTypeWrapper<AccountStandingModel>;
   ActivityType: ActivityType;
+  AddTrustedContactInput: AddTrustedContactInput;
+  AddTrustedContactPayload: ResolverTypeWrapper<
+    Omit<AddTrustedContactPayload, 'contact'> & { contact: ResolversTypes['TrustedContact'] }
+  >;
   AppealModerationActionInput: AppealModerationActionInput;
   AppealModerationActionPayload: ResolverTypeWrapper<
     Omit<AppealModerationActionPayload, 'action' | 'appeal'> & {
@@ -3670,6 +3958,8 @@ export type ResolversTypes = {
       viewer: ResolversTypes['User'];
     }
   >;
+  ConfirmTrustedContactInput: ConfirmTrustedContactInput;
+  ConfirmTrustedContactPayload: ResolverTypeWrapper<ConfirmTrustedContactPayload>;
   ContentFlag: ResolverTypeWrapper<ContentFlagRow>;
   ContentFlagConnection: ResolverTypeWrapper<
     Omit<ContentFlagConnection, 'nodes'> & { nodes: Array<ResolversTypes['ContentFlag']> }
@@ -3705,6 +3995,7 @@ export type ResolversTypes = {
   DeleteAccountPayload: ResolverTypeWrapper<DeleteAccountPayload>;
   DeleteEventDraftInput: DeleteEventDraftInput;
   DeleteEventDraftPayload: ResolverTypeWrapper<DeleteEventDraftPayload>;
+  DeleteSafetyPlanPayload: ResolverTypeWrapper<DeleteSafetyPlanPayload>;
   Device: Device;
   DismissReportInput: DismissReportInput;
   District: ResolverTypeWrapper<District>;
@@ -3743,6 +4034,7 @@ export type ResolversTypes = {
   ExpiringTokens: ResolverTypeWrapper<ExpiringTokens>;
   ExportMyDataInput: ExportMyDataInput;
   ExportMyDataPayload: ResolverTypeWrapper<ExportMyDataPayload>;
+  ExtendSafetyCheckInput: ExtendSafetyCheckInput;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Friend: ResolverTypeWrapper<FriendModel>;
   FriendConnection: ResolverTypeWrapper<
@@ -3835,6 +4127,7 @@ export type ResolversTypes = {
   ProfileLimits: ResolverTypeWrapper<ProfileLimits>;
   Province: ResolverTypeWrapper<Province>;
   PublicEvent: ResolverTypeWrapper<EventRow>;
+  PublicSafetyPlan: ResolverTypeWrapper<PublicPlan>;
   PurchaseStatus: PurchaseStatus;
   PushDevice: ResolverTypeWrapper<PushSubscriptionRow>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -3874,6 +4167,8 @@ export type ResolversTypes = {
   RemoveContentInput: RemoveContentInput;
   RemovePushSubscriptionInput: RemovePushSubscriptionInput;
   RemovePushSubscriptionPayload: ResolverTypeWrapper<RemovePushSubscriptionPayload>;
+  RemoveTrustedContactInput: RemoveTrustedContactInput;
+  RemoveTrustedContactPayload: ResolverTypeWrapper<RemoveTrustedContactPayload>;
   Report: ResolverTypeWrapper<ReportRow>;
   ReportReason: ReportReason;
   ReportStatus: ReportStatus;
@@ -3899,6 +4194,12 @@ export type ResolversTypes = {
   RestoreUserInput: RestoreUserInput;
   ReviewConnection: ResolverTypeWrapper<ReviewConnectionModel>;
   Role: Role;
+  SafetyPlan: ResolverTypeWrapper<SafetyPlanRow>;
+  SafetyPlanPayload: ResolverTypeWrapper<
+    Omit<SafetyPlanPayload, 'plan'> & { plan: ResolversTypes['SafetyPlan'] }
+  >;
+  SafetyPlanRefInput: SafetyPlanRefInput;
+  SafetyPlanState: SafetyPlanState;
   SaveEventDraftInput: SaveEventDraftInput;
   SaveEventDraftPayload: ResolverTypeWrapper<
     Omit<SaveEventDraftPayload, 'draft'> & { draft: ResolversTypes['EventDraft'] }
@@ -3923,6 +4224,10 @@ export type ResolversTypes = {
   SeriesScope: SeriesScope;
   SetAutoRefillInput: SetAutoRefillInput;
   ShareChannel: ShareChannel;
+  SharePositionInput: SharePositionInput;
+  SharePositionPayload: ResolverTypeWrapper<SharePositionPayload>;
+  ShareSafetyPlanInput: ShareSafetyPlanInput;
+  SharedPosition: ResolverTypeWrapper<SharedPosition>;
   SkillLevel: SkillLevel;
   StartDirectConversationInput: StartDirectConversationInput;
   StartDirectConversationPayload: ResolverTypeWrapper<
@@ -3948,6 +4253,7 @@ export type ResolversTypes = {
   TokenPurchaseConnection: ResolverTypeWrapper<
     Omit<TokenPurchaseConnection, 'nodes'> & { nodes: Array<ResolversTypes['TokenPurchase']> }
   >;
+  TrustedContact: ResolverTypeWrapper<TrustedContactRow>;
   UnblockUserInput: UnblockUserInput;
   UpdateEventInput: UpdateEventInput;
   UpdateEventPayload: ResolverTypeWrapper<
@@ -3978,6 +4284,10 @@ export type ResolversTypes = {
 export type ResolversParentTypes = {
   AcceptWaitlistOfferInput: AcceptWaitlistOfferInput;
   AccountStanding: AccountStandingModel;
+  AddTrustedContactInput: AddTrustedContactInput;
+  AddTrustedContactPayload: Omit<AddTrustedContactPayload, 'contact'> & {
+    contact: ResolversParentTypes['TrustedContact'];
+  };
   AppealModerationActionInput: AppealModerationActionInput;
   AppealModerationActionPayload: Omit<AppealModerationActionPayload, 'action' | 'appeal'> & {
     action: ResolversParentTypes['ModerationAction'];
@@ -4013,6 +4323,8 @@ export type ResolversParentTypes = {
     newBadges: Array<ResolversParentTypes['Badge']>;
     viewer: ResolversParentTypes['User'];
   };
+  ConfirmTrustedContactInput: ConfirmTrustedContactInput;
+  ConfirmTrustedContactPayload: ConfirmTrustedContactPayload;
   ContentFlag: ContentFlagRow;
   ContentFlagConnection: Omit<ContentFlagConnection, 'nodes'> & {
     nodes: Array<ResolversParentTypes['ContentFlag']>;
@@ -4042,6 +4354,7 @@ export type ResolversParentTypes = {
   DeleteAccountPayload: DeleteAccountPayload;
   DeleteEventDraftInput: DeleteEventDraftInput;
   DeleteEventDraftPayload: DeleteEventDraftPayload;
+  DeleteSafetyPlanPayload: DeleteSafetyPlanPayload;
   DismissReportInput: DismissReportInput;
   District: District;
   DurationOption: DurationModel;
@@ -4075,6 +4388,7 @@ export type ResolversParentTypes = {
   ExpiringTokens: ExpiringTokens;
   ExportMyDataInput: ExportMyDataInput;
   ExportMyDataPayload: ExportMyDataPayload;
+  ExtendSafetyCheckInput: ExtendSafetyCheckInput;
   Float: Scalars['Float']['output'];
   Friend: FriendModel;
   FriendConnection: Omit<FriendConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['Friend']> };
@@ -4147,6 +4461,7 @@ export type ResolversParentTypes = {
   ProfileLimits: ProfileLimits;
   Province: Province;
   PublicEvent: EventRow;
+  PublicSafetyPlan: PublicPlan;
   PushDevice: PushSubscriptionRow;
   Query: Record<PropertyKey, never>;
   RateEventInput: RateEventInput;
@@ -4179,6 +4494,8 @@ export type ResolversParentTypes = {
   RemoveContentInput: RemoveContentInput;
   RemovePushSubscriptionInput: RemovePushSubscriptionInput;
   RemovePushSubscriptionPayload: RemovePushSubscriptionPayload;
+  RemoveTrustedContactInput: RemoveTrustedContactInput;
+  RemoveTrustedContactPayload: RemoveTrustedContactPayload;
   Report: ReportRow;
   ReportUnsafeEventInput: ReportUnsafeEventInput;
   ReportUnsafeEventPayload: Omit<ReportUnsafeEventPayload, 'report'> & {
@@ -4196,6 +4513,9 @@ export type ResolversParentTypes = {
   RespondToFriendRequestInput: RespondToFriendRequestInput;
   RestoreUserInput: RestoreUserInput;
   ReviewConnection: ReviewConnectionModel;
+  SafetyPlan: SafetyPlanRow;
+  SafetyPlanPayload: Omit<SafetyPlanPayload, 'plan'> & { plan: ResolversParentTypes['SafetyPlan'] };
+  SafetyPlanRefInput: SafetyPlanRefInput;
   SaveEventDraftInput: SaveEventDraftInput;
   SaveEventDraftPayload: Omit<SaveEventDraftPayload, 'draft'> & { draft: ResolversParentTypes['EventDraft'] };
   SaveEventPayload: Omit<SaveEventPayload, 'event'> & { event: ResolversParentTypes['Event'] };
@@ -4211,6 +4531,10 @@ export type ResolversParentTypes = {
     message: ResolversParentTypes['Message'];
   };
   SetAutoRefillInput: SetAutoRefillInput;
+  SharePositionInput: SharePositionInput;
+  SharePositionPayload: SharePositionPayload;
+  ShareSafetyPlanInput: ShareSafetyPlanInput;
+  SharedPosition: SharedPosition;
   StartDirectConversationInput: StartDirectConversationInput;
   StartDirectConversationPayload: Omit<StartDirectConversationPayload, 'conversation'> & {
     conversation: ResolversParentTypes['Conversation'];
@@ -4233,6 +4557,7 @@ export type ResolversParentTypes = {
   TokenPurchaseConnection: Omit<TokenPurchaseConnection, 'nodes'> & {
     nodes: Array<ResolversParentTypes['TokenPurchase']>;
   };
+  TrustedContact: TrustedContactRow;
   UnblockUserInput: UnblockUserInput;
   UpdateEventInput: UpdateEventInput;
   UpdateEventPayload: Omit<UpdateEventPayload, 'event'> & { event: ResolversParentTypes['Event'] };
@@ -4286,6 +4611,14 @@ export type ActivityTypeResolvers = EnumResolverSignature<
   { HOSTED?: any; JOINED?: any },
   ResolversTypes['ActivityType']
 >;
+
+export type AddTrustedContactPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['AddTrustedContactPayload'] =
+    ResolversParentTypes['AddTrustedContactPayload'],
+> = {
+  contact?: Resolver<ResolversTypes['TrustedContact'], ParentType, ContextType>;
+};
 
 export type AppealModerationActionPayloadResolvers<
   ContextType = Context,
@@ -4424,6 +4757,14 @@ export type CompleteAvatarUploadPayloadResolvers<
 > = {
   newBadges?: Resolver<Array<ResolversTypes['Badge']>, ParentType, ContextType>;
   viewer?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
+export type ConfirmTrustedContactPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['ConfirmTrustedContactPayload'] =
+    ResolversParentTypes['ConfirmTrustedContactPayload'],
+> = {
+  userName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ContentFlagResolvers<
@@ -4577,6 +4918,14 @@ export type DeleteEventDraftPayloadResolvers<
     ResolversParentTypes['DeleteEventDraftPayload'],
 > = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type DeleteSafetyPlanPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['DeleteSafetyPlanPayload'] =
+    ResolversParentTypes['DeleteSafetyPlanPayload'],
+> = {
+  deletedPlanId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
 
 export type DeviceResolvers = EnumResolverSignature<
@@ -5240,6 +5589,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationAcceptWaitlistOfferArgs, 'input'>
   >;
+  addTrustedContact?: Resolver<
+    ResolversTypes['AddTrustedContactPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationAddTrustedContactArgs, 'input'>
+  >;
   appealModerationAction?: Resolver<
     ResolversTypes['AppealModerationActionPayload'],
     ParentType,
@@ -5288,6 +5643,18 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationCompleteAvatarUploadArgs, 'input'>
   >;
+  confirmHome?: Resolver<
+    ResolversTypes['SafetyPlanPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationConfirmHomeArgs, 'input'>
+  >;
+  confirmTrustedContact?: Resolver<
+    ResolversTypes['ConfirmTrustedContactPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationConfirmTrustedContactArgs, 'input'>
+  >;
   createAvatarUpload?: Resolver<
     ResolversTypes['CreateAvatarUploadPayload'],
     ParentType,
@@ -5324,17 +5691,35 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationDeleteEventDraftArgs, 'input'>
   >;
+  deleteSafetyPlan?: Resolver<
+    ResolversTypes['DeleteSafetyPlanPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteSafetyPlanArgs, 'input'>
+  >;
   dismissReport?: Resolver<
     ResolversTypes['ModerationActionPayload'],
     ParentType,
     ContextType,
     RequireFields<MutationDismissReportArgs, 'input'>
   >;
+  endSafetyCheck?: Resolver<
+    ResolversTypes['SafetyPlanPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationEndSafetyCheckArgs, 'input'>
+  >;
   exportMyData?: Resolver<
     ResolversTypes['ExportMyDataPayload'],
     ParentType,
     ContextType,
     RequireFields<MutationExportMyDataArgs, 'input'>
+  >;
+  extendSafetyCheck?: Resolver<
+    ResolversTypes['SafetyPlanPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationExtendSafetyCheckArgs, 'input'>
   >;
   keepContent?: Resolver<
     ResolversTypes['ModerationActionPayload'],
@@ -5432,6 +5817,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationRemovePushSubscriptionArgs, 'input'>
   >;
+  removeTrustedContact?: Resolver<
+    ResolversTypes['RemoveTrustedContactPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRemoveTrustedContactArgs, 'input'>
+  >;
   reportUnsafeEvent?: Resolver<
     ResolversTypes['ReportUnsafeEventPayload'],
     ParentType,
@@ -5509,6 +5900,18 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationSetAutoRefillArgs, 'input'>
+  >;
+  sharePosition?: Resolver<
+    ResolversTypes['SharePositionPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSharePositionArgs, 'input'>
+  >;
+  shareSafetyPlan?: Resolver<
+    ResolversTypes['SafetyPlanPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationShareSafetyPlanArgs, 'input'>
   >;
   startDirectConversation?: Resolver<
     ResolversTypes['StartDirectConversationPayload'],
@@ -5641,6 +6044,7 @@ export type NotificationTypeResolvers = EnumResolverSignature<
     MODERATION_WARNING?: any;
     PURCHASE_COMPLETED?: any;
     REPORT_RESOLVED?: any;
+    SAFETY_CHECK?: any;
     TOKENS_EARNED?: any;
     WAITLIST_OFFER?: any;
     WAITLIST_OFFER_EXPIRED?: any;
@@ -5743,6 +6147,24 @@ export type PublicEventResolvers<
   tags?: Resolver<Array<ResolversTypes['EventTag']>, ParentType, ContextType>;
   time?: Resolver<ResolversTypes['Time'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PublicSafetyPlanResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['PublicSafetyPlan'] = ResolversParentTypes['PublicSafetyPlan'],
+> = {
+  alertedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  endsAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  eventTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expectedHomeAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  homeAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  host?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hostProfileUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastPosition?: Resolver<Maybe<ResolversTypes['SharedPosition']>, ParentType, ContextType>;
+  place?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  startsAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['SafetyPlanState'], ParentType, ContextType>;
+  userName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type PurchaseStatusResolvers = EnumResolverSignature<
@@ -5868,6 +6290,12 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QueryMyEventsArgs, 'first'>
   >;
+  mySafetyPlan?: Resolver<
+    Maybe<ResolversTypes['SafetyPlan']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryMySafetyPlanArgs, 'eventId'>
+  >;
   notifications?: Resolver<
     ResolversTypes['NotificationConnection'],
     ParentType,
@@ -5881,6 +6309,12 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     RequireFields<QueryPublicEventArgs, 'id'>
+  >;
+  publicSafetyPlan?: Resolver<
+    ResolversTypes['PublicSafetyPlan'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryPublicSafetyPlanArgs, 'token'>
   >;
   reverseGeocode?: Resolver<
     ResolversTypes['Place'],
@@ -5907,6 +6341,7 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QueryTokenPurchasesArgs, 'first'>
   >;
+  trustedContacts?: Resolver<Array<ResolversTypes['TrustedContact']>, ParentType, ContextType>;
   unreadMessageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   unreadNotificationCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
@@ -5921,6 +6356,7 @@ export type QueryResolvers<
 export type QuickFilterResolvers = EnumResolverSignature<
   {
     BEGINNERS?: any;
+    CHEAP?: any;
     CHILL?: any;
     COMPETITIVE?: any;
     ENGLISH?: any;
@@ -6043,6 +6479,14 @@ export type RemovePushSubscriptionPayloadResolvers<
   removed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type RemoveTrustedContactPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['RemoveTrustedContactPayload'] =
+    ResolversParentTypes['RemoveTrustedContactPayload'],
+> = {
+  removedContactId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
 export type ReportResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['Report'] = ResolversParentTypes['Report'],
@@ -6116,6 +6560,36 @@ export type RoleResolvers = EnumResolverSignature<
   ResolversTypes['Role']
 >;
 
+export type SafetyPlanResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['SafetyPlan'] = ResolversParentTypes['SafetyPlan'],
+> = {
+  alertedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  askedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  contacts?: Resolver<Array<ResolversTypes['TrustedContact']>, ParentType, ContextType>;
+  event?: Resolver<ResolversTypes['Event'], ParentType, ContextType>;
+  expectedHomeAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  homeAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastPositionAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  pageUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  shareExactPlace?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['SafetyPlanState'], ParentType, ContextType>;
+};
+
+export type SafetyPlanPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['SafetyPlanPayload'] = ResolversParentTypes['SafetyPlanPayload'],
+> = {
+  plan?: Resolver<ResolversTypes['SafetyPlan'], ParentType, ContextType>;
+};
+
+export type SafetyPlanStateResolvers = EnumResolverSignature<
+  { ACTIVE?: any; ALERTED?: any; CHECK_ENDED?: any; EXPIRED?: any; HOME?: any },
+  ResolversTypes['SafetyPlanState']
+>;
+
 export type SaveEventDraftPayloadResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['SaveEventDraftPayload'] =
@@ -6171,6 +6645,24 @@ export type ShareChannelResolvers = EnumResolverSignature<
   { COPY_LINK?: any; DISCORD?: any; TWITTER?: any; WHATSAPP?: any },
   ResolversTypes['ShareChannel']
 >;
+
+export type SharePositionPayloadResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['SharePositionPayload'] =
+    ResolversParentTypes['SharePositionPayload'],
+> = {
+  sentTo?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sharedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type SharedPositionResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['SharedPosition'] = ResolversParentTypes['SharedPosition'],
+> = {
+  latitude?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  longitude?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  sharedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
 
 export type SkillLevelResolvers = EnumResolverSignature<
   { ADVANCED?: any; BEGINNER?: any; INTERMEDIATE?: any; PRO?: any },
@@ -6340,6 +6832,16 @@ export type TokenPurchaseConnectionResolvers<
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
+export type TrustedContactResolvers<
+  ContextType = Context,
+  ParentType extends ResolversParentTypes['TrustedContact'] = ResolversParentTypes['TrustedContact'],
+> = {
+  confirmed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
 export type UpdateEventPayloadResolvers<
   ContextType = Context,
   ParentType extends ResolversParentTypes['UpdateEventPayload'] = ResolversParentTypes['UpdateEventPayload'],
@@ -6486,6 +6988,7 @@ export type VoiceChatResolvers = EnumResolverSignature<
 export type Resolvers<ContextType = Context> = {
   AccountStanding?: AccountStandingResolvers<ContextType>;
   ActivityType?: ActivityTypeResolvers;
+  AddTrustedContactPayload?: AddTrustedContactPayloadResolvers<ContextType>;
   AppealModerationActionPayload?: AppealModerationActionPayloadResolvers<ContextType>;
   AppealStatus?: AppealStatusResolvers;
   ApplyReferralCodePayload?: ApplyReferralCodePayloadResolvers<ContextType>;
@@ -6502,6 +7005,7 @@ export type Resolvers<ContextType = Context> = {
   CheckReason?: CheckReasonResolvers<ContextType>;
   CheckVerdict?: CheckVerdictResolvers;
   CompleteAvatarUploadPayload?: CompleteAvatarUploadPayloadResolvers<ContextType>;
+  ConfirmTrustedContactPayload?: ConfirmTrustedContactPayloadResolvers<ContextType>;
   ContentFlag?: ContentFlagResolvers<ContextType>;
   ContentFlagConnection?: ContentFlagConnectionResolvers<ContextType>;
   ContentFlagStatus?: ContentFlagStatusResolvers;
@@ -6518,6 +7022,7 @@ export type Resolvers<ContextType = Context> = {
   DecideAppealPayload?: DecideAppealPayloadResolvers<ContextType>;
   DeleteAccountPayload?: DeleteAccountPayloadResolvers<ContextType>;
   DeleteEventDraftPayload?: DeleteEventDraftPayloadResolvers<ContextType>;
+  DeleteSafetyPlanPayload?: DeleteSafetyPlanPayloadResolvers<ContextType>;
   Device?: DeviceResolvers;
   District?: DistrictResolvers<ContextType>;
   DurationOption?: DurationOptionResolvers<ContextType>;
@@ -6589,6 +7094,7 @@ export type Resolvers<ContextType = Context> = {
   ProfileLimits?: ProfileLimitsResolvers<ContextType>;
   Province?: ProvinceResolvers<ContextType>;
   PublicEvent?: PublicEventResolvers<ContextType>;
+  PublicSafetyPlan?: PublicSafetyPlanResolvers<ContextType>;
   PurchaseStatus?: PurchaseStatusResolvers;
   PushDevice?: PushDeviceResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
@@ -6606,6 +7112,7 @@ export type Resolvers<ContextType = Context> = {
   RemovableProfileField?: RemovableProfileFieldResolvers;
   RemoveChatMemberPayload?: RemoveChatMemberPayloadResolvers<ContextType>;
   RemovePushSubscriptionPayload?: RemovePushSubscriptionPayloadResolvers<ContextType>;
+  RemoveTrustedContactPayload?: RemoveTrustedContactPayloadResolvers<ContextType>;
   Report?: ReportResolvers<ContextType>;
   ReportReason?: ReportReasonResolvers;
   ReportStatus?: ReportStatusResolvers;
@@ -6616,6 +7123,9 @@ export type Resolvers<ContextType = Context> = {
   ResetCalendarFeedPayload?: ResetCalendarFeedPayloadResolvers<ContextType>;
   ReviewConnection?: ReviewConnectionResolvers<ContextType>;
   Role?: RoleResolvers;
+  SafetyPlan?: SafetyPlanResolvers<ContextType>;
+  SafetyPlanPayload?: SafetyPlanPayloadResolvers<ContextType>;
+  SafetyPlanState?: SafetyPlanStateResolvers;
   SaveEventDraftPayload?: SaveEventDraftPayloadResolvers<ContextType>;
   SaveEventPayload?: SaveEventPayloadResolvers<ContextType>;
   SavedPaymentMethod?: SavedPaymentMethodResolvers<ContextType>;
@@ -6624,6 +7134,8 @@ export type Resolvers<ContextType = Context> = {
   SeriesFrequency?: SeriesFrequencyResolvers;
   SeriesScope?: SeriesScopeResolvers;
   ShareChannel?: ShareChannelResolvers;
+  SharePositionPayload?: SharePositionPayloadResolvers<ContextType>;
+  SharedPosition?: SharedPositionResolvers<ContextType>;
   SkillLevel?: SkillLevelResolvers;
   StartDirectConversationPayload?: StartDirectConversationPayloadResolvers<ContextType>;
   StartTokenPurchasePayload?: StartTokenPurchasePayloadResolvers<ContextType>;
@@ -6637,6 +7149,7 @@ export type Resolvers<ContextType = Context> = {
   TokenPackage?: TokenPackageResolvers<ContextType>;
   TokenPurchase?: TokenPurchaseResolvers<ContextType>;
   TokenPurchaseConnection?: TokenPurchaseConnectionResolvers<ContextType>;
+  TrustedContact?: TrustedContactResolvers<ContextType>;
   UpdateEventPayload?: UpdateEventPayloadResolvers<ContextType>;
   UpdateProfilePayload?: UpdateProfilePayloadResolvers<ContextType>;
   UpdateSettingsPayload?: UpdateSettingsPayloadResolvers<ContextType>;

@@ -52,6 +52,13 @@ export function registerJobs(jobs: JobRunner, services: Services) {
     run(() => services.reminders.sweep()),
     { cron: '* * * * *' },
   );
+  // The safety kit's check (ADR 068): 'Eve vardın mı?' 15 min before the expected home time, the
+  // contacts' alert 30 min after it, each claimed once across replicas; expired plans' data goes.
+  jobs.register(
+    'safety.checkSweep',
+    run(() => services.safetyCheck.sweep()),
+    { cron: '* * * * *' },
+  );
   // Waitlist offers past their deadline go to the next in line; free places get offered (ADR 045).
   jobs.register(
     'waitlist.sweep',

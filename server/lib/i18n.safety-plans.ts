@@ -2,6 +2,8 @@
 // shared position (issue 30, ADR 068). A contact has no account: its mails are in the sharing user's
 // language.
 export const safetyPlansTr = {
+  'validation.contactEmail': 'Geçerli bir e-posta adresi gir.',
+  'validation.planContacts': 'Planını paylaşacağın 1 ile 3 arasında kişi seç.',
   'safety.contactLimit': 'En fazla 3 güvendiğin kişi ekleyebilirsin.',
   'safety.contactExists': 'Bu e-posta adresi zaten güvendiğin kişiler arasında.',
   'safety.contactSelf': 'Kendi e-posta adresini güvendiğin kişi olarak ekleyemezsin.',
@@ -49,6 +51,8 @@ export const safetyPlansTr = {
 };
 
 export const safetyPlansEn: Record<keyof typeof safetyPlansTr, string> = {
+  'validation.contactEmail': 'Enter a valid e-mail address.',
+  'validation.planContacts': 'Choose 1 to 3 people to share your plan with.',
   'safety.contactLimit': 'You can add up to 3 trusted contacts.',
   'safety.contactExists': 'This e-mail address is already one of your trusted contacts.',
   'safety.contactSelf': 'You cannot add your own e-mail address as a trusted contact.',

@@ -4,7 +4,10 @@ import type { Database } from '#db/client.ts';
 import { mailOutbox } from '#db/schema/index.ts';
 import type { Logger } from '#server/lib/logger.ts';
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+// `private`: the log shows neither the recipient nor the subject (a trusted contact's address and
+// the sharing user's name stay out of the logs, ADR 068).
+export type Mail = { to: string; subject: string; text: string; html: string; private?: boolean };
+const logged = (mail: Mail) => (mail.private ? { private: true } : { to: mail.to, subject: mail.subject });
 
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
@@ -23,16 +26,19 @@ export function createMailer(options: {
     return {
       kind: 'smtp',
       async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
-        options.logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+        const { private: _private, ...message } = mail;
+        await transport.sendMail({ from: options.from, ...message });
+        options.logger.info(logged(mail), 'mail sent');
       },
     };
   }
   return {
     kind: 'outbox',
     async send(mail) {
-      await options.db.insert(mailOutbox).values(mail);
-      options.logger.info({ to: mail.to, subject: mail.subject }, 'mail stored in the outbox');
+      await options.db
+        .insert(mailOutbox)
+        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      options.logger.info(logged(mail), 'mail stored in the outbox');
     },
   };
 }

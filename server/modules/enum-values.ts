@@ -49,8 +49,16 @@ export const enumValues = {
     EVENT_REMINDER: 'event_reminder',
     WAITLIST_OFFER: 'waitlist_offer',
     WAITLIST_OFFER_EXPIRED: 'waitlist_offer_expired',
+    SAFETY_CHECK: 'safety_check',
   },
   ReportStatus: { OPEN: 'open', REVIEWED: 'reviewed', DISMISSED: 'dismissed' },
+  SafetyPlanState: {
+    ACTIVE: 'active',
+    HOME: 'home',
+    CHECK_ENDED: 'check_ended',
+    ALERTED: 'alerted',
+    EXPIRED: 'expired',
+  },
   ReportSubject: { PERSON: 'person', EVENT: 'event' },
   VenueType: {
     CAFE_RESTAURANT: 'cafe_restaurant',
@@ -124,6 +132,7 @@ export const enumValues = {
   QuickFilter: {
     SOON: 'soon',
     FREE: 'free',
+    CHEAP: 'cheap',
     BEGINNERS: 'beginners',
     COMPETITIVE: 'competitive',
     CHILL: 'chill',
@@ -164,6 +173,7 @@ export type ShareChannel = ValueOf<typeof enumValues.ShareChannel>;
 export type PurchaseStatus = ValueOf<typeof enumValues.PurchaseStatus>;
 export type PaymentMethodKind = ValueOf<typeof enumValues.PaymentMethodKind>;
 export type ReportStatus = ValueOf<typeof enumValues.ReportStatus>;
+export type SafetyPlanState = ValueOf<typeof enumValues.SafetyPlanState>;
 export type VenueType = ValueOf<typeof enumValues.VenueType>;
 export type ReportSubject = ValueOf<typeof enumValues.ReportSubject>;
 export type ContentFlagStatus = ValueOf<typeof enumValues.ContentFlagStatus>;

@@ -11,6 +11,7 @@ import { messagesResolvers } from './messages/messages.resolvers.ts';
 import { notificationsResolvers } from './notifications/notifications.resolvers.ts';
 import { ratingsResolvers } from './ratings/ratings.resolvers.ts';
 import { safetyResolvers } from './safety/safety.resolvers.ts';
+import { safetyKitResolvers } from './safety/safety-kit.resolvers.ts';
 import { badgesResolvers } from './badges/badges.resolvers.ts';
 import { uploadsResolvers } from './uploads/uploads.resolvers.ts';
 import { paymentsResolvers } from './payments/payments.resolvers.ts';
@@ -37,6 +38,7 @@ export function allResolvers(): Resolvers[] {
     geoResolvers,
     ratingsResolvers,
     safetyResolvers,
+    safetyKitResolvers,
     badgesResolvers,
     uploadsResolvers,
     paymentsResolvers,

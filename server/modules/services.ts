@@ -18,6 +18,9 @@ import { createMessageChecker } from './moderation/moderation.ts';
 import { createNotificationsService } from './notifications/notifications.service.ts';
 import { createRatingsService } from './ratings/ratings.service.ts';
 import { createSafetyService } from './safety/safety.service.ts';
+import { createSafetyContactsService } from './safety/safety-contacts.service.ts';
+import { createSafetyPlansService } from './safety/safety-plans.service.ts';
+import { createSafetyCheckService } from './safety/safety-check.service.ts';
 import { createTokensService } from './tokens/tokens.service.ts';
 import { createUploadsService } from './uploads/uploads.service.ts';
 import { createPaymentsService } from './payments/payments.service.ts';
@@ -68,6 +71,16 @@ export function createServices(deps: Deps) {
   // A capacity raised by the host offers the new places to the waitlist.
   events.onCapacityRaised((tx, afterCommit, event) => admission.offerNext(tx, afterCommit, event));
   const reminders = createRemindersService(deps, { events, users, notifications, push });
+  // The safety kit (issue 30, ADR 068): trusted contacts, shared plans, the 'Evdeyim' check.
+  const safetyContacts = createSafetyContactsService(deps, { users });
+  const safetyPlans = createSafetyPlansService(deps, { users, events });
+  const safetyCheck = createSafetyCheckService(deps, {
+    plans: safetyPlans,
+    users,
+    events,
+    notifications,
+    push,
+  });
   const calendar = createCalendarService(deps);
   // A block ends the pending requests between the two users, in the block's transaction.
   safety.onBlock((tx, afterCommit, blocker, blocked) =>
@@ -139,6 +152,9 @@ export function createServices(deps: Deps) {
     waitlist,
     reminders,
     calendar,
+    safetyContacts,
+    safetyPlans,
+    safetyCheck,
   };
 }
 

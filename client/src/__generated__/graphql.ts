@@ -609,6 +609,8 @@ export type NotificationType =
   | 'PURCHASE_COMPLETED'
   /** A report the user filed was handled. */
   | 'REPORT_RESOLVED'
+  /** 'Eve vardın mı?': the safety check before the expected home time (ADR 068). */
+  | 'SAFETY_CHECK'
   /** The user earned tokens (participation, a 5-star rating, a referral, the monthly challenge). */
   | 'TOKENS_EARNED'
   /** A place freed and is offered to the user from the waitlist, until a deadline. */
@@ -665,13 +667,15 @@ export type PurchaseStatus =
 export type QuickFilter =
   /** 'Yeni Başlayanlar' / 'Newbie Friendly': skill level beginner or not set. */
   | 'BEGINNERS'
+  /** 'Ucuz': free or cheap, a price of at most 100 ₺ (the spec's chip). */
+  | 'CHEAP'
   /** 'Chill' / 'Casual': social, food, board-game, casual or co-op events without an advanced skill level. */
   | 'CHILL'
   /** 'Competitive': skill advanced or pro, or tagged Ranked or Turnuva. */
   | 'COMPETITIVE'
   /** 'English': held in English. */
   | 'ENGLISH'
-  /** 'Ücretsiz': price 0. */
+  /** Price 0 (kept for integrators; the dashboard's chip is CHEAP). */
   | 'FREE'
   /** 'Mic Required': voice chat required. */
   | 'MIC_REQUIRED'
@@ -798,6 +802,27 @@ export type ReportStatus =
   /** A moderator acted on it. */
   | 'REVIEWED';
 
+/** What a report is about. */
+export type ReportSubject =
+  /** A whole event; its host is the reported user. */
+  | 'EVENT'
+  /** A person (the reported user). */
+  | 'PERSON';
+
+/** A priority report after an event ('Kendimi güvende hissetmedim'). */
+export type ReportUnsafeEventInput = {
+  /** The event; it must have ended, and the viewer must have hosted it or been accepted to it. */
+  eventId: string | number;
+  /** Optional details, at most 1000 characters after trimming. */
+  message?: string | null | undefined;
+  /** Why. */
+  reason: ReportReason;
+  /** The whole event (its host is reported) or one person. */
+  subject: ReportSubject;
+  /** With subject PERSON: the host or an accepted participant of the event, not the viewer. */
+  userId?: string | number | null | undefined;
+};
+
 /** A report about another user (the Report dialog). */
 export type ReportUserInput = {
   /** The event where it happened, if any. */
@@ -917,6 +942,16 @@ export type ShareChannel =
   | 'TWITTER'
   /** WhatsApp. */
   | 'WHATSAPP';
+
+/** Input of sharePosition. */
+export type SharePositionInput = {
+  /** The physical event the viewer is at (hosts or was accepted to). */
+  eventId: string | number;
+  /** Latitude from the browser's geolocation, taken on the tap. */
+  latitude: number;
+  /** Longitude from the browser's geolocation, taken on the tap. */
+  longitude: number;
+};
 
 /** Skill level asked of participants. */
 export type SkillLevel =
@@ -1287,6 +1322,7 @@ export type PhysicalEventCard_EventFragment = {
   timeLeft: string;
   status: EventStatus;
   featured: boolean;
+  venueType: VenueType | null;
   distanceKm: number | null;
   participantCount: number;
   maxParticipants: number;
@@ -1323,6 +1359,7 @@ export type CalendarButtons_EventFragment = {
   __typename: 'Event';
   id: string;
   title: string;
+  status: EventStatus;
   calendarLinks: { __typename: 'CalendarLinks'; ics: string; google: string; outlook: string };
 };
 
@@ -1681,6 +1718,7 @@ export type JoinRequestsDialogQuery = {
     __typename: 'Event';
     id: string;
     title: string;
+    status: EventStatus;
     pendingRequestCount: number | null;
     joinRequests: Array<{
       __typename: 'JoinRequest';
@@ -1766,6 +1804,7 @@ export type RequestsPanelQuery = {
   event: {
     __typename: 'Event';
     id: string;
+    status: EventStatus;
     pendingRequestCount: number | null;
     pending: Array<{
       __typename: 'JoinRequest';
@@ -2813,6 +2852,8 @@ export type ModerationReportsQuery = {
     nodes: Array<{
       __typename: 'ModerationReport';
       id: string;
+      priority: boolean;
+      subject: ReportSubject;
       reason: ReportReason;
       message: string | null;
       createdAt: string;
@@ -3345,6 +3386,41 @@ export type BlockedUsersQuery = {
   }>;
 };
 
+export type EventSafetyPanel_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  mode: EventMode;
+  status: EventStatus;
+  startsAt: string;
+  endsAt: string;
+  viewerRole: ViewerRole;
+  venueType: VenueType | null;
+  publicLocation: string | null;
+  host: { __typename: 'User'; id: string; displayName: string };
+  participants: Array<{
+    __typename: 'Participant';
+    user: { __typename: 'User'; id: string; displayName: string };
+  }>;
+};
+
+export type SafetyPanelViewerQueryVariables = Exact<{ [key: string]: never }>;
+
+export type SafetyPanelViewerQuery = { me: { __typename: 'User'; id: string } };
+
+export type SharePositionContactsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type SharePositionContactsQuery = {
+  trustedContacts: Array<{ __typename: 'TrustedContact'; id: string; confirmed: boolean }>;
+};
+
+export type SharePositionMutationVariables = Exact<{
+  input: SharePositionInput;
+}>;
+
+export type SharePositionMutation = {
+  sharePosition: { __typename: 'SharePositionPayload'; sentTo: number; sharedAt: string };
+};
+
 export type PublicProfileQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -3434,6 +3510,17 @@ export type UnblockUserMutation = {
   unblockUser: {
     __typename: 'BlockUserPayload';
     user: { __typename: 'User'; id: string; viewerHasBlocked: boolean };
+  };
+};
+
+export type ReportUnsafeEventMutationVariables = Exact<{
+  input: ReportUnsafeEventInput;
+}>;
+
+export type ReportUnsafeEventMutation = {
+  reportUnsafeEvent: {
+    __typename: 'ReportUnsafeEventPayload';
+    report: { __typename: 'Report'; id: string; priority: boolean; subject: ReportSubject };
   };
 };
 
@@ -3554,6 +3641,7 @@ export type MyEventDraftsQuery = {
       platform: string | null;
       requirements: string | null;
       skillLevel: SkillLevel | null;
+      venueType: VenueType | null;
       voiceChat: VoiceChat | null;
       language: string | null;
       location: {
@@ -3596,6 +3684,7 @@ export type EventDraft_DraftFragment = {
     platform: string | null;
     requirements: string | null;
     skillLevel: SkillLevel | null;
+    venueType: VenueType | null;
     voiceChat: VoiceChat | null;
     language: string | null;
     location: {
@@ -3663,6 +3752,7 @@ export type SaveEventDraftMutation = {
         platform: string | null;
         requirements: string | null;
         skillLevel: SkillLevel | null;
+        venueType: VenueType | null;
         voiceChat: VoiceChat | null;
         language: string | null;
         location: {
@@ -3716,6 +3806,7 @@ export type UpdateEventMutation = {
       publicLocation: string | null;
       requirements: string | null;
       skillLevel: SkillLevel | null;
+      venueType: VenueType | null;
       voiceChat: VoiceChat | null;
       language: string;
       gameType: GameType | null;
@@ -3892,6 +3983,7 @@ export type EditEventRouteQuery = {
     publicLocation: string | null;
     requirements: string | null;
     skillLevel: SkillLevel | null;
+    venueType: VenueType | null;
     voiceChat: VoiceChat | null;
     language: string;
     category: { __typename: 'EventCategory'; id: string; label: string };
@@ -3953,6 +4045,7 @@ export type EventDetailsRouteQuery = {
     viewerAttendance: boolean | null;
     viewerCanRate: boolean;
     seriesIndex: number | null;
+    venueType: VenueType | null;
     waitlist: Array<{ __typename: 'JoinRequest'; id: string }> | null;
     host: {
       __typename: 'User';
@@ -4144,6 +4237,7 @@ export type FriendsEventsQuery = {
       timeLeft: string;
       status: EventStatus;
       featured: boolean;
+      venueType: VenueType | null;
       distanceKm: number | null;
       participantCount: number;
       maxParticipants: number;
@@ -4537,6 +4631,7 @@ export type PhysicalDashboardQuery = {
         timeLeft: string;
         status: EventStatus;
         featured: boolean;
+        venueType: VenueType | null;
         distanceKm: number | null;
         participantCount: number;
         maxParticipants: number;

@@ -22,6 +22,7 @@ const TEXT: Record<string, MessageKey> = {
   friend_request_accepted: 'notification.friendRequestAccepted',
   waitlist_offer: 'notification.waitlistOffer',
   waitlist_offer_expired: 'notification.waitlistOfferExpired',
+  safety_check: 'notification.safetyCheck',
 };
 
 // Where each kind of notification leads in the SPA (ADR 042).
@@ -42,6 +43,7 @@ export function linkOf(n: {
     case 'event_reminder':
     case 'waitlist_offer':
     case 'waitlist_offer_expired':
+    case 'safety_check':
       return event;
     case 'message_received':
       return typeof n.data.conversationId === 'string' ? `/dashboard/inbox/${n.data.conversationId}` : event;
@@ -164,6 +166,7 @@ export const notificationsResolvers: Resolvers = {
         actor: actor?.displayName ?? 'Squad',
         reason: String(data.reason ?? ''),
         deadline: String(data.deadline ?? ''),
+        time: String(data.time ?? ''),
       });
     },
     event: (n, _args, ctx) => (n.eventId ? ctx.loaders.event.load(n.eventId) : null),

@@ -75,6 +75,7 @@ const TYPE_ICON: Record<NotificationType, string> = {
   EVENT_REMINDER: '⏰',
   WAITLIST_OFFER: '🎟️',
   WAITLIST_OFFER_EXPIRED: '⌛',
+  SAFETY_CHECK: '🏠',
 };
 
 // The header's bell: its badge counts unread notifications; it opens the list (newest first, unread

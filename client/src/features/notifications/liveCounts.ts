@@ -49,6 +49,7 @@ const TOAST: Record<NotificationType, ToastKind | null> = {
   EVENT_REMINDER: 'info',
   WAITLIST_OFFER: 'success',
   WAITLIST_OFFER_EXPIRED: 'info',
+  SAFETY_CHECK: 'info',
 };
 
 export function toastKind(type: NotificationType): ToastKind | null {
@@ -107,6 +108,7 @@ export function staleAfterNotification(type: NotificationType): readonly StaleDa
     case 'WAITLIST_OFFER_EXPIRED':
       return ['eventAccess', 'myEvents'];
     case 'EVENT_REMINDER':
+    case 'SAFETY_CHECK':
       return [];
   }
 }

@@ -9,6 +9,7 @@ import { moderationEn } from './messages.moderation.en.ts';
 import { socialEn } from './messages.social.en.ts';
 import { lifecycleEn } from './messages.lifecycle.en.ts';
 import { safetyKitEn } from './messages.safetyKit.en.ts';
+import { safetyPlansEn } from './messages.safetyPlans.en.ts';
 
 export const en: Record<MessageKey, string> = {
   ...eventsEn,
@@ -21,6 +22,7 @@ export const en: Record<MessageKey, string> = {
   ...socialEn,
   ...lifecycleEn,
   ...safetyKitEn,
+  ...safetyPlansEn,
   'common.loading': 'Loading...',
   'common.brand': 'Squad',
   'common.close': 'Close',

@@ -8,6 +8,7 @@ import { moderationTr } from './messages.moderation.tr.ts';
 import { socialTr } from './messages.social.tr.ts';
 import { lifecycleTr } from './messages.lifecycle.tr.ts';
 import { safetyKitTr } from './messages.safetyKit.tr.ts';
+import { safetyPlansTr } from './messages.safetyPlans.tr.ts';
 
 // Turkish is the default language. Texts quoted by the product spec appear here verbatim.
 export const tr = {
@@ -21,6 +22,7 @@ export const tr = {
   ...socialTr,
   ...lifecycleTr,
   ...safetyKitTr,
+  ...safetyPlansTr,
   'common.loading': 'Yükleniyor...',
   'common.brand': 'Squad',
   'common.close': 'Kapat',
