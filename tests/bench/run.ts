@@ -3,6 +3,7 @@
 // machine: p99 latency and the server's CPU milliseconds per request (req/s is printed too, but it
 // measures the machine's cores as much as the code).
 //   npm run bench -- --events 10000 --duration 10 --only postgres --target graphql
+//   npm run bench -- --moderation   (the content check of one message, no server)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -245,6 +246,26 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
+// In this process, no server: the check of one message (ADR 073).
+if (args.includes('--moderation')) {
+  const { moderationBench } = await import('./moderation.ts');
+  const { first, steady } = moderationBench();
+  console.log('\nContent check, one message (rules + stems + model + policy), over the corpus:');
+  console.table(
+    Object.entries({ 'first sight': first, steady }).flatMap(([pass, r]) =>
+      (['cpu', 'wall'] as const).map((clock) => ({
+        pass,
+        clock,
+        messages: r.messages,
+        'p50 ms': r[clock].p50.toFixed(2),
+        'p99 ms': r[clock].p99.toFixed(2),
+        'max ms': r[clock].max.toFixed(1),
+      })),
+    ),
+  );
+  console.log(`Target: CPU p99 <= 2 ms (${steady.cpu.p99 <= 2 ? 'met' : 'NOT met'} in the steady state)`);
+  process.exit(0);
+}
 ensureBuilt();
 if (args.includes('--chat') || ONLY === 'all') {
   const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
