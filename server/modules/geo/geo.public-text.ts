@@ -50,7 +50,7 @@ function index(): Index {
     const d = byKey.get(`${t.provinceCode}:${t.district}`);
     if (d) points.get(d)!.push(t);
   }
-  const data = outlines as { provinces: [number, number[][]][] };
+  const data = outlines as unknown as { provinces: [number, number[][]][] };
   cached = { names, rings: new Map(data.provinces), seats: g.districts, points };
   return cached;
 }
