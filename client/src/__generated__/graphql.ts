@@ -609,8 +609,6 @@ export type NotificationType =
   | 'PURCHASE_COMPLETED'
   /** A report the user filed was handled. */
   | 'REPORT_RESOLVED'
-  /** 'Eve vardın mı?': the safety check before the expected home time (ADR 068). */
-  | 'SAFETY_CHECK'
   /** The user earned tokens (participation, a 5-star rating, a referral, the monthly challenge). */
   | 'TOKENS_EARNED'
   /** A place freed and is offered to the user from the waitlist, until a deadline. */
@@ -667,15 +665,13 @@ export type PurchaseStatus =
 export type QuickFilter =
   /** 'Yeni Başlayanlar' / 'Newbie Friendly': skill level beginner or not set. */
   | 'BEGINNERS'
-  /** 'Ucuz': free or cheap, a price of at most 100 ₺ (the spec's chip). */
-  | 'CHEAP'
   /** 'Chill' / 'Casual': social, food, board-game, casual or co-op events without an advanced skill level. */
   | 'CHILL'
   /** 'Competitive': skill advanced or pro, or tagged Ranked or Turnuva. */
   | 'COMPETITIVE'
   /** 'English': held in English. */
   | 'ENGLISH'
-  /** Price 0 (kept for integrators; the dashboard's chip is CHEAP). */
+  /** 'Ücretsiz': price 0. */
   | 'FREE'
   /** 'Mic Required': voice chat required. */
   | 'MIC_REQUIRED'
@@ -942,16 +938,6 @@ export type ShareChannel =
   | 'TWITTER'
   /** WhatsApp. */
   | 'WHATSAPP';
-
-/** Input of sharePosition. */
-export type SharePositionInput = {
-  /** The physical event the viewer is at (hosts or was accepted to). */
-  eventId: string | number;
-  /** Latitude from the browser's geolocation, taken on the tap. */
-  latitude: number;
-  /** Longitude from the browser's geolocation, taken on the tap. */
-  longitude: number;
-};
 
 /** Skill level asked of participants. */
 export type SkillLevel =
@@ -3406,20 +3392,6 @@ export type EventSafetyPanel_EventFragment = {
 export type SafetyPanelViewerQueryVariables = Exact<{ [key: string]: never }>;
 
 export type SafetyPanelViewerQuery = { me: { __typename: 'User'; id: string } };
-
-export type SharePositionContactsQueryVariables = Exact<{ [key: string]: never }>;
-
-export type SharePositionContactsQuery = {
-  trustedContacts: Array<{ __typename: 'TrustedContact'; id: string; confirmed: boolean }>;
-};
-
-export type SharePositionMutationVariables = Exact<{
-  input: SharePositionInput;
-}>;
-
-export type SharePositionMutation = {
-  sharePosition: { __typename: 'SharePositionPayload'; sentTo: number; sharedAt: string };
-};
 
 export type PublicProfileQueryVariables = Exact<{
   id: string | number;

@@ -6,6 +6,7 @@ import { Avatar } from '#client/components/ui/Avatar.tsx';
 import { Badge } from '#client/components/ui/Badge.tsx';
 import { EventStatusBadge } from '#client/components/ui/EventStatusBadge.tsx';
 import { FeaturedBadge } from '#client/components/ui/FeaturedBadge.tsx';
+import { HomeVenueBadge } from '#client/components/ui/HomeVenueBadge.tsx';
 import { SkillBadge } from '#client/components/ui/SkillBadge.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
@@ -29,6 +30,7 @@ export const PHYSICAL_EVENT_CARD_FRAGMENT = gql`
     timeLeft
     status
     featured
+    venueType
     distanceKm
     participantCount
     maxParticipants
@@ -77,6 +79,7 @@ export function PhysicalEventCard({
             {event.category.label}
             {event.status === 'UPCOMING' ? null : <EventStatusBadge status={event.status} />}
             {event.featured ? <FeaturedBadge /> : null}
+            {event.venueType === 'PRIVATE_HOME' ? <HomeVenueBadge /> : null}
           </p>
           <h2 className="mt-0.5 text-base leading-snug font-bold text-white group-hover:text-pop-400">
             <Link

@@ -30,6 +30,8 @@ export const MODERATION_REPORTS_QUERY: TypedDocumentNode<
     moderationReports(status: OPEN, first: 20, after: $after) {
       nodes {
         id
+        priority
+        subject
         reason
         message
         createdAt
@@ -56,7 +58,7 @@ export const MODERATION_REPORTS_QUERY: TypedDocumentNode<
 
 type Person = { id: string; displayName: string };
 
-// Open reports, newest first: who reported whom, why, about which event; and what to do about it.
+// Open reports, priority ones ('Kendimi güvende hissetmedim', ADR 069) first and marked, then newest first: who reported whom, why, about which event; and what to do about it.
 export function ReportsQueue({
   onAct,
   onOpenUser,
@@ -74,8 +76,23 @@ export function ReportsQueue({
       emoji="🛡️"
       testId="reports-queue"
       render={(r) => (
-        <Card key={r.id} className="flex flex-col gap-3" data-testid="report-card">
+        <Card
+          key={r.id}
+          className={r.priority ? 'flex flex-col gap-3 ring-2 ring-rose-400/70' : 'flex flex-col gap-3'}
+          data-testid="report-card"
+          data-priority={r.priority ? 'true' : undefined}
+        >
           <div className="flex flex-wrap items-center gap-2">
+            {r.priority ? (
+              <span
+                className="inline-flex items-center gap-1 rounded-full bg-rose-500 px-2 py-0.5 text-xs font-bold text-white"
+                title={t('moderation.priorityHint')}
+                data-testid="priority-mark"
+              >
+                🚨 {t('moderation.priority')}
+              </span>
+            ) : null}
+            {r.subject === 'EVENT' ? <Badge tone="neutral">{t('moderation.subjectEvent')}</Badge> : null}
             <Badge tone="danger">{t(`safety.report.reason.${r.reason}`)}</Badge>
             <Badge tone="neutral">{t('moderation.report.count', { count: r.targetReportCount })}</Badge>
             <span className="ml-auto text-xs text-ink-400">{fmt.dateTime(String(r.createdAt))}</span>

@@ -26,6 +26,7 @@ export const EVENT_DRAFT_FRAGMENT = gql`
       platform
       requirements
       skillLevel
+      venueType
       voiceChat
       language
       recurrence {

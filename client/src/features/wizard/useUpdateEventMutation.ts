@@ -35,6 +35,7 @@ export const UPDATE_EVENT_MUTATION: TypedDocumentNode<UpdateEventMutation, Updat
           }
           requirements
           skillLevel
+          venueType
           voiceChat
           language
           gameType

@@ -3,6 +3,7 @@ import type {
   SaveEventDraftMutationVariables,
   SeriesFrequency,
   SkillLevel,
+  VenueType,
   VoiceChat,
 } from '#client/__generated__/graphql.ts';
 
@@ -32,6 +33,7 @@ export type DraftValues = {
   requirements: string | null;
   skillLevel: SkillLevel | null;
   voiceChat: VoiceChat | null;
+  venueType?: VenueType | null;
   language: string | null;
   recurrence?: { frequency: SeriesFrequency; count: number | null } | null;
   autoApproval?: AutoApproval | null;
@@ -62,6 +64,7 @@ export function toDraftInput(v: WizardValues): EventDraftInput {
     requirements: orNull(v.requirements),
     skillLevel: v.skillLevel,
     voiceChat: physical ? null : v.voiceChat,
+    venueType: physical ? v.venueType : null,
     language: v.language,
     recurrence: v.repeat ? { frequency: v.repeat, count: v.repeatCount } : null,
     autoApproval: v.autoApproval,
@@ -87,6 +90,7 @@ export function valuesFromDraft(mode: EventMode, d: DraftValues): WizardValues {
     location: d.location ? { lat: d.location.lat, lng: d.location.lng } : null,
     address: d.location?.address ?? '',
     placeName: d.location?.name ?? '',
+    venueType: d.venueType ?? null,
     publicLocation: d.publicLocation ?? '',
     platform: d.platform ?? '',
     voiceChat: d.voiceChat,

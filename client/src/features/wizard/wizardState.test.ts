@@ -37,6 +37,7 @@ const physical: WizardValues = {
   address: 'Moda, Kadıköy, İstanbul',
   publicLocation: 'Kadıköy, İstanbul',
   placeName: 'Moda Sahil',
+  venueType: 'PARK_SQUARE',
 };
 
 const online: WizardValues = {
@@ -100,11 +101,12 @@ describe('wizard step validation', () => {
     expect(stepIsValid(4, { ...physical, time: '25:00' }, today, limits)).toBe(false);
     expect(stepIsValid(4, { ...physical, maxParticipants: 21 }, today, limits)).toBe(false);
   });
-  it('step 5 (physical) needs the point, the public location and the place name', () => {
+  it('step 5 (physical) needs the point, the public location, the place name and the venue type', () => {
     expect(stepIsValid(5, physical, today, limits)).toBe(true);
     expect(stepIsValid(5, { ...physical, location: null }, today, limits)).toBe(false);
     expect(stepIsValid(5, { ...physical, publicLocation: ' ' }, today, limits)).toBe(false);
     expect(stepIsValid(5, { ...physical, placeName: '' }, today, limits)).toBe(false);
+    expect(stepIsValid(5, { ...physical, venueType: null }, today, limits)).toBe(false);
   });
   it('step 5 (online) needs the platform only', () => {
     expect(stepIsValid(5, online, today, limits)).toBe(true);
@@ -128,6 +130,7 @@ describe('API inputs', () => {
       durationMinutes: 60,
       price: 0,
       publicLocation: 'Kadıköy, İstanbul',
+      venueType: 'PARK_SQUARE',
       location: { name: 'Moda Sahil', address: 'Moda, Kadıköy, İstanbul', lat: 40.98, lng: 29.03 },
     });
     expect(input.platform).toBeUndefined();

@@ -4,6 +4,7 @@ import type {
   SeriesFrequency,
   SkillLevel,
   UpdateEventInput,
+  VenueType,
   VoiceChat,
 } from '#client/__generated__/graphql.ts';
 import type { QuickTime } from '#client/features/wizard/quickTime.ts';
@@ -36,6 +37,8 @@ export type WizardValues = {
   address: string;
   publicLocation: string;
   placeName: string;
+  // Physical: the kind of place (ADR 069), required in step 5.
+  venueType: VenueType | null;
   // Online.
   platform: string;
   voiceChat: VoiceChat | null;
@@ -85,6 +88,7 @@ export function initialValues(preset: WizardPreset = {}): WizardValues {
     address: preset.location ? (preset.address ?? '') : '',
     publicLocation: preset.location && preset.place ? suggestPublicLocation(preset.place) : '',
     placeName: '',
+    venueType: null,
     platform: '',
     voiceChat: null,
     skillLevel: null,
@@ -131,7 +135,7 @@ export function stepIsValid(step: Step, v: WizardValues, today: string, limits: 
     case 5:
       return v.mode === 'ONLINE'
         ? filled(v.platform)
-        : v.location !== null && filled(v.publicLocation) && filled(v.placeName);
+        : v.location !== null && filled(v.publicLocation) && filled(v.placeName) && v.venueType !== null;
     case 6:
       return true;
   }
@@ -171,6 +175,7 @@ export function toCreateInput(v: WizardValues): CreateEventInput {
         ? { name: v.placeName.trim(), address: orNull(v.address), lat: v.location.lat, lng: v.location.lng }
         : null,
       publicLocation: v.publicLocation.trim(),
+      venueType: v.venueType,
     };
   }
   return { ...base, platform: v.platform, voiceChat: v.voiceChat };
@@ -197,6 +202,7 @@ export type EditableEvent = {
   requirements: string | null;
   skillLevel: SkillLevel | null;
   voiceChat: VoiceChat | null;
+  venueType: VenueType | null;
   language: string;
   location: { name: string | null; address: string | null; lat: number; lng: number; exact: boolean } | null;
   autoApproval?: AutoApproval | null;
@@ -218,6 +224,7 @@ export function valuesFromEvent(event: EditableEvent): WizardValues {
     address: event.location?.address ?? '',
     publicLocation: event.publicLocation ?? '',
     placeName: event.location?.name ?? '',
+    venueType: event.venueType,
     platform: event.platform?.id ?? '',
     voiceChat: event.voiceChat,
     skillLevel: event.skillLevel,

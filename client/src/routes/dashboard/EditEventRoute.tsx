@@ -48,6 +48,7 @@ export const EDIT_EVENT_ROUTE_QUERY: TypedDocumentNode<EditEventRouteQuery, Edit
         }
         requirements
         skillLevel
+        venueType
         voiceChat
         language
         autoApproval {

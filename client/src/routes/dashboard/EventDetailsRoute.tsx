@@ -44,6 +44,7 @@ import { WaitlistPanel } from '#client/features/join-requests/WaitlistPanel.tsx'
 import { AttendancePanel } from '#client/features/join-requests/AttendancePanel.tsx';
 import { CheckInCodeButton, CheckInForm } from '#client/features/join-requests/CheckIn.tsx';
 import { getAuth } from '#client/features/auth/auth.ts';
+import { EVENT_SAFETY_PANEL_FRAGMENT, EventSafetyPanel } from '#client/features/safety/EventSafetyPanel.tsx';
 
 // The page composes the features' fragments. The fields listed beside them are the ones the route
 // reads itself, plus durationMinutes, cancelledAt and the host's eventsHosted, which the query has
@@ -84,6 +85,7 @@ export const EVENT_DETAILS_ROUTE_QUERY: TypedDocumentNode<
       ...RatingCard_event
       ...CalendarButtons_event
       ...SeriesInfo_event
+      ...EventSafetyPanel_event
     }
   }
   ${CALENDAR_BUTTONS_FRAGMENT}
@@ -95,6 +97,7 @@ export const EVENT_DETAILS_ROUTE_QUERY: TypedDocumentNode<
   ${JOIN_STATUS_PANEL_FRAGMENT}
   ${RATING_CARD_FRAGMENT}
   ${EVENT_ROSTER_FRAGMENT}
+  ${EVENT_SAFETY_PANEL_FRAGMENT}
 `;
 
 // Live: participants, counts, status and the viewer's own request, written into the cached event.
@@ -249,6 +252,8 @@ function EventPage({ event }: { event: Event }) {
     <section className="flex max-w-5xl flex-col gap-6">
       <EventActions event={event} />
       <EventSummaryCard event={event}>
+        {/* The safety kit (ADR 069): 'Ev ortamı' and its tips, Yardım, 'Kendimi güvende hissetmedim'. */}
+        <EventSafetyPanel event={event} />
         {isHost ? null : (
           <JoinStatusPanel
             event={event}

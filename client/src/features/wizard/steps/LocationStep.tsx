@@ -5,6 +5,7 @@ import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import type { LocationPick, LocationPickerProps } from '#client/lib/locationPicker.ts';
 import { suggestPublicLocation, type WizardValues } from '#client/features/wizard/wizardState.ts';
 import { SkillSelect } from '#client/features/wizard/steps/SkillSelect.tsx';
+import { VenueTypeField } from '#client/features/wizard/steps/VenueTypeField.tsx';
 import type { StepProps } from '#client/features/wizard/steps/stepProps.ts';
 
 // Step 5 of a physical event: the point on the map, the public location text, the place name, skill.
@@ -78,6 +79,11 @@ export function LocationStep({
           error={showErrors && !values.placeName.trim() ? required : undefined}
         />
       </div>
+      <VenueTypeField
+        value={values.venueType}
+        onChange={(venueType) => update({ venueType })}
+        showError={showErrors}
+      />
       <SkillSelect value={values.skillLevel} onChange={(skillLevel) => update({ skillLevel })} />
     </div>
   );
