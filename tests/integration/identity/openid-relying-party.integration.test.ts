@@ -1,4 +1,6 @@
 import net from 'node:net';
+import { JwtRsaVerifier } from 'aws-jwt-verify';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGoogle } from '#tests/e2e/fake-google.ts';
@@ -125,6 +127,34 @@ describe('an OpenID relying party (openid-client)', () => {
     expect(tokens.scope?.split(' ').sort()).toEqual(
       ['aws.cognito.signin.user.admin', 'email', 'openid', 'profile'].sort(),
     );
+
+    // A resource server checks our tokens as the README shows (aws-jwt-verify's JwtRsaVerifier;
+    // PUBLIC_URL's JWKS, here at the started server's address, which is plain HTTP: the library's
+    // own fetcher wants HTTPS, so this one is given a fetch-based one).
+    const clientId = app.config.cognito.clientId;
+    const jwksUri = `${app.baseUrl}/.well-known/jwks.json`;
+    const jwksCache = new SimpleJwksCache({
+      fetcher: { fetch: async (uri: string) => (await fetch(uri)).arrayBuffer() },
+    });
+    const accessVerifier = JwtRsaVerifier.create(
+      {
+        issuer: PUBLIC_URL,
+        audience: null,
+        jwksUri,
+        customJwtCheck: ({ payload }) => {
+          if (payload.token_use !== 'access' || payload.client_id !== clientId)
+            throw new Error('not an access token of this app client');
+        },
+      },
+      { jwksCache },
+    );
+    expect(await accessVerifier.verify(tokens.access_token)).toMatchObject({ sub: claims.sub });
+    await expect(accessVerifier.verify(tokens.id_token!)).rejects.toThrow(/not an access token/);
+    const idVerifier = JwtRsaVerifier.create(
+      { issuer: PUBLIC_URL, audience: clientId, jwksUri },
+      { jwksCache },
+    );
+    expect(await idVerifier.verify(tokens.id_token!)).toMatchObject({ sub: claims.sub, nonce });
 
     const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
     expect(info).toMatchObject({ sub: claims.sub, email: 'relying@gmail.test', email_verified: true });
