@@ -172,7 +172,7 @@ describe('sign-in limits under parallel attackers (ADR 053)', () => {
     expect(right.body.AuthenticationResult).toBeUndefined();
     expect(held.verify).toHaveBeenCalledTimes(5);
     held.open();
-    const types = (await Promise.all(wrong)).map((a) => a.body.__type);
+    const types = (await Promise.all(wrong)).map(kind);
     expect(count(types, 'NotAuthorizedException')).toBe(5);
   });
 
