@@ -3,7 +3,11 @@ import type { TypedDocumentNode } from '@apollo/client';
 import { gql } from '#client/apollo/gql.ts';
 import { useReadQuery, type QueryRef } from '@apollo/client/react';
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
-import type { EditEventRouteQuery, EditEventRouteQueryVariables } from '#client/__generated__/graphql.ts';
+import type {
+  EditEventRouteQuery,
+  EditEventRouteQueryVariables,
+  SeriesScope,
+} from '#client/__generated__/graphql.ts';
 import { getPreloader } from '#client/app/apolloClient.ts';
 import { buttonClasses } from '#client/components/ui/Button.tsx';
 import { Card } from '#client/components/ui/Card.tsx';
@@ -14,6 +18,7 @@ import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
 import { userFacingMessage } from '#client/apollo/userFacingMessage.ts';
 import { EVENT_PLACE_FRAGMENT } from '#client/apollo/eventFragments.ts';
 import { EventNotFound } from '#client/features/events/EventNotFound.tsx';
+import { SeriesScopeChoice } from '#client/features/events/details/SeriesScopeChoice.tsx';
 import { EventWizard } from '#client/features/wizard/EventWizard.tsx';
 import { useUpdateEventMutation } from '#client/features/wizard/useUpdateEventMutation.ts';
 import { toUpdateInput, valuesFromEvent, type WizardValues } from '#client/features/wizard/wizardState.ts';
@@ -51,6 +56,9 @@ export const EDIT_EVENT_ROUTE_QUERY: TypedDocumentNode<EditEventRouteQuery, Edit
         venueType
         voiceChat
         language
+        series {
+          id
+        }
         autoApproval {
           verifiedEmail
           sameCity
@@ -82,6 +90,8 @@ function EditEvent({ queryRef }: { queryRef: QueryRef<EditEventRouteQuery> }) {
   const { event } = useReadQuery(queryRef).data;
   const [update, { loading }] = useUpdateEventMutation();
   const [initial] = useState(() => (event ? valuesFromEvent(event) : null));
+  // An occurrence of a series: this date only, or this and the following (issue 27, ADR 048).
+  const [scope, setScope] = useState<SeriesScope>('THIS');
 
   if (!event || !initial) return <EventNotFound />;
   const detailsUrl = `/dashboard/eventDetails/${event.id}`;
@@ -94,7 +104,8 @@ function EditEvent({ queryRef }: { queryRef: QueryRef<EditEventRouteQuery> }) {
 
   const save = async (values: WizardValues) => {
     try {
-      await update({ variables: { input: toUpdateInput(event.id, values) } });
+      const input = { ...toUpdateInput(event.id, values), ...(event.series ? { scope } : {}) };
+      await update({ variables: { input } });
       toast.success(t('wizard.updated'));
       void navigate(detailsUrl);
     } catch (error) {
@@ -122,7 +133,8 @@ function EditEvent({ queryRef }: { queryRef: QueryRef<EditEventRouteQuery> }) {
           }
         />
       ) : (
-        <Card>
+        <Card className="flex flex-col gap-4">
+          {event.series ? <SeriesScopeChoice value={scope} onChange={setScope} action="edit" /> : null}
           <EventWizard
             headingLevel={2}
             kind="edit"

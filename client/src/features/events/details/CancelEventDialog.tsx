@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { SeriesScope } from '#client/__generated__/graphql.ts';
 import { Button } from '#client/components/ui/Button.tsx';
 import { Dialog } from '#client/components/ui/Dialog.tsx';
 import { Input } from '#client/components/ui/Input.tsx';
@@ -6,25 +7,31 @@ import { useToast } from '#client/components/ui/Toast.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { userFacingMessage } from '#client/apollo/userFacingMessage.ts';
 import { useCancelEventMutation } from '#client/features/events/details/useCancelEventMutation.ts';
+import { SeriesScopeChoice } from '#client/features/events/details/SeriesScopeChoice.tsx';
 
-// Asks first; after cancelEvent it says whether the creation token came back.
+// Asks first (in a series: this date only, or this and the following); after cancelEvent it says
+// whether the creation token came back.
 export function CancelEventDialog({
   eventId,
   open,
   onOpenChange,
+  inSeries = false,
 }: {
   eventId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  inSeries?: boolean;
 }) {
   const { t } = useI18n();
   const toast = useToast();
   const [reason, setReason] = useState('');
+  const [scope, setScope] = useState<SeriesScope>('THIS');
   const [cancel, { loading }] = useCancelEventMutation();
 
   const confirm = async () => {
     try {
-      const { data } = await cancel({ variables: { input: { id: eventId, reason: reason.trim() || null } } });
+      const input = { id: eventId, reason: reason.trim() || null, ...(inSeries ? { scope } : {}) };
+      const { data } = await cancel({ variables: { input } });
       const refunded = data?.cancelEvent.tokenRefunded;
       toast.success(t(refunded ? 'details.cancelledRefund' : 'details.cancelledNoRefund'));
       onOpenChange(false);
@@ -51,12 +58,15 @@ export function CancelEventDialog({
         </>
       }
     >
-      <Input
-        label={t('details.cancelReason')}
-        value={reason}
-        maxLength={300}
-        onChange={(e) => setReason(e.target.value)}
-      />
+      <div className="flex flex-col gap-4">
+        {inSeries ? <SeriesScopeChoice value={scope} onChange={setScope} action="cancel" /> : null}
+        <Input
+          label={t('details.cancelReason')}
+          value={reason}
+          maxLength={300}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </div>
     </Dialog>
   );
 }

@@ -20,6 +20,9 @@ export const EVENT_ACTIONS_FRAGMENT = gql`
     groupConversation {
       id
     }
+    series {
+      id
+    }
   }
 `;
 
@@ -69,7 +72,12 @@ export function EventActions({ event }: { event: EventActions_EventFragment }) {
       </div>
       <ShareDialog open={shareOpen} onOpenChange={setShareOpen} eventId={event.id} title={event.title} />
       {isHost ? (
-        <CancelEventDialog eventId={event.id} open={cancelOpen} onOpenChange={setCancelOpen} />
+        <CancelEventDialog
+          eventId={event.id}
+          open={cancelOpen}
+          onOpenChange={setCancelOpen}
+          inSeries={Boolean(event.series)}
+        />
       ) : null}
     </>
   );
