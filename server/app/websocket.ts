@@ -143,11 +143,25 @@ export function attachGraphQLWebSocket(options: {
         return runInScope(scope, () => execute(args));
       },
       subscribe: async (args) => {
-        const scope = scopeOf(args);
+        // What the subscription's resolvers subscribe to on pub/sub is let go of when it ends (the
+        // client stops, the socket closes), not at the channel's next message (ADR 067).
+        const releases: (() => Promise<unknown>)[] = [];
+        let over = false;
+        const releaseAll = () => {
+          over = true;
+          return Promise.all(releases.splice(0).map((release) => release()));
+        };
+        const scope: RequestScope = {
+          ...scopeOf(args),
+          onEnd: (release) => (over ? void release() : void releases.push(release)),
+        };
         const result = await runInScope(scope, () => subscribe(args));
         if (!(Symbol.asyncIterator in result)) return result;
         const ended = options.metrics?.wsOperationStarted(scope.operationName, 'subscription');
-        return scopedIterator(result, scope, ended);
+        return scopedIterator(result, scope, () => {
+          ended?.();
+          void releaseAll();
+        });
       },
       // connection_init carries the access token; a bad one closes the socket with 4403 so the client
       // refreshes and reconnects. The socket is closed when the token expires for the same reason.

@@ -11,6 +11,9 @@ export type RequestScope = {
   operationName?: string;
   authTime?: number;
   graphqlMedia?: string;
+  // A WebSocket subscription's: takes what to let go of when the operation ends (its pub/sub
+  // subscriptions, released at once rather than at their channel's next message; ADR 067).
+  onEnd?: (release: () => Promise<unknown>) => void;
 };
 
 // Operation names as they appear in logs and metrics: GraphQL names, nothing else.

@@ -1,3 +1,4 @@
+import { currentScope } from '#server/lib/request-scope.ts';
 import type { Channel } from './channels.ts';
 
 export type Subscription<T> = AsyncIterableIterator<T> & {
@@ -51,6 +52,7 @@ export class ChannelHub {
   }
 
   async subscribe<T>(name: string, maxBuffered = 256): Promise<Subscription<T>> {
+    const scope = currentScope();
     const buffer: T[] = [];
     let waiting: ((r: IteratorResult<T>) => void) | null = null;
     let done = false;
@@ -114,6 +116,9 @@ export class ChannelHub {
         return iterator;
       },
     };
+    // Opened for a WebSocket subscription: its end releases the channel even while a consumer (an
+    // async generator, whose return() waits for its pending next()) still waits for a message.
+    scope?.onEnd?.(release);
     return iterator;
   }
 }

@@ -90,14 +90,13 @@ type Live = Awaited<ReturnType<typeof userWithTwoLiveSockets>>;
 async function expectEnded(user: Live, ended: number[], code: number, refusal = REFUSED) {
   const open = user.sockets.filter((_, i) => !ended.includes(i));
   for (const i of ended) expect(await user.sockets[i].closed).toBe(code);
+  // A closed socket's subscriptions let go of the channel at once, not at its next message.
+  await subscriptionsOnA(user.userId, open.length);
   // (DeleteUser takes the user's row with the provider account: nobody left to notify.)
   const [row] = await b.database.db.select().from(users).where(eq(users.id, user.userId));
   if (row) {
     const later = await notifyFromB(user.userId);
     for (const s of open) expect((await s.feed.waitFor(2))[1].data.notificationAdded.id).toBe(later);
-    // A closed socket's subscription lets go of the channel once it has heard that message (an async
-    // generator waiting in `next` finishes only then), without sending it anywhere.
-    await subscriptionsOnA(user.userId, open.length);
   }
   for (const i of ended) {
     const s = user.sockets[i];
