@@ -117,6 +117,11 @@ describe('events polish (issue 18)', () => {
     await dialog.getByTestId('location-picker-map').locator('.leaflet-container').waitFor();
     await dialog.getByPlaceholder('Örn. Moda, Kadıköy').fill('Kadıköy');
     await dialog.getByRole('button', { name: 'Ara', exact: true }).click();
+    await dialog
+      .getByTestId('picker-results')
+      .getByRole('option', { name: /Kadıköy/ })
+      .first()
+      .click();
     await expect.poll(() => dialog.getByTestId('picked-location').textContent()).toContain('Kadıköy');
     await page.waitForTimeout(1300); // the 1 s fly-to
     const map = (await dialog.getByTestId('location-picker-map').boundingBox())!;

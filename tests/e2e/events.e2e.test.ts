@@ -84,6 +84,12 @@ describe('events', () => {
     await expect.poll(() => dialog.getByRole('button', { name: 'Ara', exact: true }).isDisabled()).toBe(true);
     await dialog.getByPlaceholder('Örn. Moda, Kadıköy').fill('Kadıköy');
     await dialog.getByRole('button', { name: 'Ara', exact: true }).click();
+    // The results are a list; the point moves when one is picked (issue 27).
+    await dialog
+      .getByTestId('picker-results')
+      .getByRole('option', { name: /Kadıköy/ })
+      .first()
+      .click();
     await expect.poll(() => dialog.getByTestId('picked-location').textContent()).toContain('Kadıköy');
     await page.waitForTimeout(1300); // the 1 s fly-to
     // A click on the map picks that point; it is reverse geocoded and suggests the public text.

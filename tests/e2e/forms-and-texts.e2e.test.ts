@@ -134,6 +134,10 @@ describe('search boxes inside forms', () => {
     const wizardSearch = dialog.getByPlaceholder('Örn. Moda, Kadıköy');
     await wizardSearch.fill('Kadıköy');
     await wizardSearch.press('Enter');
+    // Enter lists the results (issue 27); ArrowDown and Enter pick one, still without a submit.
+    await dialog.getByTestId('picker-results').waitFor();
+    await wizardSearch.press('ArrowDown');
+    await wizardSearch.press('Enter');
     await expect.poll(() => dialog.getByTestId('picked-location').textContent()).toContain('Kadıköy');
     expect(await dialog.getByLabel('Başlık *').count()).toBe(0); // still on the location step
     await expectNotReloaded(page, '/dashboard/physical');
@@ -149,6 +153,9 @@ describe('search boxes inside forms', () => {
     await form.getByTestId('location-picker-map').locator('.leaflet-container').waitFor();
     const pickerSearch = form.getByPlaceholder('Örn. Moda, Kadıköy');
     await pickerSearch.fill('moda');
+    await pickerSearch.press('Enter');
+    await form.getByTestId('picker-results').waitFor();
+    await pickerSearch.press('ArrowDown');
     await pickerSearch.press('Enter');
     await expect.poll(() => form.getByText(/📍 .*Moda/).count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await expectNotReloaded(page, '/dashboard/profile');
@@ -167,6 +174,11 @@ describe('search boxes inside forms', () => {
     expect(saved.me.bio).toBeNull();
     await pickerSearch.fill('Kadıköy');
     await form.getByRole('button', { name: 'Ara', exact: true }).click();
+    await form
+      .getByTestId('picker-results')
+      .getByRole('option', { name: /Kadıköy/ })
+      .first()
+      .click();
     await expect.poll(() => form.getByText(/📍 .*Kadıköy/).count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await expectNotReloaded(page, '/dashboard/profile');
     expect(await form.getByLabel('Biyografi').inputValue()).toBe('Kaydedilmemiş bir değişiklik.');

@@ -13,4 +13,6 @@ export type LocationPickerProps = {
   center?: { lat: number; lng: number } | null;
   // Starting zoom: 16 in the wizard (spec §9), 18 in the profile settings.
   zoom?: number;
+  // Only the map and the point: the wizard's preview (issue 27).
+  readOnly?: boolean;
 };

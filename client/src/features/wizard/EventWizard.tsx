@@ -109,7 +109,14 @@ export function EventWizard({
         {step === 1 ? (
           <TypeStep value={values.mode} locked={kind === 'edit'} onChange={setMode} />
         ) : step === 6 ? (
-          <PreviewStep values={values} catalog={catalog} kind={kind} balance={balance} update={update} />
+          <PreviewStep
+            values={values}
+            catalog={catalog}
+            kind={kind}
+            balance={balance}
+            update={update}
+            LocationPicker={LocationPicker}
+          />
         ) : !catalog ? (
           <CatalogState
             loading={catalogLoading}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  afterPick,
   initialValues,
   stepIsValid,
   suggestPublicLocation,
@@ -160,5 +161,37 @@ describe('API inputs', () => {
     );
     expect(suggestPublicLocation({ name: 'Bilecik', district: null, province: 'Bilecik' })).toBe('Bilecik');
     expect(suggestPublicLocation({ name: 'Nokta', district: null, province: null })).toBe('Nokta');
+  });
+});
+
+describe('afterPick (issue 27)', () => {
+  const moda = { name: 'Moda', district: 'Kadıköy', province: 'İstanbul' };
+  const taksim = { name: 'Taksim Meydanı', district: 'Beyoğlu', province: 'İstanbul' };
+  const pick = (place: typeof moda | null, pending = false) => ({
+    lat: 41.0369,
+    lng: 28.985,
+    address: place ? place.name : '41.036900, 28.985000',
+    place,
+    pending,
+  });
+  // The wizard opened by a right-click at Moda: the text proposed from that place.
+  const atModa = initialValues({ location: { lat: 40.9813, lng: 29.0256 }, place: moda });
+
+  it('replaces a proposed text with the picked place\'s "District, Province"', () => {
+    expect(atModa.publicLocation).toBe('Kadıköy, İstanbul');
+    expect(afterPick(atModa, pick(taksim))).toEqual({
+      location: { lat: 41.0369, lng: 28.985 },
+      address: 'Taksim Meydanı',
+      publicLocation: 'Beyoğlu, İstanbul',
+    });
+  });
+  it('keeps the text the host typed', () => {
+    const typed = { ...atModa, publicLocation: 'Moda sahili', publicLocationTyped: true };
+    expect(afterPick(typed, pick(taksim))).not.toHaveProperty('publicLocation');
+    expect(afterPick(typed, pick(null))).not.toHaveProperty('publicLocation');
+  });
+  it('waits while the address is pending, and clears a proposal where no place is known', () => {
+    expect(afterPick(atModa, pick(null, true))).not.toHaveProperty('publicLocation');
+    expect(afterPick(atModa, pick(null)).publicLocation).toBe('');
   });
 });

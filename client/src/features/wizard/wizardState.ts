@@ -7,6 +7,7 @@ import type {
   VenueType,
   VoiceChat,
 } from '#client/__generated__/graphql.ts';
+import type { LocationPick } from '#client/lib/locationPicker.ts';
 import type { QuickTime } from '#client/features/wizard/quickTime.ts';
 import type { Limits } from '#client/features/wizard/useWizardCatalog.ts';
 
@@ -36,6 +37,8 @@ export type WizardValues = {
   location: PointValue | null;
   address: string;
   publicLocation: string;
+  // The host typed the public text: a new point or search result no longer proposes one (issue 27).
+  publicLocationTyped: boolean;
   placeName: string;
   // Physical: the kind of place (ADR 069), required in step 5.
   venueType: VenueType | null;
@@ -87,6 +90,7 @@ export function initialValues(preset: WizardPreset = {}): WizardValues {
     location: preset.location ?? null,
     address: preset.location ? (preset.address ?? '') : '',
     publicLocation: preset.location && preset.place ? suggestPublicLocation(preset.place) : '',
+    publicLocationTyped: false,
     placeName: '',
     venueType: null,
     platform: '',
@@ -223,6 +227,8 @@ export function valuesFromEvent(event: EditableEvent): WizardValues {
     location: event.location ? { lat: event.location.lat, lng: event.location.lng } : null,
     address: event.location?.address ?? '',
     publicLocation: event.publicLocation ?? '',
+    // The stored text is the host's: moving the point keeps it (the server refuses a contradiction).
+    publicLocationTyped: Boolean(event.publicLocation),
     placeName: event.location?.name ?? '',
     venueType: event.venueType,
     platform: event.platform?.id ?? '',
@@ -243,4 +249,14 @@ export function suggestPublicLocation(place: {
   const parts = [place.district, place.province].filter((p): p is string => Boolean(p));
   const unique = parts.filter((p, i) => parts.indexOf(p) === i);
   return unique.length ? unique.join(', ') : place.name;
+}
+
+// Issue 27: a picked result or a moved point sets the point and proposes the public text from its
+// place, unless the host typed their own; a point with no known place clears a proposed text (the
+// host writes one). While the address is pending the text waits.
+export function afterPick(v: WizardValues, pick: LocationPick): Partial<WizardValues> {
+  const patch: Partial<WizardValues> = { location: { lat: pick.lat, lng: pick.lng }, address: pick.address };
+  if (!pick.pending && !v.publicLocationTyped)
+    patch.publicLocation = pick.place ? suggestPublicLocation(pick.place) : '';
+  return patch;
 }

@@ -3,7 +3,7 @@ import { Input } from '#client/components/ui/Input.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import type { LocationPick, LocationPickerProps } from '#client/lib/locationPicker.ts';
-import { suggestPublicLocation, type WizardValues } from '#client/features/wizard/wizardState.ts';
+import { afterPick, type WizardValues } from '#client/features/wizard/wizardState.ts';
 import { SkillSelect } from '#client/features/wizard/steps/SkillSelect.tsx';
 import { VenueTypeField } from '#client/features/wizard/steps/VenueTypeField.tsx';
 import type { StepProps } from '#client/features/wizard/steps/stepProps.ts';
@@ -23,23 +23,11 @@ export function LocationStep({
 }) {
   const { t } = useI18n();
   const [pending, setPending] = useState(false);
-  // The last suggested public text: replaced by the next suggestion unless the user edited it.
-  const [suggested, setSuggested] = useState<string | null>(null);
   const required = t('common.required');
 
   const onPick = (pick: LocationPick) => {
     setPending(pick.pending);
-    const suggestion = !pick.pending && pick.place ? suggestPublicLocation(pick.place) : null;
-    updateFrom((v) => {
-      const patch: Partial<WizardValues> = {
-        location: { lat: pick.lat, lng: pick.lng },
-        address: pick.address,
-      };
-      if (suggestion && (!v.publicLocation.trim() || v.publicLocation === suggested))
-        patch.publicLocation = suggestion;
-      return patch;
-    });
-    if (suggestion) setSuggested(suggestion);
+    updateFrom((v) => afterPick(v, pick));
   };
 
   return (
@@ -66,8 +54,14 @@ export function LocationStep({
           label={`${t('wizard.location.public')} *`}
           value={values.publicLocation}
           maxLength={200}
-          onChange={(e) => update({ publicLocation: e.target.value })}
-          hint={t('wizard.location.publicHint')}
+          onChange={(e) =>
+            update({ publicLocation: e.target.value, publicLocationTyped: e.target.value.trim() !== '' })
+          }
+          hint={
+            values.publicLocation && !values.publicLocationTyped
+              ? t('wizard.location.publicProposed')
+              : t('wizard.location.publicHint')
+          }
           error={showErrors && !values.publicLocation.trim() ? required : undefined}
         />
         <Input

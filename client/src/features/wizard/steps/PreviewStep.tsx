@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Badge } from '#client/components/ui/Badge.tsx';
 import { SkillBadge } from '#client/components/ui/SkillBadge.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
+import type { LocationPickerProps } from '#client/lib/locationPicker.ts';
 import { catalogLabels, type Catalog } from '#client/features/wizard/useWizardCatalog.ts';
 import { capacityOf, type WizardValues } from '#client/features/wizard/wizardState.ts';
 import { AutoApprovalField } from '#client/features/wizard/steps/AutoApprovalField.tsx';
+
+const ignorePick = () => undefined;
 
 // Step 6: the event as it will look, and for a new event its cost and the balance after it.
 export function PreviewStep({
@@ -13,8 +16,10 @@ export function PreviewStep({
   kind,
   balance,
   update,
+  LocationPicker,
 }: {
   update: (patch: Partial<WizardValues>) => void;
+  LocationPicker: ComponentType<LocationPickerProps>;
   values: WizardValues;
   catalog: Catalog | null;
   kind: 'create' | 'edit';
@@ -72,6 +77,23 @@ export function PreviewStep({
             </div>
           ))}
         </dl>
+        {values.mode === 'PHYSICAL' && values.location ? (
+          // Issue 27: the exact point next to the text everyone will see, so a mismatch shows here.
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="wizard-preview-place">
+            <LocationPicker value={values.location} onChange={ignorePick} zoom={15} readOnly />
+            <div className="flex flex-col gap-1.5 rounded-xl bg-ink-800 p-3 text-sm">
+              <span className="text-xs text-ink-300">{t('wizard.location.public')}</span>
+              <span className="font-semibold break-words text-white" data-testid="preview-public-location">
+                {values.publicLocation || '—'}
+              </span>
+              {values.placeName ? <span className="break-words text-ink-100">{values.placeName}</span> : null}
+              {values.address ? (
+                <span className="text-xs break-words text-ink-300">{values.address}</span>
+              ) : null}
+              <span className="mt-auto text-xs text-ink-400">{t('wizard.location.exactPrivate')}</span>
+            </div>
+          </div>
+        ) : null}
         {values.tags.length ? (
           <div className="flex flex-wrap gap-1.5">
             {values.tags.map((tag) => (
