@@ -75,7 +75,7 @@ export const lifecycleEn: Record<keyof typeof lifecycleTr, string> = {
   'wizard.auto.title': 'Automatic approval',
   'wizard.auto.enable': 'Approve matching requests automatically',
   'wizard.auto.hint':
-    'Requests whose message passes the AI check and that meet your conditions are approved at once; the rest come to you as usual.',
+    'Requests whose message clearly passes the content check and that meet your conditions are approved at once; messages the check is unsure of, and a first request to an in-person event from an account less than a day old, come to you as usual.',
   'wizard.auto.verifiedEmail': 'Verified e-mail',
   'wizard.auto.sameCity': 'In my city',
   'wizard.auto.friendsOnly': 'Only my friends',

@@ -78,7 +78,7 @@ export const lifecycleTr = {
   'wizard.auto.title': 'Otomatik onay',
   'wizard.auto.enable': 'Uygun istekleri otomatik onayla',
   'wizard.auto.hint':
-    'Mesajı AI kontrolünden temiz geçen ve seçtiğin koşulları sağlayan istekler beklemeden onaylanır; diğerleri her zamanki gibi sana gelir.',
+    'Mesajı içerik kontrolünden açıkça temiz geçen ve seçtiğin koşulları sağlayan istekler beklemeden onaylanır; kontrolün emin olmadığı mesajlar ve bir günden yeni hesapların yüz yüze etkinliklere ilk istekleri her zamanki gibi sana gelir.',
   'wizard.auto.verifiedEmail': 'E-postası doğrulanmış',
   'wizard.auto.sameCity': 'Benimle aynı şehirde',
   'wizard.auto.friendsOnly': 'Yalnızca arkadaşlarım',
