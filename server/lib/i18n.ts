@@ -2,6 +2,7 @@ import { moderationEn, moderationTr } from './i18n.moderation.ts';
 import { socialEn, socialTr } from './i18n.social.ts';
 import { lifecycleEn, lifecycleTr } from './i18n.lifecycle.ts';
 import { safetyKitEn, safetyKitTr } from './i18n.safety-kit.ts';
+import { placesEn, placesTr } from './i18n.places.ts';
 
 // Server-side texts (errors and notifications) in Turkish first, English when asked for.
 export type Locale = 'tr' | 'en';
@@ -11,6 +12,7 @@ const tr = {
   ...socialTr,
   ...lifecycleTr,
   ...safetyKitTr,
+  ...placesTr,
   'error.unauthenticated': 'Oturum açmanız gerekiyor.',
   'error.sessionExpired': 'Oturumunun süresi doldu, lütfen tekrar giriş yap.',
   'error.forbidden': 'Bu işlem için yetkin yok.',
@@ -43,12 +45,6 @@ const tr = {
   'validation.duration': 'Süre 30 dk, 1 saat, 1.5 saat, 2 saat, 3 saat veya 4+ saat olmalı.',
   'validation.maxParticipants': 'Katılımcı sayısı 2 ile 20 arasında olmalı.',
   'validation.tags': 'En az bir, en fazla on etiket seç.',
-  'validation.locationRequired': 'Fiziksel etkinlikler için konum seçmelisin.',
-  'validation.publicLocationRequired': 'Herkese görünecek konum metnini gir.',
-  'validation.locationOutsideTurkey': 'Konum Türkiye sınırları içinde olmalı.',
-  'validation.locationNotOnLand': 'Bu nokta denizde ya da Türkiye topraklarının dışında. Karada bir nokta seç.',
-  'validation.publicLocationFar':
-    'Herkese görünen konum "{place}" diyor, ama haritada seçtiğin nokta orada değil. Konum metnini ya da noktayı düzelt.',
   'validation.platformRequired': 'Online etkinlikler için platform seçmelisin.',
   'validation.unknownPlatform': 'Bilinmeyen platform.',
   'validation.unknownCategory': 'Bilinmeyen kategori.',
@@ -198,6 +194,7 @@ const en: Record<MessageKey, string> = {
   ...socialEn,
   ...lifecycleEn,
   ...safetyKitEn,
+  ...placesEn,
   'error.unauthenticated': 'You need to sign in.',
   'error.sessionExpired': 'Your session has expired, please sign in again.',
   'error.forbidden': 'You are not allowed to do this.',
@@ -230,12 +227,6 @@ const en: Record<MessageKey, string> = {
   'validation.duration': 'Duration must be 30 min, 1 h, 1.5 h, 2 h, 3 h or 4+ h.',
   'validation.maxParticipants': 'Participants must be between 2 and 20.',
   'validation.tags': 'Choose at least one and at most ten tags.',
-  'validation.locationRequired': 'Physical events need a location.',
-  'validation.publicLocationRequired': 'Enter the location text everyone will see.',
-  'validation.locationOutsideTurkey': 'The location must be inside Turkey.',
-  'validation.locationNotOnLand': 'This point is at sea or outside Turkey’s land. Choose a point on land.',
-  'validation.publicLocationFar':
-    'The public location says "{place}", but the point you chose on the map is not there. Correct the text or the point.',
   'validation.platformRequired': 'Online events need a platform.',
   'validation.unknownPlatform': 'Unknown platform.',
   'validation.unknownCategory': 'Unknown category.',
