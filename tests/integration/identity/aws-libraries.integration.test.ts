@@ -5,7 +5,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { confirmSignUp, fetchAuthSession, getCurrentUser, signIn, signOut, signUp } from 'aws-amplify/auth';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { idpAccounts } from '#db/schema/index.ts';
 import {
   configureAmplify,
@@ -31,15 +31,19 @@ import {
 import { startTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 // Issue 26 (points 1, 2, 7): AWS's own sign-in libraries, unchanged, against the built-in provider.
-// Access tokens live 3 s here, so a session's refresh is seen after a real expiry.
+// Access tokens live 5 minutes here (Cognito's shortest); the app and the libraries share this
+// process's Date, which a test moves past a token's expiry instead of waiting for it.
 let app: TestApp;
 let net: ReturnType<typeof watchCognito>;
 beforeAll(async () => {
-  app = await startTestApp({ env: { ACCESS_TOKEN_VALIDITY_SECONDS: '3' } });
+  // Before the app starts: what it keeps of Date.now (its verified-token memo) is the moved one.
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  app = await startTestApp({ env: { ACCESS_TOKEN_VALIDITY_SECONDS: '300' } });
   net = watchCognito(app);
   configureAmplify(app);
 });
 afterAll(async () => {
+  vi.useRealTimers();
   net?.restore();
   await app?.close();
 });
@@ -51,10 +55,10 @@ const LOCKED = { name: 'NotAuthorizedException', message: 'Password attempts exc
 const claims = (jwt: string) =>
   JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
 
-// Waits until the token's exp has passed (by the clock, however long the machine takes).
-async function pastExpiry(jwt: string) {
-  const exp = Number(claims(jwt).exp) * 1000;
-  while (Date.now() <= exp + 1000) await new Promise((resolve) => setTimeout(resolve, 250));
+// Moves the clock (the server's and the libraries') a second past the token's expiry.
+function pastExpiry(jwt: string) {
+  expect(Number(claims(jwt).exp) - Number(claims(jwt).iat)).toBe(300);
+  vi.setSystemTime(Number(claims(jwt).exp) * 1000 + 1000);
 }
 
 const userOf = (token: string) => sdkFor(app).send(new GetUserCommand({ AccessToken: token }));
@@ -88,7 +92,7 @@ describe('amazon-cognito-identity-js', () => {
     expect((await userOf(token)).Username).toBe(sub);
     expect(await failure(libSignIn(pool, email, 'gizli-sifre-9'))).toEqual(WRONG);
 
-    await pastExpiry(token);
+    pastExpiry(token);
     expect(await errorName(userOf(token))).toBe('NotAuthorizedException');
     const fresh = await libRefresh(user, session);
     const freshToken = fresh.getAccessToken().getJwtToken();
@@ -197,7 +201,7 @@ describe('aws-amplify v6', () => {
     const first = await fetchAuthSession();
     const token = first.tokens!.accessToken.toString();
     expect(first.tokens!.idToken!.payload.email).toBe(email);
-    await pastExpiry(token);
+    pastExpiry(token);
     const before = net.calls.length;
     const later = await fetchAuthSession();
     const refreshCall = net.calls.slice(before).find((c) => c.operation === 'GetTokensFromRefreshToken');
