@@ -4,9 +4,9 @@ import type { MessageKey } from '#server/lib/i18n.ts';
 
 // How long after its end an event can still be reported as unsafe: late enough for someone who
 // needed a few days, early enough that the moderators can still ask the people who were there.
-export const UNSAFE_REPORT_WINDOW_MS = 30 * 24 * 3600_000;
+const UNSAFE_REPORT_WINDOW_MS = 30 * 24 * 3600_000;
 
-export type UnsafeRefusal = { code: ErrorCode; key: MessageKey };
+type UnsafeRefusal = { code: ErrorCode; key: MessageKey };
 
 // Why `reporterId` may not file 'Kendimi güvende hissetmedim' about `event` at `now` (null: they
 // may). Pure, so the rule is the same for the mutation and its unit test. Only people who took part

@@ -49,7 +49,7 @@ const SAFETY_PANEL_VIEWER_QUERY: TypedDocumentNode<SafetyPanelViewerQuery, Safet
 // The Yardım button shows from an hour before the start (people are on their way) until the end.
 const HELP_BEFORE_START_MS = 60 * 60_000;
 
-export function helpIsOpen(
+function helpIsOpen(
   event: { mode: string; status: string; startsAt: unknown; endsAt: unknown; viewerRole: string },
   now = Date.now(),
 ): boolean {
