@@ -55,7 +55,8 @@ describe('npm run moderation', () => {
   fs.writeFileSync(
     input,
     [
-      '{"id":"a","text":"Selam, kaleci olabilirim"}',
+      // Passes the check, but not clearly: the LLM is asked about it (ADR 073).
+      '{"id":"a","text":"bu etkinliğe sadece seni görmek için geliyorum"}',
       '',
       '{"id":"b","text":"siktir git"}',
       'this is not json',
