@@ -37,12 +37,12 @@ describe('features', () => {
   it('reads the normalised text: links, numbers and look-alike letters become the same tokens', () => {
     expect(modelTokens('Ѕiiiiktir www.site.com 0532 123 45 67 🔥?')).toEqual({
       words: ['siktir', 'xurl', 'xnum'],
-      stems: ['siktir', 'xurl', 'xnum'],
+      stems: ['sik', 'xurl', 'xnum'],
       emoji: ['🔥'],
       question: true,
     });
     // Snowball's Turkish stemmer: inflected forms meet their roots (ADR 073).
-    expect(modelTokens('fotoğraflarınızı göçmenlerin okulunu').stems).toEqual(['fotograf', 'gocmen', 'okul']);
+    expect(modelTokens('fotoğraflarınızı kadınlar okulunu').stems).toEqual(['fotograf', 'kadin', 'okul']);
     const a = features('Seni öldürürüm', 1 << 16);
     expect(features('SENİ ÖLDÜRÜRÜM', 1 << 16)).toEqual(a);
     expect(a.index.length).toBeGreaterThan(20);

@@ -83,7 +83,7 @@ export function features(text: string, buckets: number): { index: Uint32Array; v
     names.push(`w${w}`);
     if (i > 0) names.push(`b${words[i - 1]} ${w}`);
   });
-  // Roots: "fotoğraflarını" also counts as "fotograf", "göçmenlerin" as "gocmen".
+  // Roots: "fotoğraflarını" also counts as "fotograf", "göçmenler" as "gocmen".
   // Pairs of stems and stems equal to their word added nothing on dev or test (ADR 073).
   stems.forEach((s, i) => {
     if (s !== words[i]) names.push(`s${s}`);

@@ -3,7 +3,7 @@ import { fold } from './moderation.text.ts';
 
 // Turkish roots for the content check (ADR 073): Snowball's Turkish stemmer (snowball-stemmers)
 // strips the inflectional suffixes, so "fotoğraflarını", "fotoğraflarınızı" and "fotoğrafın" meet at
-// "fotograf", "göçmenlerin" at "gocmen". The stem is folded to ASCII like the rules' words.
+// "fotograf", "göçmenler" at "gocmen". The stem is folded to ASCII like the rules' words.
 // The stemmer is a transpiled Java port and slow (about 0.1–0.3 ms a word on this machine), so each
 // word is stemmed once and remembered; people's vocabulary repeats, the cache is bounded.
 
