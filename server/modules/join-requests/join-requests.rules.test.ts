@@ -11,10 +11,12 @@ const facts = (over: Partial<RequesterFacts> = {}): RequesterFacts => ({
 });
 
 describe('auto-approval rules', () => {
-  it('null means the host decides; an empty set approves every ok message', () => {
+  it('null means the host decides; a set with no condition on approves every ok message', () => {
     expect(hasRules(null)).toBe(false);
+    expect(hasRules(undefined)).toBe(false);
     expect(hasRules({})).toBe(true);
-    expect(hasRules({ verifiedEmail: false, friendsOnly: false })).toBe(false);
+    expect(hasRules({ verifiedEmail: false, friendsOnly: false, minRating: null })).toBe(true);
+    expect(unmetRules({ verifiedEmail: false, friendsOnly: false }, facts())).toEqual([]);
     expect(hasRules({ minRating: 4 })).toBe(true);
   });
 

@@ -11,17 +11,11 @@ export type RequesterFacts = {
   friends: boolean;
 };
 
+// Automatic approval is on whenever the event has a rule set, null turns it off (the schema's words).
+// A set whose every condition is off, `{}` over the API or the wizard's switch with no condition
+// ticked, approves everyone whose message is clearly fine (issue 27; it approved nobody before).
 export function hasRules(rules: AutoApprovalRules | null | undefined): rules is AutoApprovalRules {
-  return Boolean(
-    rules &&
-    (rules.verifiedEmail ||
-      rules.friendsOnly ||
-      rules.sameCity ||
-      rules.minRating != null ||
-      rules.minReliability != null ||
-      // An empty rule set is "approve everyone whose message is ok".
-      Object.keys(rules).length === 0),
-  );
+  return rules != null;
 }
 
 export const reliabilityPercent = (r: { attended: number; recorded: number }): number | null =>

@@ -117,6 +117,30 @@ describe('auto-approval rules', () => {
     expect(waits.data.requestToJoin.joinRequest.status).toBe('PENDING');
   });
 
+  it('an empty rule set, `autoApproval: {}`, approves every clean message and holds a flagged one', async () => {
+    const host = await app.newUser();
+    await setCity(host, 'İzmir');
+    const id = await createEventAs(app, host, { overrides: { autoApproval: {} } });
+    const anyone = await app.newUser();
+    await setCity(anyone, null, 0);
+    const clean = await app.gql(
+      ASK,
+      { input: { eventId: id, message: 'Selam, katılabilir miyim?' } },
+      { token: anyone.token },
+    );
+    expect(clean.errors).toBeUndefined();
+    expect(clean.data.requestToJoin.joinRequest).toMatchObject({ status: 'ACCEPTED', autoApproved: true });
+    // A message any layer raised a signal on still waits for the host (ADR 073).
+    const other = await app.newUser();
+    await setCity(other, null, 0);
+    const flagged = await app.gql(
+      ASK,
+      { input: { eventId: id, message: 'WhatsApp numaranı verir misin, oradan konuşalım' } },
+      { token: other.token },
+    );
+    expect(flagged.data.requestToJoin.joinRequest).toMatchObject({ status: 'PENDING', autoApproved: false });
+  });
+
   it('refuses rules out of range with the field named, in Turkish', async () => {
     const host = await app.newUser();
     const res = await app.gql(
