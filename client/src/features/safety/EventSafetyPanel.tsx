@@ -11,6 +11,7 @@ import { Button } from '#client/components/ui/Button.tsx';
 import { HomeVenueBadge } from '#client/components/ui/HomeVenueBadge.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { HelpDialog } from '#client/features/safety/HelpDialog.tsx';
+import { SharePositionButton } from '#client/features/safety/SharePositionButton.tsx';
 import { UnsafeReportDialog } from '#client/features/safety/UnsafeReportDialog.tsx';
 
 export const EVENT_SAFETY_PANEL_FRAGMENT = gql`
@@ -112,7 +113,10 @@ export function EventSafetyPanel({ event }: { event: EventSafetyPanel_EventFragm
           </Button>
         ) : null}
       </div>
-      <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} publicLocation={event.publicLocation} />
+      <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} publicLocation={event.publicLocation}>
+        {/* 'Konumumu paylaş': the position once, to the trusted contacts, only on the tap (ADR 068). */}
+        <SharePositionButton eventId={event.id} />
+      </HelpDialog>
       {tookPart ? (
         <UnsafeReportDialog
           eventId={event.id}
