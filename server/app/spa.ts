@@ -35,8 +35,9 @@ const APP_PATHS = new Set([
   '/suspended',
   '/index.html',
 ]);
-// /e/<id>: an event's public page, for signed-out visitors too (ADR 049).
-const APP_PREFIXES = ['/dashboard', '/admin', '/e'];
+// /e/<id>: an event's public page, for signed-out visitors too (ADR 049); /plan/<token> and
+// /safety/confirm/<token>: the safety kit's pages for trusted contacts, who have no account (ADR 068).
+const APP_PREFIXES = ['/dashboard', '/admin', '/e', '/plan', '/safety'];
 export function isAppPath(pathname: string): boolean {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return APP_PATHS.has(p) || APP_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
@@ -57,6 +58,8 @@ Disallow: /uploads/
 Disallow: /webhooks/
 Disallow: /metrics
 Disallow: /calendar/
+Disallow: /plan/
+Disallow: /safety/
 Allow: /
 `;
 

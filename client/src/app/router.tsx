@@ -203,6 +203,19 @@ export const routes: RouteObject[] = [
           );
         },
       },
+      // The safety kit's pages for trusted contacts, who have no account (ADR 068).
+      {
+        path: '/plan/:token',
+        lazy: () =>
+          import('#client/routes/PublicPlanRoute.tsx').then((m) => ({ Component: m.PublicPlanRoute })),
+      },
+      {
+        path: '/safety/confirm/:token',
+        lazy: () =>
+          import('#client/routes/TrustedContactConfirmRoute.tsx').then((m) => ({
+            Component: m.TrustedContactConfirmRoute,
+          })),
+      },
       {
         path: '/e/:id',
         lazy: () =>

@@ -44,6 +44,7 @@ import { WaitlistPanel } from '#client/features/join-requests/WaitlistPanel.tsx'
 import { AttendancePanel } from '#client/features/join-requests/AttendancePanel.tsx';
 import { CheckInCodeButton, CheckInForm } from '#client/features/join-requests/CheckIn.tsx';
 import { getAuth } from '#client/features/auth/auth.ts';
+import { SafetyPlanPanel } from '#client/features/safety/SafetyPlanPanel.tsx';
 import { EVENT_SAFETY_PANEL_FRAGMENT, EventSafetyPanel } from '#client/features/safety/EventSafetyPanel.tsx';
 
 // The page composes the features' fragments. The fields listed beside them are the ones the route
@@ -272,6 +273,13 @@ function EventPage({ event }: { event: Event }) {
       </EventSummaryCard>
       <CalendarButtons event={event} accessToken={() => getAuth().session.getAccessToken()} />
       <SeriesInfo event={event} />
+      {/* 'Planımı paylaş' and the 'Evdeyim' check (ADR 068). */}
+      {(isHost || event.viewerRole === 'PARTICIPANT') && event.status !== 'CANCELLED' ? (
+        <SafetyPlanPanel
+          eventId={event.id}
+          canShare={event.status === 'UPCOMING' || event.status === 'ONGOING'}
+        />
+      ) : null}
 
       <Tabs
         items={tabs}

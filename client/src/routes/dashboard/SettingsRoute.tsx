@@ -19,6 +19,7 @@ import { ChannelSettings } from '#client/features/profile/ChannelSettings.tsx';
 import { PushDeviceControl } from '#client/features/profile/PushDeviceControl.tsx';
 import { CalendarFeedCard } from '#client/features/profile/CalendarFeedCard.tsx';
 import { BlockedUsersList } from '#client/features/safety/BlockedUsersList.tsx';
+import { TrustedContactsCard } from '#client/features/safety/TrustedContactsCard.tsx';
 import { AccountStanding } from '#client/features/moderation/AccountStanding.tsx';
 
 export const SETTINGS_ROUTE_QUERY: TypedDocumentNode<SettingsRouteQuery, SettingsRouteQueryVariables> = gql`
@@ -132,6 +133,9 @@ function Settings({ queryRef }: { queryRef: QueryRef<SettingsRouteQuery> }) {
       </Section>
       <Section title={t('standing.title')} testId="standing-settings" id="standing">
         <AccountStanding />
+      </Section>
+      <Section title={t('trusted.title')} testId="trusted-contacts" id="trusted-contacts">
+        <TrustedContactsCard />
       </Section>
       <Section title={t('settings.blocked.title')}>
         <BlockedUsersList />
