@@ -11,6 +11,7 @@ import {
   COMPETITIVE_TAGS,
   NOW_PLAYING_MINUTES,
   SOON_MINUTES,
+  CHEAP_MAX_PRICE,
   STUDY_CATEGORY,
   STUDY_TAGS,
 } from './events.catalog.ts';
@@ -180,6 +181,8 @@ function quickCondition(chip: QuickFilter): SQL {
       return sql`${events.startsAt} > ${P('now')}::timestamptz and ${events.startsAt} <= ${P('soonUntil')}::timestamptz`;
     case 'free':
       return sql`${events.price} = 0`;
+    case 'cheap':
+      return sql`${events.price} <= ${sql.raw(String(CHEAP_MAX_PRICE))}`;
     case 'beginners':
       return sql`(${events.skillLevel} is null or ${events.skillLevel} = 'beginner')`;
     case 'competitive':

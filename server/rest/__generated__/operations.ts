@@ -188,13 +188,15 @@ export type JoinRequestStatus =
 export type QuickFilter =
   /** 'Yeni Başlayanlar' / 'Newbie Friendly': skill level beginner or not set. */
   | 'BEGINNERS'
+  /** 'Ucuz': free or cheap, a price of at most 100 ₺ (the spec's chip). */
+  | 'CHEAP'
   /** 'Chill' / 'Casual': social, food, board-game, casual or co-op events without an advanced skill level. */
   | 'CHILL'
   /** 'Competitive': skill advanced or pro, or tagged Ranked or Turnuva. */
   | 'COMPETITIVE'
   /** 'English': held in English. */
   | 'ENGLISH'
-  /** 'Ücretsiz': price 0. */
+  /** Price 0 (kept for integrators; the dashboard's chip is CHEAP). */
   | 'FREE'
   /** 'Mic Required': voice chat required. */
   | 'MIC_REQUIRED'

@@ -221,6 +221,26 @@ describe('events(filter)', () => {
     ]);
   });
 
+  it("'Ucuz' (CHEAP) keeps free events and those of at most 100 ₺, not dearer ones", async () => {
+    // Its own marker, so the other tests' sets stay as they are.
+    const mark = `ch${crypto.randomUUID().slice(0, 6)}`;
+    for (const [title, price] of [
+      ['Bedava yürüyüş', 0],
+      ['Yüzlük kahve', 100],
+      ['Pahalı atölye', 101],
+    ] as const) {
+      await create(buildPhysicalEventInput({ title: `${mark} ${title}`, price }));
+    }
+    expect(await titles({ quick: ['CHEAP'] }, mark)).toEqual(['Bedava yürüyüş', 'Yüzlük kahve']);
+    expect(await titles({ quick: ['FREE'] }, mark)).toEqual(['Bedava yürüyüş']);
+    expect(await titles({ quick: ['CHEAP'], mode: 'PHYSICAL' })).toEqual([
+      'Boğazda ÇAY sohbeti',
+      'Kadıköy halı saha',
+      'Satranç turnuvası',
+      'Sınav kampı',
+    ]);
+  });
+
   it('filters online events by game type, platform and voice chat', async () => {
     expect(await titles({ gameType: 'FPS' })).toEqual(['Valorant ranked']);
     expect(await titles({ gameType: 'PARTY' })).toEqual(['Among Us casual']);

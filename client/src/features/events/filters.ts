@@ -20,10 +20,11 @@ export const TIME_WINDOWS: readonly TimeWindow[] = ['WITHIN_HOUR', 'TODAY', 'THI
 export const PHYSICAL_SKILLS: readonly SkillLevel[] = ['BEGINNER', 'INTERMEDIATE', 'ADVANCED'];
 export const LOBBY_SKILLS: readonly SkillLevel[] = ['BEGINNER', 'INTERMEDIATE', 'ADVANCED', 'PRO'];
 
-// Physical quick chips: Yakında, Ücretsiz, Yeni Başlayanlar, Competitive, Chill, Study Buddy.
+// Physical quick chips: Yakında, Ucuz (free or at most 100 ₺), Yeni Başlayanlar, Competitive, Chill,
+// Study Buddy.
 export const PHYSICAL_QUICK: readonly QuickFilter[] = [
   'SOON',
-  'FREE',
+  'CHEAP',
   'BEGINNERS',
   'COMPETITIVE',
   'CHILL',

@@ -33,6 +33,7 @@ export const eventsEn: Record<keyof typeof eventsTr, string> = {
   'filters.device.MOBILE': 'Mobile',
   'quick.SOON': 'Soon',
   'quick.FREE': 'Free',
+  'quick.CHEAP': 'Cheap',
   'quick.BEGINNERS': 'Beginners',
   'quick.COMPETITIVE': 'Competitive',
   'quick.CHILL': 'Chill',
