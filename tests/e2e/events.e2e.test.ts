@@ -268,6 +268,9 @@ describe('events', () => {
     await page.getByRole('button', { name: /Paylaş/ }).click();
     await page.getByRole('button', { name: /Bağlantıyı Kopyala/ }).click();
     await page.getByRole('button', { name: /Kopyalandı!/ }).waitFor();
+    // The shared link is the public page, which a signed-out friend can open (issue 27).
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(`${new URL(page.url()).origin}/e/${physicalUrl.split('/').pop()}`);
     await shot(page, 'events-share-dialog');
     await page.keyboard.press('Escape');
 
