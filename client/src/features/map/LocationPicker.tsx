@@ -177,7 +177,7 @@ export function LocationPicker({
     <div
       className={cn(
         'relative overflow-hidden rounded-xl border border-ink-700',
-        readOnly ? 'h-40 sm:h-full sm:min-h-40' : 'h-64 sm:h-72',
+        readOnly ? 'h-60 sm:h-full sm:min-h-60' : 'h-64 sm:h-72',
       )}
       data-testid={readOnly ? 'location-preview-map' : 'location-picker-map'}
     >
