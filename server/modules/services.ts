@@ -103,6 +103,8 @@ export function createServices(deps: Deps) {
   users.onAccountDeleted((tx, afterCommit, user) => events.cancelUpcomingHostedBy(tx, afterCommit, user));
   users.onAccountDeleted((tx, afterCommit, user) => endings.endAllOf(tx, afterCommit, user));
   users.onAccountDeleted((tx, _afterCommit, user) => drafts.removeAllOf(tx, user));
+  // The safety kit's contacts, plans and shared positions leave with the account (ADR 068).
+  users.onAccountDeleted((tx, _afterCommit, user) => safetyContacts.eraseAllOf(tx, user.id));
   users.onAvatarDropped((key) => uploads.dropAvatarFiles(key));
   // After a deletion's commit: raw uploads leave storage, the saved method its provider (ADR 054).
   users.onErased(async ({ storageKeys, paymentMethod }) => {

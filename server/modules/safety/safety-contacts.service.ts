@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import type { Tx } from '#db/client.ts';
 import type { TrustedContactRow } from '#db/schema/index.ts';
 import type { Deps } from '#server/context/deps.ts';
 import type { Viewer } from '#server/context/viewer.ts';
@@ -66,6 +67,13 @@ export function createSafetyContactsService(deps: Deps, options: { users: UsersS
         throw notFound('safety.contactNotFound');
       deps.logger.info({ userId: viewer.id, contactId: input.id }, 'trusted contact removed');
       return input.id;
+    },
+
+    // In the account deletion's transaction: everything the safety kit holds for the user.
+    // (The hook's number counts cancelled events for the goodbye mail: none here.)
+    async eraseAllOf(tx: Tx, userId: string): Promise<number> {
+      await repo.eraseAllOf(tx, userId);
+      return 0;
     },
 
     // The link in the confirmation mail (no account): answers only the sharing user's display name,

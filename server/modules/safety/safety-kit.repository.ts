@@ -43,6 +43,12 @@ export function createSafetyKitRepository(db: DbOrTx) {
       return rows.length === 1;
     },
 
+    // An account's erasure (ADR 054 keeps the user row): its plans, positions and contacts go.
+    async eraseAllOf(tx: DbOrTx, userId: string): Promise<void> {
+      await tx.delete(safetyPlans).where(eq(safetyPlans.userId, userId));
+      await tx.delete(trustedContacts).where(eq(trustedContacts.userId, userId));
+    },
+
     // Confirms once; a second click finds the row confirmed and changes nothing.
     async confirmContact(token: string, now: Date): Promise<TrustedContactRow | undefined> {
       const [row] = await db.select().from(trustedContacts).where(eq(trustedContacts.confirmToken, token));
