@@ -2,7 +2,8 @@
 /** Internal type. DO NOT USE DIRECTLY. */
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
-export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type Incremental<T> =
+  T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 /** Take the place offered from the waitlist. */
 export type AcceptWaitlistOfferInput = {
   /** The viewer's OFFERED request. */
@@ -228,7 +229,7 @@ export type CreateEventInput = {
 /** What format the copy of the viewer's data comes in. */
 export type DataExportFormat =
   /** One JSON document. */
-  | 'JSON';
+  'JSON';
 
 /** Deciding an appeal. */
 export type DecideAppealInput = {
@@ -1209,262 +1210,1002 @@ export type WarnUserInput = {
   userId: string | number;
 };
 
-export type MeTestQueryVariables = Exact<{ [key: string]: never; }>;
+export type MeTestQueryVariables = Exact<{ [key: string]: never }>;
 
-
-export type MeTestQuery = { me: { __typename: 'User', id: string } };
+export type MeTestQuery = { me: { __typename: 'User'; id: string } };
 
 export type CacheEvictionsRequestsTestQueryVariables = Exact<{
   id: string | number;
 }>;
 
-
-export type CacheEvictionsRequestsTestQuery = { event: { __typename: 'Event', id: string, title: string, joinRequests: Array<{ __typename: 'JoinRequest', id: string }> | null } | null };
+export type CacheEvictionsRequestsTestQuery = {
+  event: {
+    __typename: 'Event';
+    id: string;
+    title: string;
+    joinRequests: Array<{ __typename: 'JoinRequest'; id: string }> | null;
+  } | null;
+};
 
 export type CacheEvictionsTitleTestQueryVariables = Exact<{
   id: string | number;
 }>;
 
+export type CacheEvictionsTitleTestQuery = {
+  event: { __typename: 'Event'; id: string; title: string } | null;
+};
 
-export type CacheEvictionsTitleTestQuery = { event: { __typename: 'Event', id: string, title: string } | null };
+export type CacheEvictionsNotificationsTestQueryVariables = Exact<{ [key: string]: never }>;
 
-export type CacheEvictionsNotificationsTestQueryVariables = Exact<{ [key: string]: never; }>;
+export type CacheEvictionsNotificationsTestQuery = {
+  notifications: {
+    __typename: 'NotificationConnection';
+    nodes: Array<{ __typename: 'Notification'; id: string }>;
+  };
+};
 
+export type EventRoster_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  participantCount: number;
+  viewerCanRateParticipants: boolean;
+  participants: Array<{
+    __typename: 'Participant';
+    joinedAt: string;
+    viewerRating: { __typename: 'Rating'; id: string; score: number; feedback: string | null } | null;
+    user: {
+      __typename: 'User';
+      id: string;
+      displayName: string;
+      username: string | null;
+      avatarUrl: string | null;
+      participantRating: { __typename: 'RatingSummary'; average: number | null; count: number };
+    };
+  }>;
+};
 
-export type CacheEvictionsNotificationsTestQuery = { notifications: { __typename: 'NotificationConnection', nodes: Array<{ __typename: 'Notification', id: string }> } };
+export type EventPlace_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  location: {
+    __typename: 'EventLocation';
+    name: string | null;
+    address: string | null;
+    lat: number;
+    lng: number;
+    exact: boolean;
+  } | null;
+};
 
-export type EventRoster_EventFragment = { __typename: 'Event', id: string, participantCount: number, viewerCanRateParticipants: boolean, participants: Array<{ __typename: 'Participant', joinedAt: string, viewerRating: { __typename: 'Rating', id: string, score: number, feedback: string | null } | null, user: { __typename: 'User', id: string, displayName: string, username: string | null, avatarUrl: string | null, participantRating: { __typename: 'RatingSummary', average: number | null, count: number } } }> };
+export type SuspensionTestQueryVariables = Exact<{ [key: string]: never }>;
 
-export type EventPlace_EventFragment = { __typename: 'Event', id: string, location: { __typename: 'EventLocation', name: string | null, address: string | null, lat: number, lng: number, exact: boolean } | null };
+export type SuspensionTestQuery = { me: { __typename: 'User'; id: string } };
 
-export type SuspensionTestQueryVariables = Exact<{ [key: string]: never; }>;
+export type BalanceTestSubscriptionVariables = Exact<{ [key: string]: never }>;
 
+export type BalanceTestSubscription = {
+  tokenBalanceChanged: { __typename: 'TokenBalanceChange'; balance: number };
+};
 
-export type SuspensionTestQuery = { me: { __typename: 'User', id: string } };
+export type DashboardShellQueryVariables = Exact<{ [key: string]: never }>;
 
-export type BalanceTestSubscriptionVariables = Exact<{ [key: string]: never; }>;
+export type DashboardShellQuery = {
+  unreadNotificationCount: number;
+  hostPendingRequestCount: number;
+  unreadMessageCount: number;
+  me: {
+    __typename: 'User';
+    id: string;
+    displayName: string;
+    email: string | null;
+    avatarUrl: string | null;
+    tokenBalance: number | null;
+    locale: string | null;
+    role: Role | null;
+    mapCenter: { __typename: 'GeoPoint'; lat: number; lng: number } | null;
+  };
+};
 
+export type FriendsGoing_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  friendsGoing: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+};
 
-export type BalanceTestSubscription = { tokenBalanceChanged: { __typename: 'TokenBalanceChange', balance: number } };
+export type LobbyEventCard_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  title: string;
+  description: string;
+  startsAt: string;
+  timeLeft: string;
+  status: EventStatus;
+  featured: boolean;
+  participantCount: number;
+  maxParticipants: number;
+  freeSlots: number;
+  voiceChat: VoiceChat | null;
+  requirements: string | null;
+  skillLevel: SkillLevel | null;
+  platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
+  tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+  host: {
+    __typename: 'User';
+    id: string;
+    displayName: string;
+    stats: { __typename: 'UserStats'; averageRating: number | null; hostRank: HostRank };
+  };
+  friendsGoing: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+};
 
-export type DashboardShellQueryVariables = Exact<{ [key: string]: never; }>;
+export type LobbyStatsStrip_StatsFragment = {
+  __typename: 'LobbyStats';
+  activePlayers: number;
+  gamesAvailable: number;
+  matchSuccessRate: number | null;
+  averageHostRating: number | null;
+};
 
+export type MyEventCard_EventFragment = {
+  __typename: 'Event';
+  seriesIndex: number | null;
+  id: string;
+  mode: EventMode;
+  title: string;
+  description: string;
+  startsAt: string;
+  endsAt: string;
+  status: EventStatus;
+  viewerRole: ViewerRole;
+  publicLocation: string | null;
+  participantCount: number;
+  maxParticipants: number;
+  averageRating: number | null;
+  feedbackCount: number;
+  series: {
+    __typename: 'EventSeries';
+    id: string;
+    frequency: SeriesFrequency;
+    occurrenceCount: number;
+  } | null;
+  platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
+};
 
-export type DashboardShellQuery = { unreadNotificationCount: number, hostPendingRequestCount: number, unreadMessageCount: number, me: { __typename: 'User', id: string, displayName: string, email: string | null, avatarUrl: string | null, tokenBalance: number | null, locale: string | null, role: Role | null, mapCenter: { __typename: 'GeoPoint', lat: number, lng: number } | null } };
+export type PhysicalEventCard_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  title: string;
+  description: string;
+  timeLeft: string;
+  status: EventStatus;
+  featured: boolean;
+  venueType: VenueType | null;
+  distanceKm: number | null;
+  participantCount: number;
+  maxParticipants: number;
+  freeSlots: number;
+  price: number;
+  skillLevel: SkillLevel | null;
+  publicLocation: string | null;
+  category: { __typename: 'EventCategory'; id: string; label: string; icon: string };
+  tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+  host: {
+    __typename: 'User';
+    id: string;
+    displayName: string;
+    avatarUrl: string | null;
+    stats: { __typename: 'UserStats'; averageRating: number | null };
+  };
+  friendsGoing: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+};
 
-export type FriendsGoing_EventFragment = { __typename: 'Event', id: string, friendsGoing: Array<{ __typename: 'User', id: string, displayName: string, avatarUrl: string | null }> };
+export type AnalyticsPanel_AnalyticsFragment = {
+  __typename: 'EventAnalytics';
+  views: number;
+  saves: number;
+  shares: number;
+  requests: number;
+  autoDeclinedRequests: number;
+  conversionRate: number | null;
+  medianResponseMinutes: number | null;
+  peakDay: string | null;
+  viewsByDay: Array<{ __typename: 'DailyCount'; date: string; count: number }>;
+};
 
-export type LobbyEventCard_EventFragment = { __typename: 'Event', id: string, title: string, description: string, startsAt: string, timeLeft: string, status: EventStatus, featured: boolean, participantCount: number, maxParticipants: number, freeSlots: number, voiceChat: VoiceChat | null, requirements: string | null, skillLevel: SkillLevel | null, platform: { __typename: 'EventPlatform', id: string, label: string } | null, tags: Array<{ __typename: 'EventTag', id: string, label: string }>, host: { __typename: 'User', id: string, displayName: string, stats: { __typename: 'UserStats', averageRating: number | null, hostRank: HostRank } }, friendsGoing: Array<{ __typename: 'User', id: string, displayName: string, avatarUrl: string | null }> };
+export type CalendarButtons_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  title: string;
+  status: EventStatus;
+  calendarLinks: { __typename: 'CalendarLinks'; ics: string; google: string; outlook: string };
+};
 
-export type LobbyStatsStrip_StatsFragment = { __typename: 'LobbyStats', activePlayers: number, gamesAvailable: number, matchSuccessRate: number | null, averageHostRating: number | null };
+export type EventActions_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  mode: EventMode;
+  title: string;
+  status: EventStatus;
+  viewerRole: ViewerRole;
+  saveCount: number;
+  viewerHasSaved: boolean;
+  groupConversation: { __typename: 'Conversation'; id: string } | null;
+  series: { __typename: 'EventSeries'; id: string } | null;
+};
 
-export type MyEventCard_EventFragment = { __typename: 'Event', seriesIndex: number | null, id: string, mode: EventMode, title: string, description: string, startsAt: string, endsAt: string, status: EventStatus, viewerRole: ViewerRole, publicLocation: string | null, participantCount: number, maxParticipants: number, averageRating: number | null, feedbackCount: number, series: { __typename: 'EventSeries', id: string, frequency: SeriesFrequency, occurrenceCount: number } | null, platform: { __typename: 'EventPlatform', id: string, label: string } | null };
+export type EventOverview_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  mode: EventMode;
+  status: EventStatus;
+  skillLevel: SkillLevel | null;
+  voiceChat: VoiceChat | null;
+  language: string;
+  requirements: string | null;
+  averageRating: number | null;
+  feedbackCount: number;
+  participantCount: number;
+  tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+};
 
-export type PhysicalEventCard_EventFragment = { __typename: 'Event', id: string, title: string, description: string, timeLeft: string, status: EventStatus, featured: boolean, venueType: VenueType | null, distanceKm: number | null, participantCount: number, maxParticipants: number, freeSlots: number, price: number, skillLevel: SkillLevel | null, publicLocation: string | null, category: { __typename: 'EventCategory', id: string, label: string, icon: string }, tags: Array<{ __typename: 'EventTag', id: string, label: string }>, host: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null, stats: { __typename: 'UserStats', averageRating: number | null } }, friendsGoing: Array<{ __typename: 'User', id: string, displayName: string, avatarUrl: string | null }> };
+export type EventSummaryCard_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  mode: EventMode;
+  title: string;
+  description: string;
+  status: EventStatus;
+  featured: boolean;
+  startsAt: string;
+  endsAt: string;
+  participantCount: number;
+  maxParticipants: number;
+  timeLeft: string;
+  price: number;
+  publicLocation: string | null;
+  category: { __typename: 'EventCategory'; id: string; label: string };
+  platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
+  host: {
+    __typename: 'User';
+    id: string;
+    displayName: string;
+    username: string | null;
+    avatarUrl: string | null;
+    stats: { __typename: 'UserStats'; averageRating: number | null };
+  };
+  location: {
+    __typename: 'EventLocation';
+    name: string | null;
+    address: string | null;
+    lat: number;
+    lng: number;
+    exact: boolean;
+  } | null;
+  friendsGoing: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+};
 
-export type AnalyticsPanel_AnalyticsFragment = { __typename: 'EventAnalytics', views: number, saves: number, shares: number, requests: number, autoDeclinedRequests: number, conversionRate: number | null, medianResponseMinutes: number | null, peakDay: string | null, viewsByDay: Array<{ __typename: 'DailyCount', date: string, count: number }> };
-
-export type CalendarButtons_EventFragment = { __typename: 'Event', id: string, title: string, status: EventStatus, calendarLinks: { __typename: 'CalendarLinks', ics: string, google: string, outlook: string } };
-
-export type EventActions_EventFragment = { __typename: 'Event', id: string, mode: EventMode, title: string, status: EventStatus, viewerRole: ViewerRole, saveCount: number, viewerHasSaved: boolean, groupConversation: { __typename: 'Conversation', id: string } | null, series: { __typename: 'EventSeries', id: string } | null };
-
-export type EventOverview_EventFragment = { __typename: 'Event', id: string, mode: EventMode, status: EventStatus, skillLevel: SkillLevel | null, voiceChat: VoiceChat | null, language: string, requirements: string | null, averageRating: number | null, feedbackCount: number, participantCount: number, tags: Array<{ __typename: 'EventTag', id: string, label: string }> };
-
-export type EventSummaryCard_EventFragment = { __typename: 'Event', id: string, mode: EventMode, title: string, description: string, status: EventStatus, featured: boolean, startsAt: string, endsAt: string, participantCount: number, maxParticipants: number, timeLeft: string, price: number, publicLocation: string | null, category: { __typename: 'EventCategory', id: string, label: string }, platform: { __typename: 'EventPlatform', id: string, label: string } | null, host: { __typename: 'User', id: string, displayName: string, username: string | null, avatarUrl: string | null, stats: { __typename: 'UserStats', averageRating: number | null } }, location: { __typename: 'EventLocation', name: string | null, address: string | null, lat: number, lng: number, exact: boolean } | null, friendsGoing: Array<{ __typename: 'User', id: string, displayName: string, avatarUrl: string | null }> };
-
-export type SeriesInfo_EventFragment = { __typename: 'Event', id: string, seriesIndex: number | null, series: { __typename: 'EventSeries', id: string, frequency: SeriesFrequency, occurrenceCount: number, occurrences: Array<{ __typename: 'Event', id: string, startsAt: string, status: EventStatus }> } | null };
+export type SeriesInfo_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  seriesIndex: number | null;
+  series: {
+    __typename: 'EventSeries';
+    id: string;
+    frequency: SeriesFrequency;
+    occurrenceCount: number;
+    occurrences: Array<{ __typename: 'Event'; id: string; startsAt: string; status: EventStatus }>;
+  } | null;
+};
 
 export type CancelEventMutationVariables = Exact<{
   input: CancelEventInput;
 }>;
 
-
-export type CancelEventMutation = { cancelEvent: { __typename: 'CancelEventPayload', tokenRefunded: boolean, event: { __typename: 'Event', id: string, status: EventStatus, cancelledAt: string | null, timeLeft: string }, viewer: { __typename: 'User', id: string, tokenBalance: number | null } } };
+export type CancelEventMutation = {
+  cancelEvent: {
+    __typename: 'CancelEventPayload';
+    tokenRefunded: boolean;
+    event: {
+      __typename: 'Event';
+      id: string;
+      status: EventStatus;
+      cancelledAt: string | null;
+      timeLeft: string;
+    };
+    viewer: { __typename: 'User'; id: string; tokenBalance: number | null };
+  };
+};
 
 export type RecordEventViewMutationVariables = Exact<{
   input: EventRefInput;
 }>;
 
-
-export type RecordEventViewMutation = { recordEventView: { __typename: 'RecordEventActivityPayload', counted: boolean } };
+export type RecordEventViewMutation = {
+  recordEventView: { __typename: 'RecordEventActivityPayload'; counted: boolean };
+};
 
 export type RecordEventShareMutationVariables = Exact<{
   input: RecordEventShareInput;
 }>;
 
-
-export type RecordEventShareMutation = { recordEventShare: { __typename: 'RecordEventActivityPayload', counted: boolean } };
+export type RecordEventShareMutation = {
+  recordEventShare: { __typename: 'RecordEventActivityPayload'; counted: boolean };
+};
 
 export type SaveEventMutationVariables = Exact<{
   input: EventRefInput;
 }>;
 
-
-export type SaveEventMutation = { saveEvent: { __typename: 'SaveEventPayload', event: { __typename: 'Event', id: string, saveCount: number, viewerHasSaved: boolean } } };
+export type SaveEventMutation = {
+  saveEvent: {
+    __typename: 'SaveEventPayload';
+    event: { __typename: 'Event'; id: string; saveCount: number; viewerHasSaved: boolean };
+  };
+};
 
 export type UnsaveEventMutationVariables = Exact<{
   input: EventRefInput;
 }>;
 
+export type UnsaveEventMutation = {
+  unsaveEvent: {
+    __typename: 'SaveEventPayload';
+    event: { __typename: 'Event'; id: string; saveCount: number; viewerHasSaved: boolean };
+  };
+};
 
-export type UnsaveEventMutation = { unsaveEvent: { __typename: 'SaveEventPayload', event: { __typename: 'Event', id: string, saveCount: number, viewerHasSaved: boolean } } };
+export type FriendRequestsList_RequestsFragment = {
+  __typename: 'FriendRequests';
+  incoming: Array<{
+    __typename: 'FriendRequest';
+    mutualCount: number;
+    createdAt: string;
+    user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+  }>;
+  outgoing: Array<{
+    __typename: 'FriendRequest';
+    mutualCount: number;
+    createdAt: string;
+    user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+  }>;
+};
 
-export type FriendRequestsList_RequestsFragment = { __typename: 'FriendRequests', incoming: Array<{ __typename: 'FriendRequest', mutualCount: number, createdAt: string, user: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } }>, outgoing: Array<{ __typename: 'FriendRequest', mutualCount: number, createdAt: string, user: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } }> };
-
-export type FriendsList_FriendFragment = { __typename: 'Friend', since: string, mutualCount: number, user: { __typename: 'User', id: string, displayName: string, username: string | null, avatarUrl: string | null } };
+export type FriendsList_FriendFragment = {
+  __typename: 'Friend';
+  since: string;
+  mutualCount: number;
+  user: {
+    __typename: 'User';
+    id: string;
+    displayName: string;
+    username: string | null;
+    avatarUrl: string | null;
+  };
+};
 
 export type FriendshipActionsQueryVariables = Exact<{
   id: string | number;
 }>;
 
+export type FriendshipActionsQuery = {
+  user: { __typename: 'User'; id: string; displayName: string; friendship: FriendshipStatus } | null;
+};
 
-export type FriendshipActionsQuery = { user: { __typename: 'User', id: string, displayName: string, friendship: FriendshipStatus } | null };
-
-export type FriendshipActions_UserFragment = { __typename: 'User', id: string, friendship: FriendshipStatus, friendCount: number, mutualFriendCount: number, viewerCanMessage: boolean };
+export type FriendshipActions_UserFragment = {
+  __typename: 'User';
+  id: string;
+  friendship: FriendshipStatus;
+  friendCount: number;
+  mutualFriendCount: number;
+  viewerCanMessage: boolean;
+};
 
 export type SendFriendRequestMutationVariables = Exact<{
   input: FriendUserInput;
 }>;
 
-
-export type SendFriendRequestMutation = { sendFriendRequest: { __typename: 'FriendshipPayload', user: { __typename: 'User', id: string, friendship: FriendshipStatus, friendCount: number, mutualFriendCount: number, viewerCanMessage: boolean } } };
+export type SendFriendRequestMutation = {
+  sendFriendRequest: {
+    __typename: 'FriendshipPayload';
+    user: {
+      __typename: 'User';
+      id: string;
+      friendship: FriendshipStatus;
+      friendCount: number;
+      mutualFriendCount: number;
+      viewerCanMessage: boolean;
+    };
+  };
+};
 
 export type RespondToFriendRequestMutationVariables = Exact<{
   input: RespondToFriendRequestInput;
 }>;
 
-
-export type RespondToFriendRequestMutation = { respondToFriendRequest: { __typename: 'FriendshipPayload', user: { __typename: 'User', id: string, friendship: FriendshipStatus, friendCount: number, mutualFriendCount: number, viewerCanMessage: boolean } } };
+export type RespondToFriendRequestMutation = {
+  respondToFriendRequest: {
+    __typename: 'FriendshipPayload';
+    user: {
+      __typename: 'User';
+      id: string;
+      friendship: FriendshipStatus;
+      friendCount: number;
+      mutualFriendCount: number;
+      viewerCanMessage: boolean;
+    };
+  };
+};
 
 export type CancelFriendRequestMutationVariables = Exact<{
   input: FriendUserInput;
 }>;
 
-
-export type CancelFriendRequestMutation = { cancelFriendRequest: { __typename: 'FriendshipPayload', user: { __typename: 'User', id: string, friendship: FriendshipStatus, friendCount: number, mutualFriendCount: number, viewerCanMessage: boolean } } };
+export type CancelFriendRequestMutation = {
+  cancelFriendRequest: {
+    __typename: 'FriendshipPayload';
+    user: {
+      __typename: 'User';
+      id: string;
+      friendship: FriendshipStatus;
+      friendCount: number;
+      mutualFriendCount: number;
+      viewerCanMessage: boolean;
+    };
+  };
+};
 
 export type RemoveFriendMutationVariables = Exact<{
   input: FriendUserInput;
 }>;
 
-
-export type RemoveFriendMutation = { removeFriend: { __typename: 'FriendshipPayload', user: { __typename: 'User', id: string, friendship: FriendshipStatus, friendCount: number, mutualFriendCount: number, viewerCanMessage: boolean } } };
+export type RemoveFriendMutation = {
+  removeFriend: {
+    __typename: 'FriendshipPayload';
+    user: {
+      __typename: 'User';
+      id: string;
+      friendship: FriendshipStatus;
+      friendCount: number;
+      mutualFriendCount: number;
+      viewerCanMessage: boolean;
+    };
+  };
+};
 
 export type AttendancePanelQueryVariables = Exact<{
   id: string | number;
 }>;
 
-
-export type AttendancePanelQuery = { event: { __typename: 'Event', id: string, participants: Array<{ __typename: 'Participant', attended: boolean | null, user: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } }> } | null };
+export type AttendancePanelQuery = {
+  event: {
+    __typename: 'Event';
+    id: string;
+    participants: Array<{
+      __typename: 'Participant';
+      attended: boolean | null;
+      user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+    }>;
+  } | null;
+};
 
 export type RecordAttendanceMutationVariables = Exact<{
   input: RecordAttendanceInput;
 }>;
 
+export type RecordAttendanceMutation = {
+  recordAttendance: {
+    __typename: 'RecordAttendancePayload';
+    event: {
+      __typename: 'Event';
+      id: string;
+      participants: Array<{
+        __typename: 'Participant';
+        attended: boolean | null;
+        user: { __typename: 'User'; id: string };
+      }>;
+    };
+  };
+};
 
-export type RecordAttendanceMutation = { recordAttendance: { __typename: 'RecordAttendancePayload', event: { __typename: 'Event', id: string, participants: Array<{ __typename: 'Participant', attended: boolean | null, user: { __typename: 'User', id: string } }> } } };
-
-export type CardJoinButton_EventFragment = { __typename: 'Event', id: string, title: string, viewerRole: ViewerRole, freeSlots: number, status: EventStatus };
+export type CardJoinButton_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  title: string;
+  viewerRole: ViewerRole;
+  freeSlots: number;
+  status: EventStatus;
+};
 
 export type CheckInCodeQueryVariables = Exact<{
   id: string | number;
 }>;
 
-
-export type CheckInCodeQuery = { event: { __typename: 'Event', id: string, checkInCode: string | null, checkInUrl: string | null } | null };
+export type CheckInCodeQuery = {
+  event: { __typename: 'Event'; id: string; checkInCode: string | null; checkInUrl: string | null } | null;
+};
 
 export type CheckInMutationVariables = Exact<{
   input: CheckInInput;
 }>;
 
-
-export type CheckInMutation = { checkIn: { __typename: 'RecordAttendancePayload', event: { __typename: 'Event', id: string, viewerAttendance: boolean | null } } };
+export type CheckInMutation = {
+  checkIn: {
+    __typename: 'RecordAttendancePayload';
+    event: { __typename: 'Event'; id: string; viewerAttendance: boolean | null };
+  };
+};
 
 export type JoinRequestDialogQueryVariables = Exact<{
   id: string | number;
 }>;
 
-
-export type JoinRequestDialogQuery = { eventCatalog: { __typename: 'EventCatalog', limits: { __typename: 'EventLimits', joinMessageMax: number } }, event: { __typename: 'Event', id: string, mode: EventMode, title: string, startsAt: string, endsAt: string, publicLocation: string | null, participantCount: number, maxParticipants: number, platform: { __typename: 'EventPlatform', id: string, label: string } | null, host: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null, stats: { __typename: 'UserStats', averageRating: number | null, eventsHosted: number, hostRank: HostRank } } } | null };
+export type JoinRequestDialogQuery = {
+  eventCatalog: { __typename: 'EventCatalog'; limits: { __typename: 'EventLimits'; joinMessageMax: number } };
+  event: {
+    __typename: 'Event';
+    id: string;
+    mode: EventMode;
+    title: string;
+    startsAt: string;
+    endsAt: string;
+    publicLocation: string | null;
+    participantCount: number;
+    maxParticipants: number;
+    platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
+    host: {
+      __typename: 'User';
+      id: string;
+      displayName: string;
+      avatarUrl: string | null;
+      stats: {
+        __typename: 'UserStats';
+        averageRating: number | null;
+        eventsHosted: number;
+        hostRank: HostRank;
+      };
+    };
+  } | null;
+};
 
 export type JoinRequestsDialogQueryVariables = Exact<{
   id: string | number;
 }>;
 
+export type JoinRequestsDialogQuery = {
+  event: {
+    __typename: 'Event';
+    id: string;
+    title: string;
+    status: EventStatus;
+    pendingRequestCount: number | null;
+    joinRequests: Array<{
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      message: string | null;
+      createdAt: string;
+      declinedByCheck: boolean;
+      autoApproved: boolean;
+      waitlist: boolean;
+      reliability: {
+        __typename: 'Reliability';
+        attended: number;
+        recorded: number;
+        percent: number | null;
+      } | null;
+      check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+      user: {
+        __typename: 'User';
+        id: string;
+        displayName: string;
+        username: string | null;
+        avatarUrl: string | null;
+        stats: { __typename: 'UserStats'; averageRating: number | null; eventsJoined: number };
+      };
+    }> | null;
+  } | null;
+};
 
-export type JoinRequestsDialogQuery = { event: { __typename: 'Event', id: string, title: string, status: EventStatus, pendingRequestCount: number | null, joinRequests: Array<{ __typename: 'JoinRequest', id: string, status: JoinRequestStatus, message: string | null, createdAt: string, declinedByCheck: boolean, autoApproved: boolean, waitlist: boolean, reliability: { __typename: 'Reliability', attended: number, recorded: number, percent: number | null } | null, check: { __typename: 'JoinCheck', verdict: CheckVerdict, reasons: Array<string> }, user: { __typename: 'User', id: string, displayName: string, username: string | null, avatarUrl: string | null, stats: { __typename: 'UserStats', averageRating: number | null, eventsJoined: number } } }> | null } | null };
+export type ManageRequestsButton_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  status: EventStatus;
+  viewerRole: ViewerRole;
+  pendingRequestCount: number | null;
+};
 
-export type ManageRequestsButton_EventFragment = { __typename: 'Event', id: string, status: EventStatus, viewerRole: ViewerRole, pendingRequestCount: number | null };
+export type MyEventRequestBadges_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  status: EventStatus;
+  viewerRole: ViewerRole;
+  pendingRequestCount: number | null;
+  viewerJoinRequest: {
+    __typename: 'JoinRequest';
+    id: string;
+    status: JoinRequestStatus;
+    declinedByCheck: boolean;
+  } | null;
+};
 
-export type MyEventRequestBadges_EventFragment = { __typename: 'Event', id: string, status: EventStatus, viewerRole: ViewerRole, pendingRequestCount: number | null, viewerJoinRequest: { __typename: 'JoinRequest', id: string, status: JoinRequestStatus, declinedByCheck: boolean } | null };
-
-export type RequestRow_JoinRequestFragment = { __typename: 'JoinRequest', id: string, status: JoinRequestStatus, message: string | null, createdAt: string, declinedByCheck: boolean, autoApproved: boolean, waitlist: boolean, reliability: { __typename: 'Reliability', attended: number, recorded: number, percent: number | null } | null, check: { __typename: 'JoinCheck', verdict: CheckVerdict, reasons: Array<string> }, user: { __typename: 'User', id: string, displayName: string, username: string | null, avatarUrl: string | null, stats: { __typename: 'UserStats', averageRating: number | null, eventsJoined: number } } };
+export type RequestRow_JoinRequestFragment = {
+  __typename: 'JoinRequest';
+  id: string;
+  status: JoinRequestStatus;
+  message: string | null;
+  createdAt: string;
+  declinedByCheck: boolean;
+  autoApproved: boolean;
+  waitlist: boolean;
+  reliability: {
+    __typename: 'Reliability';
+    attended: number;
+    recorded: number;
+    percent: number | null;
+  } | null;
+  check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+  user: {
+    __typename: 'User';
+    id: string;
+    displayName: string;
+    username: string | null;
+    avatarUrl: string | null;
+    stats: { __typename: 'UserStats'; averageRating: number | null; eventsJoined: number };
+  };
+};
 
 export type RequestsPanelQueryVariables = Exact<{
   id: string | number;
 }>;
 
-
-export type RequestsPanelQuery = { event: { __typename: 'Event', id: string, status: EventStatus, pendingRequestCount: number | null, pending: Array<{ __typename: 'JoinRequest', id: string, status: JoinRequestStatus, message: string | null, createdAt: string, declinedByCheck: boolean, autoApproved: boolean, waitlist: boolean, reliability: { __typename: 'Reliability', attended: number, recorded: number, percent: number | null } | null, check: { __typename: 'JoinCheck', verdict: CheckVerdict, reasons: Array<string> }, user: { __typename: 'User', id: string, displayName: string, username: string | null, avatarUrl: string | null, stats: { __typename: 'UserStats', averageRating: number | null, eventsJoined: number } } }> | null, declined: Array<{ __typename: 'JoinRequest', id: string, status: JoinRequestStatus, message: string | null, createdAt: string, declinedByCheck: boolean, autoApproved: boolean, waitlist: boolean, reliability: { __typename: 'Reliability', attended: number, recorded: number, percent: number | null } | null, check: { __typename: 'JoinCheck', verdict: CheckVerdict, reasons: Array<string> }, user: { __typename: 'User', id: string, displayName: string, username: string | null, avatarUrl: string | null, stats: { __typename: 'UserStats', averageRating: number | null, eventsJoined: number } } }> | null } | null };
+export type RequestsPanelQuery = {
+  event: {
+    __typename: 'Event';
+    id: string;
+    status: EventStatus;
+    pendingRequestCount: number | null;
+    pending: Array<{
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      message: string | null;
+      createdAt: string;
+      declinedByCheck: boolean;
+      autoApproved: boolean;
+      waitlist: boolean;
+      reliability: {
+        __typename: 'Reliability';
+        attended: number;
+        recorded: number;
+        percent: number | null;
+      } | null;
+      check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+      user: {
+        __typename: 'User';
+        id: string;
+        displayName: string;
+        username: string | null;
+        avatarUrl: string | null;
+        stats: { __typename: 'UserStats'; averageRating: number | null; eventsJoined: number };
+      };
+    }> | null;
+    declined: Array<{
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      message: string | null;
+      createdAt: string;
+      declinedByCheck: boolean;
+      autoApproved: boolean;
+      waitlist: boolean;
+      reliability: {
+        __typename: 'Reliability';
+        attended: number;
+        recorded: number;
+        percent: number | null;
+      } | null;
+      check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+      user: {
+        __typename: 'User';
+        id: string;
+        displayName: string;
+        username: string | null;
+        avatarUrl: string | null;
+        stats: { __typename: 'UserStats'; averageRating: number | null; eventsJoined: number };
+      };
+    }> | null;
+  } | null;
+};
 
 export type WaitlistPanelQueryVariables = Exact<{
   id: string | number;
 }>;
 
+export type WaitlistPanelQuery = {
+  event: {
+    __typename: 'Event';
+    id: string;
+    waitlist: Array<{
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      waitlistPosition: number | null;
+      offerExpiresAt: string | null;
+      autoApproved: boolean;
+      reliability: {
+        __typename: 'Reliability';
+        attended: number;
+        recorded: number;
+        percent: number | null;
+      } | null;
+      user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+    }> | null;
+  } | null;
+};
 
-export type WaitlistPanelQuery = { event: { __typename: 'Event', id: string, waitlist: Array<{ __typename: 'JoinRequest', id: string, status: JoinRequestStatus, waitlistPosition: number | null, offerExpiresAt: string | null, autoApproved: boolean, reliability: { __typename: 'Reliability', attended: number, recorded: number, percent: number | null } | null, user: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } }> | null } | null };
-
-export type JoinStatusPanel_EventFragment = { __typename: 'Event', id: string, status: EventStatus, freeSlots: number, viewerRole: ViewerRole, viewerAttendance: boolean | null, viewerJoinRequest: { __typename: 'JoinRequest', id: string, status: JoinRequestStatus, message: string | null, declinedByCheck: boolean, createdAt: string, waitlist: boolean, waitlistPosition: number | null, offerExpiresAt: string | null, check: { __typename: 'JoinCheck', verdict: CheckVerdict, reasons: Array<string> } } | null };
+export type JoinStatusPanel_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  status: EventStatus;
+  freeSlots: number;
+  viewerRole: ViewerRole;
+  viewerAttendance: boolean | null;
+  viewerJoinRequest: {
+    __typename: 'JoinRequest';
+    id: string;
+    status: JoinRequestStatus;
+    message: string | null;
+    declinedByCheck: boolean;
+    createdAt: string;
+    waitlist: boolean;
+    waitlistPosition: number | null;
+    offerExpiresAt: string | null;
+    check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+  } | null;
+};
 
 export type AcceptWaitlistOfferMutationVariables = Exact<{
   input: AcceptWaitlistOfferInput;
 }>;
 
-
-export type AcceptWaitlistOfferMutation = { acceptWaitlistOffer: { __typename: 'JoinRequestDecisionPayload', joinRequest: { __typename: 'JoinRequest', id: string, status: JoinRequestStatus }, event: { __typename: 'Event', participantCount: number, id: string, status: EventStatus, freeSlots: number, viewerRole: ViewerRole, viewerAttendance: boolean | null, viewerJoinRequest: { __typename: 'JoinRequest', id: string, status: JoinRequestStatus, message: string | null, declinedByCheck: boolean, createdAt: string, waitlist: boolean, waitlistPosition: number | null, offerExpiresAt: string | null, check: { __typename: 'JoinCheck', verdict: CheckVerdict, reasons: Array<string> } } | null } } };
+export type AcceptWaitlistOfferMutation = {
+  acceptWaitlistOffer: {
+    __typename: 'JoinRequestDecisionPayload';
+    joinRequest: { __typename: 'JoinRequest'; id: string; status: JoinRequestStatus };
+    event: {
+      __typename: 'Event';
+      participantCount: number;
+      id: string;
+      status: EventStatus;
+      freeSlots: number;
+      viewerRole: ViewerRole;
+      viewerAttendance: boolean | null;
+      viewerJoinRequest: {
+        __typename: 'JoinRequest';
+        id: string;
+        status: JoinRequestStatus;
+        message: string | null;
+        declinedByCheck: boolean;
+        createdAt: string;
+        waitlist: boolean;
+        waitlistPosition: number | null;
+        offerExpiresAt: string | null;
+        check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+      } | null;
+    };
+  };
+};
 
 export type AcceptRequestMutationVariables = Exact<{
   input: JoinRequestRefInput;
 }>;
 
-
-export type AcceptRequestMutation = { acceptRequest: { __typename: 'JoinRequestDecisionPayload', joinRequest: { __typename: 'JoinRequest', id: string, status: JoinRequestStatus, decidedAt: string | null }, event: { __typename: 'Event', id: string, participantCount: number, freeSlots: number, pendingRequestCount: number | null, viewerCanRateParticipants: boolean, participants: Array<{ __typename: 'Participant', joinedAt: string, viewerRating: { __typename: 'Rating', id: string, score: number, feedback: string | null } | null, user: { __typename: 'User', id: string, displayName: string, username: string | null, avatarUrl: string | null, participantRating: { __typename: 'RatingSummary', average: number | null, count: number } } }> } } };
+export type AcceptRequestMutation = {
+  acceptRequest: {
+    __typename: 'JoinRequestDecisionPayload';
+    joinRequest: {
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      decidedAt: string | null;
+    };
+    event: {
+      __typename: 'Event';
+      id: string;
+      participantCount: number;
+      freeSlots: number;
+      pendingRequestCount: number | null;
+      viewerCanRateParticipants: boolean;
+      participants: Array<{
+        __typename: 'Participant';
+        joinedAt: string;
+        viewerRating: { __typename: 'Rating'; id: string; score: number; feedback: string | null } | null;
+        user: {
+          __typename: 'User';
+          id: string;
+          displayName: string;
+          username: string | null;
+          avatarUrl: string | null;
+          participantRating: { __typename: 'RatingSummary'; average: number | null; count: number };
+        };
+      }>;
+    };
+  };
+};
 
 export type DeclineRequestMutationVariables = Exact<{
   input: JoinRequestRefInput;
 }>;
 
-
-export type DeclineRequestMutation = { declineRequest: { __typename: 'JoinRequestDecisionPayload', joinRequest: { __typename: 'JoinRequest', id: string, status: JoinRequestStatus, decidedAt: string | null }, event: { __typename: 'Event', id: string, participantCount: number, freeSlots: number, pendingRequestCount: number | null } } };
+export type DeclineRequestMutation = {
+  declineRequest: {
+    __typename: 'JoinRequestDecisionPayload';
+    joinRequest: {
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      decidedAt: string | null;
+    };
+    event: {
+      __typename: 'Event';
+      id: string;
+      participantCount: number;
+      freeSlots: number;
+      pendingRequestCount: number | null;
+    };
+  };
+};
 
 export type LeaveEventMutationVariables = Exact<{
   input: LeaveEventInput;
 }>;
 
-
-export type LeaveEventMutation = { leaveEvent: { __typename: 'LeaveEventPayload', event: { __typename: 'Event', participantCount: number, id: string, status: EventStatus, freeSlots: number, viewerRole: ViewerRole, viewerAttendance: boolean | null, viewerCanRateParticipants: boolean, viewerJoinRequest: { __typename: 'JoinRequest', id: string, status: JoinRequestStatus, message: string | null, declinedByCheck: boolean, createdAt: string, waitlist: boolean, waitlistPosition: number | null, offerExpiresAt: string | null, check: { __typename: 'JoinCheck', verdict: CheckVerdict, reasons: Array<string> } } | null, location: { __typename: 'EventLocation', name: string | null, address: string | null, lat: number, lng: number, exact: boolean } | null, participants: Array<{ __typename: 'Participant', joinedAt: string, viewerRating: { __typename: 'Rating', id: string, score: number, feedback: string | null } | null, user: { __typename: 'User', id: string, displayName: string, username: string | null, avatarUrl: string | null, participantRating: { __typename: 'RatingSummary', average: number | null, count: number } } }> } } };
+export type LeaveEventMutation = {
+  leaveEvent: {
+    __typename: 'LeaveEventPayload';
+    event: {
+      __typename: 'Event';
+      participantCount: number;
+      id: string;
+      status: EventStatus;
+      freeSlots: number;
+      viewerRole: ViewerRole;
+      viewerAttendance: boolean | null;
+      viewerCanRateParticipants: boolean;
+      viewerJoinRequest: {
+        __typename: 'JoinRequest';
+        id: string;
+        status: JoinRequestStatus;
+        message: string | null;
+        declinedByCheck: boolean;
+        createdAt: string;
+        waitlist: boolean;
+        waitlistPosition: number | null;
+        offerExpiresAt: string | null;
+        check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+      } | null;
+      location: {
+        __typename: 'EventLocation';
+        name: string | null;
+        address: string | null;
+        lat: number;
+        lng: number;
+        exact: boolean;
+      } | null;
+      participants: Array<{
+        __typename: 'Participant';
+        joinedAt: string;
+        viewerRating: { __typename: 'Rating'; id: string; score: number; feedback: string | null } | null;
+        user: {
+          __typename: 'User';
+          id: string;
+          displayName: string;
+          username: string | null;
+          avatarUrl: string | null;
+          participantRating: { __typename: 'RatingSummary'; average: number | null; count: number };
+        };
+      }>;
+    };
+  };
+};
 
 export type RequestToJoinMutationVariables = Exact<{
   input: RequestToJoinInput;
 }>;
 
-
-export type RequestToJoinMutation = { requestToJoin: { __typename: 'RequestToJoinPayload', joinRequest: { __typename: 'JoinRequest', id: string, status: JoinRequestStatus, declinedByCheck: boolean, check: { __typename: 'JoinCheck', verdict: CheckVerdict, reasons: Array<string>, supportText: string | null } }, event: { __typename: 'Event', participantCount: number, id: string, status: EventStatus, freeSlots: number, viewerRole: ViewerRole, viewerAttendance: boolean | null, viewerJoinRequest: { __typename: 'JoinRequest', id: string, status: JoinRequestStatus, message: string | null, declinedByCheck: boolean, createdAt: string, waitlist: boolean, waitlistPosition: number | null, offerExpiresAt: string | null, check: { __typename: 'JoinCheck', verdict: CheckVerdict, reasons: Array<string> } } | null } } };
+export type RequestToJoinMutation = {
+  requestToJoin: {
+    __typename: 'RequestToJoinPayload';
+    joinRequest: {
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      declinedByCheck: boolean;
+      check: {
+        __typename: 'JoinCheck';
+        verdict: CheckVerdict;
+        reasons: Array<string>;
+        supportText: string | null;
+      };
+    };
+    event: {
+      __typename: 'Event';
+      participantCount: number;
+      id: string;
+      status: EventStatus;
+      freeSlots: number;
+      viewerRole: ViewerRole;
+      viewerAttendance: boolean | null;
+      viewerJoinRequest: {
+        __typename: 'JoinRequest';
+        id: string;
+        status: JoinRequestStatus;
+        message: string | null;
+        declinedByCheck: boolean;
+        createdAt: string;
+        waitlist: boolean;
+        waitlistPosition: number | null;
+        offerExpiresAt: string | null;
+        check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+      } | null;
+    };
+  };
+};
 
 export type WithdrawRequestMutationVariables = Exact<{
   input: JoinRequestRefInput;
 }>;
 
-
-export type WithdrawRequestMutation = { withdrawRequest: { __typename: 'JoinRequestDecisionPayload', joinRequest: { __typename: 'JoinRequest', id: string, status: JoinRequestStatus, decidedAt: string | null }, event: { __typename: 'Event', participantCount: number, id: string, status: EventStatus, freeSlots: number, viewerRole: ViewerRole, viewerAttendance: boolean | null, viewerJoinRequest: { __typename: 'JoinRequest', id: string, status: JoinRequestStatus, message: string | null, declinedByCheck: boolean, createdAt: string, waitlist: boolean, waitlistPosition: number | null, offerExpiresAt: string | null, check: { __typename: 'JoinCheck', verdict: CheckVerdict, reasons: Array<string> } } | null } } };
+export type WithdrawRequestMutation = {
+  withdrawRequest: {
+    __typename: 'JoinRequestDecisionPayload';
+    joinRequest: {
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      decidedAt: string | null;
+    };
+    event: {
+      __typename: 'Event';
+      participantCount: number;
+      id: string;
+      status: EventStatus;
+      freeSlots: number;
+      viewerRole: ViewerRole;
+      viewerAttendance: boolean | null;
+      viewerJoinRequest: {
+        __typename: 'JoinRequest';
+        id: string;
+        status: JoinRequestStatus;
+        message: string | null;
+        declinedByCheck: boolean;
+        createdAt: string;
+        waitlist: boolean;
+        waitlistPosition: number | null;
+        offerExpiresAt: string | null;
+        check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+      } | null;
+    };
+  };
+};
 
 export type PickerReverseGeocodeQueryVariables = Exact<{
   lat: number;
   lng: number;
 }>;
 
-
-export type PickerReverseGeocodeQuery = { reverseGeocode: { __typename: 'Place', name: string, address: string | null, lat: number, lng: number, kind: PlaceKind, province: string | null, district: string | null } };
+export type PickerReverseGeocodeQuery = {
+  reverseGeocode: {
+    __typename: 'Place';
+    name: string;
+    address: string | null;
+    lat: number;
+    lng: number;
+    kind: PlaceKind;
+    province: string | null;
+    district: string | null;
+  };
+};
 
 export type MapGeocodeQueryVariables = Exact<{
   text: string;
@@ -1472,641 +2213,2331 @@ export type MapGeocodeQueryVariables = Exact<{
   near?: GeoPointInput | null | undefined;
 }>;
 
-
-export type MapGeocodeQuery = { geocode: Array<{ __typename: 'Place', name: string, address: string | null, lat: number, lng: number, kind: PlaceKind, province: string | null, district: string | null }> };
+export type MapGeocodeQuery = {
+  geocode: Array<{
+    __typename: 'Place';
+    name: string;
+    address: string | null;
+    lat: number;
+    lng: number;
+    kind: PlaceKind;
+    province: string | null;
+    district: string | null;
+  }>;
+};
 
 export type MapPlaceAtQueryVariables = Exact<{
   lat: number;
   lng: number;
 }>;
 
+export type MapPlaceAtQuery = {
+  reverseGeocode: {
+    __typename: 'Place';
+    name: string;
+    address: string | null;
+    lat: number;
+    lng: number;
+    kind: PlaceKind;
+    province: string | null;
+    district: string | null;
+  };
+};
 
-export type MapPlaceAtQuery = { reverseGeocode: { __typename: 'Place', name: string, address: string | null, lat: number, lng: number, kind: PlaceKind, province: string | null, district: string | null } };
+export type ConversationListItem_ConversationFragment = {
+  __typename: 'Conversation';
+  id: string;
+  kind: ConversationKind;
+  title: string;
+  lastMessageAt: string | null;
+  unreadCount: number;
+  viewerIsMember: boolean;
+  event: { __typename: 'Event'; id: string; title: string; mode: EventMode } | null;
+  otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
+  lastMessage: {
+    __typename: 'Message';
+    id: string;
+    body: string;
+    removed: boolean;
+    held: boolean;
+    createdAt: string;
+    sender: { __typename: 'User'; id: string; displayName: string };
+  } | null;
+};
 
-export type ConversationListItem_ConversationFragment = { __typename: 'Conversation', id: string, kind: ConversationKind, title: string, lastMessageAt: string | null, unreadCount: number, viewerIsMember: boolean, event: { __typename: 'Event', id: string, title: string, mode: EventMode } | null, otherUser: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } | null, lastMessage: { __typename: 'Message', id: string, body: string, removed: boolean, held: boolean, createdAt: string, sender: { __typename: 'User', id: string, displayName: string } } | null };
-
-export type ConversationThread_ConversationFragment = { __typename: 'Conversation', id: string, kind: ConversationKind, title: string, unreadCount: number, viewerIsMember: boolean, viewerCanPost: boolean, viewerIsHost: boolean, event: { __typename: 'Event', id: string, title: string, mode: EventMode } | null, otherUser: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } | null, members: Array<{ __typename: 'ConversationMember', isHost: boolean, active: boolean, lastReadAt: string | null, user: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } }>, pinnedMessages: Array<{ __typename: 'Message', id: string, body: string, createdAt: string, held: boolean, removed: boolean, pinned: boolean, sender: { __typename: 'User', id: string, displayName: string } }> };
+export type ConversationThread_ConversationFragment = {
+  __typename: 'Conversation';
+  id: string;
+  kind: ConversationKind;
+  title: string;
+  unreadCount: number;
+  viewerIsMember: boolean;
+  viewerCanPost: boolean;
+  viewerIsHost: boolean;
+  event: { __typename: 'Event'; id: string; title: string; mode: EventMode } | null;
+  otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
+  members: Array<{
+    __typename: 'ConversationMember';
+    isHost: boolean;
+    active: boolean;
+    lastReadAt: string | null;
+    user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+  }>;
+  pinnedMessages: Array<{
+    __typename: 'Message';
+    id: string;
+    body: string;
+    createdAt: string;
+    held: boolean;
+    removed: boolean;
+    pinned: boolean;
+    sender: { __typename: 'User'; id: string; displayName: string };
+  }>;
+};
 
 export type ConversationMessageAddedSubscriptionVariables = Exact<{
   conversationId: string | number;
 }>;
 
-
-export type ConversationMessageAddedSubscription = { messageAdded: { __typename: 'Message', id: string, body: string, createdAt: string, removed: boolean, held: boolean, pinned: boolean, viewerCanRemove: boolean, supportText: string | null, conversation: { __typename: 'Conversation', id: string, unreadCount: number, lastMessageAt: string | null }, heldReasons: Array<{ __typename: 'CheckReason', code: string, text: string }>, sender: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null }, readBy: Array<{ __typename: 'User', id: string, displayName: string, avatarUrl: string | null }> } };
+export type ConversationMessageAddedSubscription = {
+  messageAdded: {
+    __typename: 'Message';
+    id: string;
+    body: string;
+    createdAt: string;
+    removed: boolean;
+    held: boolean;
+    pinned: boolean;
+    viewerCanRemove: boolean;
+    supportText: string | null;
+    conversation: {
+      __typename: 'Conversation';
+      id: string;
+      unreadCount: number;
+      lastMessageAt: string | null;
+    };
+    heldReasons: Array<{ __typename: 'CheckReason'; code: string; text: string }>;
+    sender: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+    readBy: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+  };
+};
 
 export type ConversationChatUpdatedSubscriptionVariables = Exact<{
   conversationId: string | number;
 }>;
 
+export type ConversationChatUpdatedSubscription = {
+  chatUpdated: {
+    __typename: 'Conversation';
+    id: string;
+    kind: ConversationKind;
+    title: string;
+    unreadCount: number;
+    viewerIsMember: boolean;
+    viewerCanPost: boolean;
+    viewerIsHost: boolean;
+    event: { __typename: 'Event'; id: string; title: string; mode: EventMode } | null;
+    otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
+    members: Array<{
+      __typename: 'ConversationMember';
+      isHost: boolean;
+      active: boolean;
+      lastReadAt: string | null;
+      user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+    }>;
+    pinnedMessages: Array<{
+      __typename: 'Message';
+      id: string;
+      body: string;
+      createdAt: string;
+      held: boolean;
+      removed: boolean;
+      pinned: boolean;
+      sender: { __typename: 'User'; id: string; displayName: string };
+    }>;
+  };
+};
 
-export type ConversationChatUpdatedSubscription = { chatUpdated: { __typename: 'Conversation', id: string, kind: ConversationKind, title: string, unreadCount: number, viewerIsMember: boolean, viewerCanPost: boolean, viewerIsHost: boolean, event: { __typename: 'Event', id: string, title: string, mode: EventMode } | null, otherUser: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } | null, members: Array<{ __typename: 'ConversationMember', isHost: boolean, active: boolean, lastReadAt: string | null, user: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } }>, pinnedMessages: Array<{ __typename: 'Message', id: string, body: string, createdAt: string, held: boolean, removed: boolean, pinned: boolean, sender: { __typename: 'User', id: string, displayName: string } }> } };
-
-export type MessageBubble_MessageFragment = { __typename: 'Message', id: string, body: string, createdAt: string, removed: boolean, held: boolean, pinned: boolean, viewerCanRemove: boolean, supportText: string | null, heldReasons: Array<{ __typename: 'CheckReason', code: string, text: string }>, sender: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null }, readBy: Array<{ __typename: 'User', id: string, displayName: string, avatarUrl: string | null }> };
+export type MessageBubble_MessageFragment = {
+  __typename: 'Message';
+  id: string;
+  body: string;
+  createdAt: string;
+  removed: boolean;
+  held: boolean;
+  pinned: boolean;
+  viewerCanRemove: boolean;
+  supportText: string | null;
+  heldReasons: Array<{ __typename: 'CheckReason'; code: string; text: string }>;
+  sender: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+  readBy: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+};
 
 export type ConversationQueryVariables = Exact<{
   eventId: string | number;
   withUserId?: string | number | null | undefined;
 }>;
 
+export type ConversationQuery = {
+  me: { __typename: 'User'; id: string };
+  conversation: {
+    __typename: 'Conversation';
+    id: string;
+    otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
+    messages: Array<{
+      __typename: 'Message';
+      id: string;
+      body: string;
+      createdAt: string;
+      sender: { __typename: 'User'; id: string; displayName: string };
+    }>;
+  } | null;
+};
 
-export type ConversationQuery = { me: { __typename: 'User', id: string }, conversation: { __typename: 'Conversation', id: string, otherUser: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } | null, messages: Array<{ __typename: 'Message', id: string, body: string, createdAt: string, sender: { __typename: 'User', id: string, displayName: string } }> } | null };
+export type PinnedBar_ConversationFragment = {
+  __typename: 'Conversation';
+  id: string;
+  pinnedMessages: Array<{
+    __typename: 'Message';
+    id: string;
+    body: string;
+    createdAt: string;
+    held: boolean;
+    removed: boolean;
+    pinned: boolean;
+    sender: { __typename: 'User'; id: string; displayName: string };
+  }>;
+};
 
-export type PinnedBar_ConversationFragment = { __typename: 'Conversation', id: string, pinnedMessages: Array<{ __typename: 'Message', id: string, body: string, createdAt: string, held: boolean, removed: boolean, pinned: boolean, sender: { __typename: 'User', id: string, displayName: string } }> };
+export type ConversationFields_ConversationFragment = {
+  __typename: 'Conversation';
+  id: string;
+  otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
+  messages: Array<{
+    __typename: 'Message';
+    id: string;
+    body: string;
+    createdAt: string;
+    sender: { __typename: 'User'; id: string; displayName: string };
+  }>;
+};
 
-export type ConversationFields_ConversationFragment = { __typename: 'Conversation', id: string, otherUser: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } | null, messages: Array<{ __typename: 'Message', id: string, body: string, createdAt: string, sender: { __typename: 'User', id: string, displayName: string } }> };
+export type MembersDialog_ConversationFragment = {
+  __typename: 'Conversation';
+  id: string;
+  members: Array<{
+    __typename: 'ConversationMember';
+    isHost: boolean;
+    active: boolean;
+    lastReadAt: string | null;
+    user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+  }>;
+};
 
-export type MembersDialog_ConversationFragment = { __typename: 'Conversation', id: string, members: Array<{ __typename: 'ConversationMember', isHost: boolean, active: boolean, lastReadAt: string | null, user: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } }> };
-
-export type InboxCountQueryVariables = Exact<{ [key: string]: never; }>;
-
+export type InboxCountQueryVariables = Exact<{ [key: string]: never }>;
 
 export type InboxCountQuery = { unreadMessageCount: number };
 
-export type InboxMessageAddedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+export type InboxMessageAddedSubscriptionVariables = Exact<{ [key: string]: never }>;
 
+export type InboxMessageAddedSubscription = {
+  messageAdded: {
+    __typename: 'Message';
+    id: string;
+    body: string;
+    held: boolean;
+    removed: boolean;
+    createdAt: string;
+    sender: { __typename: 'User'; id: string; displayName: string };
+    conversation: {
+      __typename: 'Conversation';
+      id: string;
+      kind: ConversationKind;
+      title: string;
+      lastMessageAt: string | null;
+      unreadCount: number;
+      viewerIsMember: boolean;
+      event: { __typename: 'Event'; id: string; title: string; mode: EventMode } | null;
+      otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
+      lastMessage: {
+        __typename: 'Message';
+        id: string;
+        body: string;
+        removed: boolean;
+        held: boolean;
+        createdAt: string;
+        sender: { __typename: 'User'; id: string; displayName: string };
+      } | null;
+    };
+  };
+};
 
-export type InboxMessageAddedSubscription = { messageAdded: { __typename: 'Message', id: string, body: string, held: boolean, removed: boolean, createdAt: string, sender: { __typename: 'User', id: string, displayName: string }, conversation: { __typename: 'Conversation', id: string, kind: ConversationKind, title: string, lastMessageAt: string | null, unreadCount: number, viewerIsMember: boolean, event: { __typename: 'Event', id: string, title: string, mode: EventMode } | null, otherUser: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } | null, lastMessage: { __typename: 'Message', id: string, body: string, removed: boolean, held: boolean, createdAt: string, sender: { __typename: 'User', id: string, displayName: string } } | null } } };
+export type InboxChatUpdatedSubscriptionVariables = Exact<{ [key: string]: never }>;
 
-export type InboxChatUpdatedSubscriptionVariables = Exact<{ [key: string]: never; }>;
-
-
-export type InboxChatUpdatedSubscription = { chatUpdated: { __typename: 'Conversation', id: string, unreadCount: number, viewerIsMember: boolean, viewerCanPost: boolean } };
+export type InboxChatUpdatedSubscription = {
+  chatUpdated: {
+    __typename: 'Conversation';
+    id: string;
+    unreadCount: number;
+    viewerIsMember: boolean;
+    viewerCanPost: boolean;
+  };
+};
 
 export type MarkConversationReadMutationVariables = Exact<{
   input: MarkConversationReadInput;
 }>;
 
-
-export type MarkConversationReadMutation = { markConversationRead: { __typename: 'MarkConversationReadPayload', unreadMessageCount: number, conversation: { __typename: 'Conversation', id: string, unreadCount: number } } };
+export type MarkConversationReadMutation = {
+  markConversationRead: {
+    __typename: 'MarkConversationReadPayload';
+    unreadMessageCount: number;
+    conversation: { __typename: 'Conversation'; id: string; unreadCount: number };
+  };
+};
 
 export type RevealMessageMutationVariables = Exact<{
   input: MessageRefInput;
 }>;
 
-
-export type RevealMessageMutation = { revealMessage: { __typename: 'MessagePayload', message: { __typename: 'Message', id: string, body: string, createdAt: string, removed: boolean, held: boolean, pinned: boolean, viewerCanRemove: boolean, supportText: string | null, heldReasons: Array<{ __typename: 'CheckReason', code: string, text: string }>, sender: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null }, readBy: Array<{ __typename: 'User', id: string, displayName: string, avatarUrl: string | null }> } } };
+export type RevealMessageMutation = {
+  revealMessage: {
+    __typename: 'MessagePayload';
+    message: {
+      __typename: 'Message';
+      id: string;
+      body: string;
+      createdAt: string;
+      removed: boolean;
+      held: boolean;
+      pinned: boolean;
+      viewerCanRemove: boolean;
+      supportText: string | null;
+      heldReasons: Array<{ __typename: 'CheckReason'; code: string; text: string }>;
+      sender: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+      readBy: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+    };
+  };
+};
 
 export type PinMessageMutationVariables = Exact<{
   input: PinMessageInput;
 }>;
 
-
-export type PinMessageMutation = { pinMessage: { __typename: 'MessagePayload', message: { __typename: 'Message', id: string, body: string, createdAt: string, removed: boolean, held: boolean, pinned: boolean, viewerCanRemove: boolean, supportText: string | null, conversation: { __typename: 'Conversation', id: string, pinnedMessages: Array<{ __typename: 'Message', id: string, body: string, createdAt: string, held: boolean, removed: boolean, pinned: boolean, sender: { __typename: 'User', id: string, displayName: string } }> }, heldReasons: Array<{ __typename: 'CheckReason', code: string, text: string }>, sender: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null }, readBy: Array<{ __typename: 'User', id: string, displayName: string, avatarUrl: string | null }> } } };
+export type PinMessageMutation = {
+  pinMessage: {
+    __typename: 'MessagePayload';
+    message: {
+      __typename: 'Message';
+      id: string;
+      body: string;
+      createdAt: string;
+      removed: boolean;
+      held: boolean;
+      pinned: boolean;
+      viewerCanRemove: boolean;
+      supportText: string | null;
+      conversation: {
+        __typename: 'Conversation';
+        id: string;
+        pinnedMessages: Array<{
+          __typename: 'Message';
+          id: string;
+          body: string;
+          createdAt: string;
+          held: boolean;
+          removed: boolean;
+          pinned: boolean;
+          sender: { __typename: 'User'; id: string; displayName: string };
+        }>;
+      };
+      heldReasons: Array<{ __typename: 'CheckReason'; code: string; text: string }>;
+      sender: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+      readBy: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+    };
+  };
+};
 
 export type RemoveChatMessageMutationVariables = Exact<{
   input: MessageRefInput;
 }>;
 
-
-export type RemoveChatMessageMutation = { removeChatMessage: { __typename: 'MessagePayload', message: { __typename: 'Message', id: string, body: string, createdAt: string, removed: boolean, held: boolean, pinned: boolean, viewerCanRemove: boolean, supportText: string | null, conversation: { __typename: 'Conversation', id: string, kind: ConversationKind, title: string, lastMessageAt: string | null, unreadCount: number, viewerIsMember: boolean, pinnedMessages: Array<{ __typename: 'Message', id: string, body: string, createdAt: string, held: boolean, removed: boolean, pinned: boolean, sender: { __typename: 'User', id: string, displayName: string } }>, event: { __typename: 'Event', id: string, title: string, mode: EventMode } | null, otherUser: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } | null, lastMessage: { __typename: 'Message', id: string, body: string, removed: boolean, held: boolean, createdAt: string, sender: { __typename: 'User', id: string, displayName: string } } | null }, heldReasons: Array<{ __typename: 'CheckReason', code: string, text: string }>, sender: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null }, readBy: Array<{ __typename: 'User', id: string, displayName: string, avatarUrl: string | null }> } } };
+export type RemoveChatMessageMutation = {
+  removeChatMessage: {
+    __typename: 'MessagePayload';
+    message: {
+      __typename: 'Message';
+      id: string;
+      body: string;
+      createdAt: string;
+      removed: boolean;
+      held: boolean;
+      pinned: boolean;
+      viewerCanRemove: boolean;
+      supportText: string | null;
+      conversation: {
+        __typename: 'Conversation';
+        id: string;
+        kind: ConversationKind;
+        title: string;
+        lastMessageAt: string | null;
+        unreadCount: number;
+        viewerIsMember: boolean;
+        pinnedMessages: Array<{
+          __typename: 'Message';
+          id: string;
+          body: string;
+          createdAt: string;
+          held: boolean;
+          removed: boolean;
+          pinned: boolean;
+          sender: { __typename: 'User'; id: string; displayName: string };
+        }>;
+        event: { __typename: 'Event'; id: string; title: string; mode: EventMode } | null;
+        otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
+        lastMessage: {
+          __typename: 'Message';
+          id: string;
+          body: string;
+          removed: boolean;
+          held: boolean;
+          createdAt: string;
+          sender: { __typename: 'User'; id: string; displayName: string };
+        } | null;
+      };
+      heldReasons: Array<{ __typename: 'CheckReason'; code: string; text: string }>;
+      sender: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+      readBy: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+    };
+  };
+};
 
 export type StartDirectConversationMutationVariables = Exact<{
   input: StartDirectConversationInput;
 }>;
 
-
-export type StartDirectConversationMutation = { startDirectConversation: { __typename: 'StartDirectConversationPayload', conversation: { __typename: 'Conversation', id: string } } };
+export type StartDirectConversationMutation = {
+  startDirectConversation: {
+    __typename: 'StartDirectConversationPayload';
+    conversation: { __typename: 'Conversation'; id: string };
+  };
+};
 
 export type RemoveChatMemberMutationVariables = Exact<{
   input: RemoveChatMemberInput;
 }>;
 
-
-export type RemoveChatMemberMutation = { removeChatMember: { __typename: 'RemoveChatMemberPayload', conversation: { __typename: 'Conversation', id: string, members: Array<{ __typename: 'ConversationMember', isHost: boolean, active: boolean, lastReadAt: string | null, user: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } }> } } };
+export type RemoveChatMemberMutation = {
+  removeChatMember: {
+    __typename: 'RemoveChatMemberPayload';
+    conversation: {
+      __typename: 'Conversation';
+      id: string;
+      members: Array<{
+        __typename: 'ConversationMember';
+        isHost: boolean;
+        active: boolean;
+        lastReadAt: string | null;
+        user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+      }>;
+    };
+  };
+};
 
 export type SendChatMessageMutationVariables = Exact<{
   input: SendChatMessageInput;
 }>;
 
-
-export type SendChatMessageMutation = { sendChatMessage: { __typename: 'SendChatMessagePayload', message: { __typename: 'Message', id: string, body: string, createdAt: string, removed: boolean, held: boolean, pinned: boolean, viewerCanRemove: boolean, supportText: string | null, heldReasons: Array<{ __typename: 'CheckReason', code: string, text: string }>, sender: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null }, readBy: Array<{ __typename: 'User', id: string, displayName: string, avatarUrl: string | null }> }, conversation: { __typename: 'Conversation', id: string, kind: ConversationKind, title: string, lastMessageAt: string | null, unreadCount: number, viewerIsMember: boolean, event: { __typename: 'Event', id: string, title: string, mode: EventMode } | null, otherUser: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } | null, lastMessage: { __typename: 'Message', id: string, body: string, removed: boolean, held: boolean, createdAt: string, sender: { __typename: 'User', id: string, displayName: string } } | null } } };
+export type SendChatMessageMutation = {
+  sendChatMessage: {
+    __typename: 'SendChatMessagePayload';
+    message: {
+      __typename: 'Message';
+      id: string;
+      body: string;
+      createdAt: string;
+      removed: boolean;
+      held: boolean;
+      pinned: boolean;
+      viewerCanRemove: boolean;
+      supportText: string | null;
+      heldReasons: Array<{ __typename: 'CheckReason'; code: string; text: string }>;
+      sender: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+      readBy: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+    };
+    conversation: {
+      __typename: 'Conversation';
+      id: string;
+      kind: ConversationKind;
+      title: string;
+      lastMessageAt: string | null;
+      unreadCount: number;
+      viewerIsMember: boolean;
+      event: { __typename: 'Event'; id: string; title: string; mode: EventMode } | null;
+      otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
+      lastMessage: {
+        __typename: 'Message';
+        id: string;
+        body: string;
+        removed: boolean;
+        held: boolean;
+        createdAt: string;
+        sender: { __typename: 'User'; id: string; displayName: string };
+      } | null;
+    };
+  };
+};
 
 export type SendMessageMutationVariables = Exact<{
   input: SendMessageInput;
 }>;
 
+export type SendMessageMutation = {
+  sendMessage: {
+    __typename: 'SendMessagePayload';
+    message: { __typename: 'Message'; id: string };
+    conversation: {
+      __typename: 'Conversation';
+      id: string;
+      otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
+      messages: Array<{
+        __typename: 'Message';
+        id: string;
+        body: string;
+        createdAt: string;
+        sender: { __typename: 'User'; id: string; displayName: string };
+      }>;
+    };
+  };
+};
 
-export type SendMessageMutation = { sendMessage: { __typename: 'SendMessagePayload', message: { __typename: 'Message', id: string }, conversation: { __typename: 'Conversation', id: string, otherUser: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } | null, messages: Array<{ __typename: 'Message', id: string, body: string, createdAt: string, sender: { __typename: 'User', id: string, displayName: string } }> } } };
+export type AccountStanding_StandingFragment = {
+  __typename: 'AccountStanding';
+  suspended: boolean;
+  suspendedUntil: string | null;
+  suspensionReason: string | null;
+  joinRequestsPausedUntil: string | null;
+  actions: Array<{
+    __typename: 'ModerationAction';
+    id: string;
+    action: ModerationActionKind;
+    reason: string;
+    until: string | null;
+    createdAt: string;
+    appealable: boolean;
+    appeal: {
+      __typename: 'ModerationAppeal';
+      id: string;
+      status: AppealStatus;
+      decisionNote: string | null;
+    } | null;
+  }>;
+};
 
-export type AccountStanding_StandingFragment = { __typename: 'AccountStanding', suspended: boolean, suspendedUntil: string | null, suspensionReason: string | null, joinRequestsPausedUntil: string | null, actions: Array<{ __typename: 'ModerationAction', id: string, action: ModerationActionKind, reason: string, until: string | null, createdAt: string, appealable: boolean, appeal: { __typename: 'ModerationAppeal', id: string, status: AppealStatus, decisionNote: string | null } | null }> };
+export type AccountStandingQueryVariables = Exact<{ [key: string]: never }>;
 
-export type AccountStandingQueryVariables = Exact<{ [key: string]: never; }>;
+export type AccountStandingQuery = {
+  accountStanding: {
+    __typename: 'AccountStanding';
+    suspended: boolean;
+    suspendedUntil: string | null;
+    suspensionReason: string | null;
+    joinRequestsPausedUntil: string | null;
+    actions: Array<{
+      __typename: 'ModerationAction';
+      id: string;
+      action: ModerationActionKind;
+      reason: string;
+      until: string | null;
+      createdAt: string;
+      appealable: boolean;
+      appeal: {
+        __typename: 'ModerationAppeal';
+        id: string;
+        status: AppealStatus;
+        decisionNote: string | null;
+      } | null;
+    }>;
+  };
+};
 
+export type AccountStandingChangedSubscriptionVariables = Exact<{ [key: string]: never }>;
 
-export type AccountStandingQuery = { accountStanding: { __typename: 'AccountStanding', suspended: boolean, suspendedUntil: string | null, suspensionReason: string | null, joinRequestsPausedUntil: string | null, actions: Array<{ __typename: 'ModerationAction', id: string, action: ModerationActionKind, reason: string, until: string | null, createdAt: string, appealable: boolean, appeal: { __typename: 'ModerationAppeal', id: string, status: AppealStatus, decisionNote: string | null } | null }> } };
-
-export type AccountStandingChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
-
-
-export type AccountStandingChangedSubscription = { accountStandingChanged: { __typename: 'AccountStanding', suspended: boolean, suspendedUntil: string | null, suspensionReason: string | null, joinRequestsPausedUntil: string | null, actions: Array<{ __typename: 'ModerationAction', id: string, action: ModerationActionKind, reason: string, until: string | null, createdAt: string, appealable: boolean, appeal: { __typename: 'ModerationAppeal', id: string, status: AppealStatus, decisionNote: string | null } | null }> } };
+export type AccountStandingChangedSubscription = {
+  accountStandingChanged: {
+    __typename: 'AccountStanding';
+    suspended: boolean;
+    suspendedUntil: string | null;
+    suspensionReason: string | null;
+    joinRequestsPausedUntil: string | null;
+    actions: Array<{
+      __typename: 'ModerationAction';
+      id: string;
+      action: ModerationActionKind;
+      reason: string;
+      until: string | null;
+      createdAt: string;
+      appealable: boolean;
+      appeal: {
+        __typename: 'ModerationAppeal';
+        id: string;
+        status: AppealStatus;
+        decisionNote: string | null;
+      } | null;
+    }>;
+  };
+};
 
 export type AppealModerationActionMutationVariables = Exact<{
   input: AppealModerationActionInput;
 }>;
 
-
-export type AppealModerationActionMutation = { appealModerationAction: { __typename: 'AppealModerationActionPayload', appeal: { __typename: 'ModerationAppeal', id: string, status: AppealStatus }, action: { __typename: 'ModerationAction', id: string, appealable: boolean } } };
+export type AppealModerationActionMutation = {
+  appealModerationAction: {
+    __typename: 'AppealModerationActionPayload';
+    appeal: { __typename: 'ModerationAppeal'; id: string; status: AppealStatus };
+    action: { __typename: 'ModerationAction'; id: string; appealable: boolean };
+  };
+};
 
 export type ModerationAppealsQueryVariables = Exact<{
   after?: string | null | undefined;
 }>;
 
-
-export type ModerationAppealsQuery = { moderationAppeals: { __typename: 'ModerationAppealConnection', nodes: Array<{ __typename: 'ModerationAppeal', id: string, text: string, createdAt: string, user: { __typename: 'User', id: string, displayName: string, username: string | null, avatarUrl: string | null }, action: { __typename: 'ModerationAction', id: string, action: ModerationActionKind, reason: string, until: string | null, createdAt: string } }>, pageInfo: { __typename: 'PageInfo', hasNextPage: boolean, endCursor: string | null } } };
+export type ModerationAppealsQuery = {
+  moderationAppeals: {
+    __typename: 'ModerationAppealConnection';
+    nodes: Array<{
+      __typename: 'ModerationAppeal';
+      id: string;
+      text: string;
+      createdAt: string;
+      user: {
+        __typename: 'User';
+        id: string;
+        displayName: string;
+        username: string | null;
+        avatarUrl: string | null;
+      };
+      action: {
+        __typename: 'ModerationAction';
+        id: string;
+        action: ModerationActionKind;
+        reason: string;
+        until: string | null;
+        createdAt: string;
+      };
+    }>;
+    pageInfo: { __typename: 'PageInfo'; hasNextPage: boolean; endCursor: string | null };
+  };
+};
 
 export type ModerationLogQueryVariables = Exact<{
   after?: string | null | undefined;
 }>;
 
-
-export type ModerationLogQuery = { moderationLog: { __typename: 'ModerationActionConnection', nodes: Array<{ __typename: 'ModerationAction', id: string, action: ModerationActionKind, reason: string, until: string | null, createdAt: string, moderator: { __typename: 'User', id: string, displayName: string } | null, target: { __typename: 'User', id: string, displayName: string } }>, pageInfo: { __typename: 'PageInfo', hasNextPage: boolean, endCursor: string | null } } };
+export type ModerationLogQuery = {
+  moderationLog: {
+    __typename: 'ModerationActionConnection';
+    nodes: Array<{
+      __typename: 'ModerationAction';
+      id: string;
+      action: ModerationActionKind;
+      reason: string;
+      until: string | null;
+      createdAt: string;
+      moderator: { __typename: 'User'; id: string; displayName: string } | null;
+      target: { __typename: 'User'; id: string; displayName: string };
+    }>;
+    pageInfo: { __typename: 'PageInfo'; hasNextPage: boolean; endCursor: string | null };
+  };
+};
 
 export type ContentFlagsQueryVariables = Exact<{
   after?: string | null | undefined;
 }>;
 
+export type ContentFlagsQuery = {
+  contentFlags: {
+    __typename: 'ContentFlagConnection';
+    nodes: Array<{
+      __typename: 'ContentFlag';
+      id: string;
+      kind: ContentKind;
+      text: string;
+      verdict: CheckVerdict;
+      createdAt: string;
+      reasons: Array<{ __typename: 'CheckReason'; code: string; text: string }>;
+      author: {
+        __typename: 'User';
+        id: string;
+        displayName: string;
+        username: string | null;
+        avatarUrl: string | null;
+      };
+      event: { __typename: 'Event'; id: string; title: string } | null;
+    }>;
+    pageInfo: { __typename: 'PageInfo'; hasNextPage: boolean; endCursor: string | null };
+  };
+};
 
-export type ContentFlagsQuery = { contentFlags: { __typename: 'ContentFlagConnection', nodes: Array<{ __typename: 'ContentFlag', id: string, kind: ContentKind, text: string, verdict: CheckVerdict, createdAt: string, reasons: Array<{ __typename: 'CheckReason', code: string, text: string }>, author: { __typename: 'User', id: string, displayName: string, username: string | null, avatarUrl: string | null }, event: { __typename: 'Event', id: string, title: string } | null }>, pageInfo: { __typename: 'PageInfo', hasNextPage: boolean, endCursor: string | null } } };
+export type ModerationQueueCountsQueryVariables = Exact<{ [key: string]: never }>;
 
-export type ModerationQueueCountsQueryVariables = Exact<{ [key: string]: never; }>;
+export type ModerationQueueCountsQuery = {
+  moderationQueueCounts: {
+    __typename: 'ModerationQueueCounts';
+    reports: number;
+    flags: number;
+    appeals: number;
+  };
+};
 
-
-export type ModerationQueueCountsQuery = { moderationQueueCounts: { __typename: 'ModerationQueueCounts', reports: number, flags: number, appeals: number } };
-
-export type ModerationPerson_UserFragment = { __typename: 'User', id: string, displayName: string, username: string | null, avatarUrl: string | null };
+export type ModerationPerson_UserFragment = {
+  __typename: 'User';
+  id: string;
+  displayName: string;
+  username: string | null;
+  avatarUrl: string | null;
+};
 
 export type ModerationReportsQueryVariables = Exact<{
   after?: string | null | undefined;
 }>;
 
-
-export type ModerationReportsQuery = { moderationReports: { __typename: 'ModerationReportConnection', nodes: Array<{ __typename: 'ModerationReport', id: string, priority: boolean, subject: ReportSubject, reason: ReportReason, message: string | null, createdAt: string, targetReportCount: number, reporter: { __typename: 'User', id: string, displayName: string, username: string | null, avatarUrl: string | null }, target: { __typename: 'User', id: string, displayName: string, username: string | null, avatarUrl: string | null }, event: { __typename: 'Event', id: string, title: string } | null }>, pageInfo: { __typename: 'PageInfo', hasNextPage: boolean, endCursor: string | null } } };
+export type ModerationReportsQuery = {
+  moderationReports: {
+    __typename: 'ModerationReportConnection';
+    nodes: Array<{
+      __typename: 'ModerationReport';
+      id: string;
+      priority: boolean;
+      subject: ReportSubject;
+      reason: ReportReason;
+      message: string | null;
+      createdAt: string;
+      targetReportCount: number;
+      reporter: {
+        __typename: 'User';
+        id: string;
+        displayName: string;
+        username: string | null;
+        avatarUrl: string | null;
+      };
+      target: {
+        __typename: 'User';
+        id: string;
+        displayName: string;
+        username: string | null;
+        avatarUrl: string | null;
+      };
+      event: { __typename: 'Event'; id: string; title: string } | null;
+    }>;
+    pageInfo: { __typename: 'PageInfo'; hasNextPage: boolean; endCursor: string | null };
+  };
+};
 
 export type ModerationUserQueryVariables = Exact<{
   id: string | number;
 }>;
 
+export type ModerationUserQuery = {
+  moderationUser: {
+    __typename: 'ModerationUserHistory';
+    email: string | null;
+    role: Role;
+    suspended: boolean;
+    suspendedUntil: string | null;
+    suspensionReason: string | null;
+    hiddenFromDiscovery: boolean;
+    joinRequestsPausedUntil: string | null;
+    user: {
+      __typename: 'User';
+      id: string;
+      displayName: string;
+      username: string | null;
+      avatarUrl: string | null;
+    };
+    reports: Array<{
+      __typename: 'ModerationReport';
+      id: string;
+      reason: ReportReason;
+      message: string | null;
+      createdAt: string;
+      status: ReportStatus;
+    }>;
+    flags: Array<{
+      __typename: 'ContentFlag';
+      id: string;
+      kind: ContentKind;
+      text: string;
+      status: ContentFlagStatus;
+    }>;
+    actions: Array<{
+      __typename: 'ModerationAction';
+      id: string;
+      action: ModerationActionKind;
+      reason: string;
+      createdAt: string;
+      moderator: { __typename: 'User'; id: string; displayName: string } | null;
+    }>;
+  } | null;
+};
 
-export type ModerationUserQuery = { moderationUser: { __typename: 'ModerationUserHistory', email: string | null, role: Role, suspended: boolean, suspendedUntil: string | null, suspensionReason: string | null, hiddenFromDiscovery: boolean, joinRequestsPausedUntil: string | null, user: { __typename: 'User', id: string, displayName: string, username: string | null, avatarUrl: string | null }, reports: Array<{ __typename: 'ModerationReport', id: string, reason: ReportReason, message: string | null, createdAt: string, status: ReportStatus }>, flags: Array<{ __typename: 'ContentFlag', id: string, kind: ContentKind, text: string, status: ContentFlagStatus }>, actions: Array<{ __typename: 'ModerationAction', id: string, action: ModerationActionKind, reason: string, createdAt: string, moderator: { __typename: 'User', id: string, displayName: string } | null }> } | null };
-
-export type ModerationPayload_ActionFragment = { __typename: 'ModerationActionPayload', action: { __typename: 'ModerationAction', id: string, action: ModerationActionKind }, counts: { __typename: 'ModerationQueueCounts', reports: number, flags: number, appeals: number } };
+export type ModerationPayload_ActionFragment = {
+  __typename: 'ModerationActionPayload';
+  action: { __typename: 'ModerationAction'; id: string; action: ModerationActionKind };
+  counts: { __typename: 'ModerationQueueCounts'; reports: number; flags: number; appeals: number };
+};
 
 export type DismissReportMutationVariables = Exact<{
   input: DismissReportInput;
 }>;
 
-
-export type DismissReportMutation = { dismissReport: { __typename: 'ModerationActionPayload', action: { __typename: 'ModerationAction', id: string, action: ModerationActionKind }, counts: { __typename: 'ModerationQueueCounts', reports: number, flags: number, appeals: number } } };
+export type DismissReportMutation = {
+  dismissReport: {
+    __typename: 'ModerationActionPayload';
+    action: { __typename: 'ModerationAction'; id: string; action: ModerationActionKind };
+    counts: { __typename: 'ModerationQueueCounts'; reports: number; flags: number; appeals: number };
+  };
+};
 
 export type WarnUserMutationVariables = Exact<{
   input: WarnUserInput;
 }>;
 
-
-export type WarnUserMutation = { warnUser: { __typename: 'ModerationActionPayload', action: { __typename: 'ModerationAction', id: string, action: ModerationActionKind }, counts: { __typename: 'ModerationQueueCounts', reports: number, flags: number, appeals: number } } };
+export type WarnUserMutation = {
+  warnUser: {
+    __typename: 'ModerationActionPayload';
+    action: { __typename: 'ModerationAction'; id: string; action: ModerationActionKind };
+    counts: { __typename: 'ModerationQueueCounts'; reports: number; flags: number; appeals: number };
+  };
+};
 
 export type RemoveContentMutationVariables = Exact<{
   input: RemoveContentInput;
 }>;
 
-
-export type RemoveContentMutation = { removeContent: { __typename: 'ModerationActionPayload', action: { __typename: 'ModerationAction', id: string, action: ModerationActionKind }, counts: { __typename: 'ModerationQueueCounts', reports: number, flags: number, appeals: number } } };
+export type RemoveContentMutation = {
+  removeContent: {
+    __typename: 'ModerationActionPayload';
+    action: { __typename: 'ModerationAction'; id: string; action: ModerationActionKind };
+    counts: { __typename: 'ModerationQueueCounts'; reports: number; flags: number; appeals: number };
+  };
+};
 
 export type KeepContentMutationVariables = Exact<{
   input: KeepContentInput;
 }>;
 
-
-export type KeepContentMutation = { keepContent: { __typename: 'ModerationActionPayload', action: { __typename: 'ModerationAction', id: string, action: ModerationActionKind }, counts: { __typename: 'ModerationQueueCounts', reports: number, flags: number, appeals: number } } };
+export type KeepContentMutation = {
+  keepContent: {
+    __typename: 'ModerationActionPayload';
+    action: { __typename: 'ModerationAction'; id: string; action: ModerationActionKind };
+    counts: { __typename: 'ModerationQueueCounts'; reports: number; flags: number; appeals: number };
+  };
+};
 
 export type CancelEventAsModeratorMutationVariables = Exact<{
   input: CancelEventAsModeratorInput;
 }>;
 
-
-export type CancelEventAsModeratorMutation = { cancelEventAsModerator: { __typename: 'ModerationActionPayload', action: { __typename: 'ModerationAction', id: string, action: ModerationActionKind }, counts: { __typename: 'ModerationQueueCounts', reports: number, flags: number, appeals: number } } };
+export type CancelEventAsModeratorMutation = {
+  cancelEventAsModerator: {
+    __typename: 'ModerationActionPayload';
+    action: { __typename: 'ModerationAction'; id: string; action: ModerationActionKind };
+    counts: { __typename: 'ModerationQueueCounts'; reports: number; flags: number; appeals: number };
+  };
+};
 
 export type SuspendUserMutationVariables = Exact<{
   input: SuspendUserInput;
 }>;
 
-
-export type SuspendUserMutation = { suspendUser: { __typename: 'ModerationActionPayload', action: { __typename: 'ModerationAction', id: string, action: ModerationActionKind }, counts: { __typename: 'ModerationQueueCounts', reports: number, flags: number, appeals: number } } };
+export type SuspendUserMutation = {
+  suspendUser: {
+    __typename: 'ModerationActionPayload';
+    action: { __typename: 'ModerationAction'; id: string; action: ModerationActionKind };
+    counts: { __typename: 'ModerationQueueCounts'; reports: number; flags: number; appeals: number };
+  };
+};
 
 export type RestoreUserMutationVariables = Exact<{
   input: RestoreUserInput;
 }>;
 
-
-export type RestoreUserMutation = { restoreUser: { __typename: 'ModerationActionPayload', action: { __typename: 'ModerationAction', id: string, action: ModerationActionKind }, counts: { __typename: 'ModerationQueueCounts', reports: number, flags: number, appeals: number } } };
+export type RestoreUserMutation = {
+  restoreUser: {
+    __typename: 'ModerationActionPayload';
+    action: { __typename: 'ModerationAction'; id: string; action: ModerationActionKind };
+    counts: { __typename: 'ModerationQueueCounts'; reports: number; flags: number; appeals: number };
+  };
+};
 
 export type DecideAppealMutationVariables = Exact<{
   input: DecideAppealInput;
 }>;
 
+export type DecideAppealMutation = {
+  decideAppeal: {
+    __typename: 'DecideAppealPayload';
+    appeal: { __typename: 'ModerationAppeal'; id: string; status: AppealStatus };
+  };
+};
 
-export type DecideAppealMutation = { decideAppeal: { __typename: 'DecideAppealPayload', appeal: { __typename: 'ModerationAppeal', id: string, status: AppealStatus } } };
+export type NotificationListQueryVariables = Exact<{ [key: string]: never }>;
 
-export type NotificationListQueryVariables = Exact<{ [key: string]: never; }>;
+export type NotificationListQuery = {
+  notifications: {
+    __typename: 'NotificationConnection';
+    nodes: Array<{
+      __typename: 'Notification';
+      id: string;
+      type: NotificationType;
+      text: string;
+      createdAt: string;
+      readAt: string | null;
+      link: string | null;
+      event: { __typename: 'Event'; id: string; title: string } | null;
+      actor: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
+      joinRequest: { __typename: 'JoinRequest'; id: string; status: JoinRequestStatus } | null;
+    }>;
+    pageInfo: { __typename: 'PageInfo'; hasNextPage: boolean; endCursor: string | null };
+  };
+};
 
+export type LiveCountsQueryVariables = Exact<{ [key: string]: never }>;
 
-export type NotificationListQuery = { notifications: { __typename: 'NotificationConnection', nodes: Array<{ __typename: 'Notification', id: string, type: NotificationType, text: string, createdAt: string, readAt: string | null, link: string | null, event: { __typename: 'Event', id: string, title: string } | null, actor: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } | null, joinRequest: { __typename: 'JoinRequest', id: string, status: JoinRequestStatus } | null }>, pageInfo: { __typename: 'PageInfo', hasNextPage: boolean, endCursor: string | null } } };
+export type LiveCountsQuery = { unreadNotificationCount: number; hostPendingRequestCount: number };
 
-export type LiveCountsQueryVariables = Exact<{ [key: string]: never; }>;
+export type NotificationAddedSubscriptionVariables = Exact<{ [key: string]: never }>;
 
-
-export type LiveCountsQuery = { unreadNotificationCount: number, hostPendingRequestCount: number };
-
-export type NotificationAddedSubscriptionVariables = Exact<{ [key: string]: never; }>;
-
-
-export type NotificationAddedSubscription = { notificationAdded: { __typename: 'Notification', id: string, type: NotificationType, text: string, createdAt: string, readAt: string | null, link: string | null, event: { __typename: 'Event', id: string, title: string, status: EventStatus, viewerRole: ViewerRole, participantCount: number, freeSlots: number, pendingRequestCount: number | null } | null, actor: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } | null, joinRequest: { __typename: 'JoinRequest', id: string, status: JoinRequestStatus, declinedByCheck: boolean, decidedAt: string | null } | null } };
+export type NotificationAddedSubscription = {
+  notificationAdded: {
+    __typename: 'Notification';
+    id: string;
+    type: NotificationType;
+    text: string;
+    createdAt: string;
+    readAt: string | null;
+    link: string | null;
+    event: {
+      __typename: 'Event';
+      id: string;
+      title: string;
+      status: EventStatus;
+      viewerRole: ViewerRole;
+      participantCount: number;
+      freeSlots: number;
+      pendingRequestCount: number | null;
+    } | null;
+    actor: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
+    joinRequest: {
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      declinedByCheck: boolean;
+      decidedAt: string | null;
+    } | null;
+  };
+};
 
 export type MarkNotificationsReadMutationVariables = Exact<{
   input: MarkNotificationsReadInput;
 }>;
 
-
-export type MarkNotificationsReadMutation = { markNotificationsRead: { __typename: 'MarkNotificationsReadPayload', unreadCount: number } };
+export type MarkNotificationsReadMutation = {
+  markNotificationsRead: { __typename: 'MarkNotificationsReadPayload'; unreadCount: number };
+};
 
 export type ResetCalendarFeedMutationVariables = Exact<{
   input: ResetCalendarFeedInput;
 }>;
 
-
-export type ResetCalendarFeedMutation = { resetCalendarFeed: { __typename: 'ResetCalendarFeedPayload', calendarFeedUrl: string } };
+export type ResetCalendarFeedMutation = {
+  resetCalendarFeed: { __typename: 'ResetCalendarFeedPayload'; calendarFeedUrl: string };
+};
 
 export type ExportMyDataMutationVariables = Exact<{
   input: ExportMyDataInput;
 }>;
 
-
-export type ExportMyDataMutation = { exportMyData: { __typename: 'ExportMyDataPayload', archive: string, fileName: string, generatedAt: string } };
+export type ExportMyDataMutation = {
+  exportMyData: { __typename: 'ExportMyDataPayload'; archive: string; fileName: string; generatedAt: string };
+};
 
 export type DeleteAccountMutationVariables = Exact<{
   input: DeleteAccountInput;
 }>;
 
+export type DeleteAccountMutation = {
+  deleteAccount: { __typename: 'DeleteAccountPayload'; cancelledEvents: number };
+};
 
-export type DeleteAccountMutation = { deleteAccount: { __typename: 'DeleteAccountPayload', cancelledEvents: number } };
+export type ProfileProvincesQueryVariables = Exact<{ [key: string]: never }>;
 
-export type ProfileProvincesQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type ProfileProvincesQuery = { provinces: Array<{ __typename: 'Province', code: number, name: string, center: { __typename: 'GeoPoint', lat: number, lng: number }, districts: Array<{ __typename: 'District', name: string, center: { __typename: 'GeoPoint', lat: number, lng: number } }> }> };
+export type ProfileProvincesQuery = {
+  provinces: Array<{
+    __typename: 'Province';
+    code: number;
+    name: string;
+    center: { __typename: 'GeoPoint'; lat: number; lng: number };
+    districts: Array<{
+      __typename: 'District';
+      name: string;
+      center: { __typename: 'GeoPoint'; lat: number; lng: number };
+    }>;
+  }>;
+};
 
 export type UsernameCheckQueryVariables = Exact<{
   username: string;
 }>;
 
-
-export type UsernameCheckQuery = { usernameAvailable: { __typename: 'UsernameCheck', username: string, available: boolean, reason: string | null } };
+export type UsernameCheckQuery = {
+  usernameAvailable: {
+    __typename: 'UsernameCheck';
+    username: string;
+    available: boolean;
+    reason: string | null;
+  };
+};
 
 export type RegisterPushSubscriptionMutationVariables = Exact<{
   input: RegisterPushSubscriptionInput;
 }>;
 
-
-export type RegisterPushSubscriptionMutation = { registerPushSubscription: { __typename: 'RegisterPushSubscriptionPayload', device: { __typename: 'PushDevice', id: string } } };
+export type RegisterPushSubscriptionMutation = {
+  registerPushSubscription: {
+    __typename: 'RegisterPushSubscriptionPayload';
+    device: { __typename: 'PushDevice'; id: string };
+  };
+};
 
 export type RemovePushSubscriptionMutationVariables = Exact<{
   input: RemovePushSubscriptionInput;
 }>;
 
+export type RemovePushSubscriptionMutation = {
+  removePushSubscription: { __typename: 'RemovePushSubscriptionPayload'; removed: boolean };
+};
 
-export type RemovePushSubscriptionMutation = { removePushSubscription: { __typename: 'RemovePushSubscriptionPayload', removed: boolean } };
-
-export type ProfileUser_UserFragment = { __typename: 'User', id: string, displayName: string, username: string | null, bio: string | null, avatarUrl: string | null, city: string | null, district: string | null, createdAt: string, largeAvatarUrl: string | null, interests: Array<{ __typename: 'EventTag', id: string, label: string }>, exactLocation: { __typename: 'Place', lat: number, lng: number, address: string | null } | null, mapCenter: { __typename: 'GeoPoint', lat: number, lng: number } | null, badges: Array<{ __typename: 'Badge', id: string, name: string, description: string, icon: string, earnedAt: string }> };
+export type ProfileUser_UserFragment = {
+  __typename: 'User';
+  id: string;
+  displayName: string;
+  username: string | null;
+  bio: string | null;
+  avatarUrl: string | null;
+  city: string | null;
+  district: string | null;
+  createdAt: string;
+  largeAvatarUrl: string | null;
+  interests: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+  exactLocation: { __typename: 'Place'; lat: number; lng: number; address: string | null } | null;
+  mapCenter: { __typename: 'GeoPoint'; lat: number; lng: number } | null;
+  badges: Array<{
+    __typename: 'Badge';
+    id: string;
+    name: string;
+    description: string;
+    icon: string;
+    earnedAt: string;
+  }>;
+};
 
 export type CreateAvatarUploadMutationVariables = Exact<{
   input: CreateAvatarUploadInput;
 }>;
 
-
-export type CreateAvatarUploadMutation = { createAvatarUpload: { __typename: 'CreateAvatarUploadPayload', upload: { __typename: 'AvatarUpload', id: string, url: string, headers: Array<{ __typename: 'HttpHeader', name: string, value: string }> } } };
+export type CreateAvatarUploadMutation = {
+  createAvatarUpload: {
+    __typename: 'CreateAvatarUploadPayload';
+    upload: {
+      __typename: 'AvatarUpload';
+      id: string;
+      url: string;
+      headers: Array<{ __typename: 'HttpHeader'; name: string; value: string }>;
+    };
+  };
+};
 
 export type CompleteAvatarUploadMutationVariables = Exact<{
   input: CompleteAvatarUploadInput;
 }>;
 
-
-export type CompleteAvatarUploadMutation = { completeAvatarUpload: { __typename: 'CompleteAvatarUploadPayload', viewer: { __typename: 'User', id: string, displayName: string, username: string | null, bio: string | null, avatarUrl: string | null, city: string | null, district: string | null, createdAt: string, largeAvatarUrl: string | null, interests: Array<{ __typename: 'EventTag', id: string, label: string }>, exactLocation: { __typename: 'Place', lat: number, lng: number, address: string | null } | null, mapCenter: { __typename: 'GeoPoint', lat: number, lng: number } | null, badges: Array<{ __typename: 'Badge', id: string, name: string, description: string, icon: string, earnedAt: string }> } } };
+export type CompleteAvatarUploadMutation = {
+  completeAvatarUpload: {
+    __typename: 'CompleteAvatarUploadPayload';
+    viewer: {
+      __typename: 'User';
+      id: string;
+      displayName: string;
+      username: string | null;
+      bio: string | null;
+      avatarUrl: string | null;
+      city: string | null;
+      district: string | null;
+      createdAt: string;
+      largeAvatarUrl: string | null;
+      interests: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+      exactLocation: { __typename: 'Place'; lat: number; lng: number; address: string | null } | null;
+      mapCenter: { __typename: 'GeoPoint'; lat: number; lng: number } | null;
+      badges: Array<{
+        __typename: 'Badge';
+        id: string;
+        name: string;
+        description: string;
+        icon: string;
+        earnedAt: string;
+      }>;
+    };
+  };
+};
 
 export type UpdateProfileMutationVariables = Exact<{
   input: UpdateProfileInput;
 }>;
 
-
-export type UpdateProfileMutation = { updateProfile: { __typename: 'UpdateProfilePayload', viewer: { __typename: 'User', id: string, displayName: string, username: string | null, bio: string | null, avatarUrl: string | null, city: string | null, district: string | null, createdAt: string, largeAvatarUrl: string | null, interests: Array<{ __typename: 'EventTag', id: string, label: string }>, exactLocation: { __typename: 'Place', lat: number, lng: number, address: string | null } | null, mapCenter: { __typename: 'GeoPoint', lat: number, lng: number } | null, badges: Array<{ __typename: 'Badge', id: string, name: string, description: string, icon: string, earnedAt: string }> } } };
+export type UpdateProfileMutation = {
+  updateProfile: {
+    __typename: 'UpdateProfilePayload';
+    viewer: {
+      __typename: 'User';
+      id: string;
+      displayName: string;
+      username: string | null;
+      bio: string | null;
+      avatarUrl: string | null;
+      city: string | null;
+      district: string | null;
+      createdAt: string;
+      largeAvatarUrl: string | null;
+      interests: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+      exactLocation: { __typename: 'Place'; lat: number; lng: number; address: string | null } | null;
+      mapCenter: { __typename: 'GeoPoint'; lat: number; lng: number } | null;
+      badges: Array<{
+        __typename: 'Badge';
+        id: string;
+        name: string;
+        description: string;
+        icon: string;
+        earnedAt: string;
+      }>;
+    };
+  };
+};
 
 export type UpdateSettingsMutationVariables = Exact<{
   input: UpdateSettingsInput;
 }>;
 
-
-export type UpdateSettingsMutation = { updateSettings: { __typename: 'UpdateSettingsPayload', viewer: { __typename: 'User', id: string, locale: string | null, notificationPreferences: { __typename: 'NotificationPreferences', emailJoinRequests: boolean, emailDecisions: boolean, emailMessages: boolean, emailEventChanges: boolean, inAppReminders: boolean, emailReminders: boolean, pushReminders: boolean, inAppWaitlist: boolean, emailWaitlist: boolean, pushWaitlist: boolean } | null } } };
+export type UpdateSettingsMutation = {
+  updateSettings: {
+    __typename: 'UpdateSettingsPayload';
+    viewer: {
+      __typename: 'User';
+      id: string;
+      locale: string | null;
+      notificationPreferences: {
+        __typename: 'NotificationPreferences';
+        emailJoinRequests: boolean;
+        emailDecisions: boolean;
+        emailMessages: boolean;
+        emailEventChanges: boolean;
+        inAppReminders: boolean;
+        emailReminders: boolean;
+        pushReminders: boolean;
+        inAppWaitlist: boolean;
+        emailWaitlist: boolean;
+        pushWaitlist: boolean;
+      } | null;
+    };
+  };
+};
 
 export type RateParticipantMutationVariables = Exact<{
   input: RateEventInput;
 }>;
 
+export type RateParticipantMutation = {
+  rateEvent: {
+    __typename: 'RateEventPayload';
+    event: {
+      __typename: 'Event';
+      id: string;
+      participantCount: number;
+      viewerCanRateParticipants: boolean;
+      participants: Array<{
+        __typename: 'Participant';
+        joinedAt: string;
+        viewerRating: { __typename: 'Rating'; id: string; score: number; feedback: string | null } | null;
+        user: {
+          __typename: 'User';
+          id: string;
+          displayName: string;
+          username: string | null;
+          avatarUrl: string | null;
+          participantRating: { __typename: 'RatingSummary'; average: number | null; count: number };
+        };
+      }>;
+    };
+    rating: { __typename: 'Rating'; id: string; score: number; feedback: string | null };
+  };
+};
 
-export type RateParticipantMutation = { rateEvent: { __typename: 'RateEventPayload', event: { __typename: 'Event', id: string, participantCount: number, viewerCanRateParticipants: boolean, participants: Array<{ __typename: 'Participant', joinedAt: string, viewerRating: { __typename: 'Rating', id: string, score: number, feedback: string | null } | null, user: { __typename: 'User', id: string, displayName: string, username: string | null, avatarUrl: string | null, participantRating: { __typename: 'RatingSummary', average: number | null, count: number } } }> }, rating: { __typename: 'Rating', id: string, score: number, feedback: string | null } } };
-
-export type RatingCard_EventFragment = { __typename: 'Event', id: string, viewerCanRate: boolean, viewerRating: { __typename: 'Rating', id: string, score: number, feedback: string | null, createdAt: string } | null };
+export type RatingCard_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  viewerCanRate: boolean;
+  viewerRating: {
+    __typename: 'Rating';
+    id: string;
+    score: number;
+    feedback: string | null;
+    createdAt: string;
+  } | null;
+};
 
 export type RateEventMutationVariables = Exact<{
   input: RateEventInput;
 }>;
 
+export type RateEventMutation = {
+  rateEvent: {
+    __typename: 'RateEventPayload';
+    event: {
+      __typename: 'Event';
+      averageRating: number | null;
+      feedbackCount: number;
+      id: string;
+      viewerCanRate: boolean;
+      host: {
+        __typename: 'User';
+        id: string;
+        stats: { __typename: 'UserStats'; averageRating: number | null };
+      };
+      viewerRating: {
+        __typename: 'Rating';
+        id: string;
+        score: number;
+        feedback: string | null;
+        createdAt: string;
+      } | null;
+    };
+    rating: { __typename: 'Rating'; id: string; score: number; feedback: string | null; createdAt: string };
+  };
+};
 
-export type RateEventMutation = { rateEvent: { __typename: 'RateEventPayload', event: { __typename: 'Event', averageRating: number | null, feedbackCount: number, id: string, viewerCanRate: boolean, host: { __typename: 'User', id: string, stats: { __typename: 'UserStats', averageRating: number | null } }, viewerRating: { __typename: 'Rating', id: string, score: number, feedback: string | null, createdAt: string } | null }, rating: { __typename: 'Rating', id: string, score: number, feedback: string | null, createdAt: string } } };
+export type BlockedUsersQueryVariables = Exact<{ [key: string]: never }>;
 
-export type BlockedUsersQueryVariables = Exact<{ [key: string]: never; }>;
+export type BlockedUsersQuery = {
+  blockedUsers: Array<{
+    __typename: 'Block';
+    createdAt: string;
+    user: {
+      __typename: 'User';
+      id: string;
+      displayName: string;
+      username: string | null;
+      avatarUrl: string | null;
+    };
+  }>;
+};
 
+export type EventSafetyPanel_EventFragment = {
+  __typename: 'Event';
+  id: string;
+  mode: EventMode;
+  status: EventStatus;
+  startsAt: string;
+  endsAt: string;
+  viewerRole: ViewerRole;
+  venueType: VenueType | null;
+  publicLocation: string | null;
+  host: { __typename: 'User'; id: string; displayName: string };
+  participants: Array<{
+    __typename: 'Participant';
+    user: { __typename: 'User'; id: string; displayName: string };
+  }>;
+};
 
-export type BlockedUsersQuery = { blockedUsers: Array<{ __typename: 'Block', createdAt: string, user: { __typename: 'User', id: string, displayName: string, username: string | null, avatarUrl: string | null } }> };
+export type SafetyPanelViewerQueryVariables = Exact<{ [key: string]: never }>;
 
-export type EventSafetyPanel_EventFragment = { __typename: 'Event', id: string, mode: EventMode, status: EventStatus, startsAt: string, endsAt: string, viewerRole: ViewerRole, venueType: VenueType | null, publicLocation: string | null, host: { __typename: 'User', id: string, displayName: string }, participants: Array<{ __typename: 'Participant', user: { __typename: 'User', id: string, displayName: string } }> };
+export type SafetyPanelViewerQuery = { me: { __typename: 'User'; id: string } };
 
-export type SafetyPanelViewerQueryVariables = Exact<{ [key: string]: never; }>;
+export type SharePositionContactsQueryVariables = Exact<{ [key: string]: never }>;
 
-
-export type SafetyPanelViewerQuery = { me: { __typename: 'User', id: string } };
-
-export type SharePositionContactsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type SharePositionContactsQuery = { trustedContacts: Array<{ __typename: 'TrustedContact', id: string, confirmed: boolean }> };
+export type SharePositionContactsQuery = {
+  trustedContacts: Array<{ __typename: 'TrustedContact'; id: string; confirmed: boolean }>;
+};
 
 export type SharePositionMutationVariables = Exact<{
   input: SharePositionInput;
 }>;
 
+export type SharePositionMutation = {
+  sharePosition: { __typename: 'SharePositionPayload'; sentTo: number; sharedAt: string };
+};
 
-export type SharePositionMutation = { sharePosition: { __typename: 'SharePositionPayload', sentTo: number, sharedAt: string } };
+export type TrustedContactsQueryVariables = Exact<{ [key: string]: never }>;
 
-export type TrustedContactsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type TrustedContactsQuery = { trustedContacts: Array<{ __typename: 'TrustedContact', id: string, email: string, confirmed: boolean }> };
+export type TrustedContactsQuery = {
+  trustedContacts: Array<{ __typename: 'TrustedContact'; id: string; email: string; confirmed: boolean }>;
+};
 
 export type AddTrustedContactMutationVariables = Exact<{
   input: AddTrustedContactInput;
 }>;
 
-
-export type AddTrustedContactMutation = { addTrustedContact: { __typename: 'AddTrustedContactPayload', contact: { __typename: 'TrustedContact', id: string, email: string, confirmed: boolean } } };
+export type AddTrustedContactMutation = {
+  addTrustedContact: {
+    __typename: 'AddTrustedContactPayload';
+    contact: { __typename: 'TrustedContact'; id: string; email: string; confirmed: boolean };
+  };
+};
 
 export type RemoveTrustedContactMutationVariables = Exact<{
   input: RemoveTrustedContactInput;
 }>;
 
-
-export type RemoveTrustedContactMutation = { removeTrustedContact: { __typename: 'RemoveTrustedContactPayload', removedContactId: string } };
+export type RemoveTrustedContactMutation = {
+  removeTrustedContact: { __typename: 'RemoveTrustedContactPayload'; removedContactId: string };
+};
 
 export type PublicProfileQueryVariables = Exact<{
   id: string | number;
 }>;
 
-
-export type PublicProfileQuery = { me: { __typename: 'User', id: string }, user: { __typename: 'User', id: string, displayName: string, username: string | null, bio: string | null, city: string | null, district: string | null, createdAt: string, viewerHasBlocked: boolean, viewerCanMessage: boolean, friendCount: number, mutualFriendCount: number, largeAvatarUrl: string | null, interests: Array<{ __typename: 'EventTag', id: string, label: string }>, stats: { __typename: 'UserStats', eventsHosted: number, eventsJoined: number }, hostRating: { __typename: 'RatingSummary', average: number | null, count: number }, participantRating: { __typename: 'RatingSummary', average: number | null, count: number }, badges: Array<{ __typename: 'Badge', id: string, name: string, description: string, icon: string, earnedAt: string }>, activity: Array<{ __typename: 'UserActivity', type: ActivityType, event: { __typename: 'Event', id: string, title: string, participantCount: number, maxParticipants: number, startsAt: string, status: EventStatus } }> | null, eventsInCommon: Array<{ __typename: 'Event', id: string, title: string }>, reviews: { __typename: 'ReviewConnection', totalCount: number, nodes: Array<{ __typename: 'Rating', id: string, score: number, feedback: string | null, createdAt: string, rater: { __typename: 'User', id: string, displayName: string, smallAvatarUrl: string | null }, event: { __typename: 'Event', id: string, title: string } }> } } | null };
+export type PublicProfileQuery = {
+  me: { __typename: 'User'; id: string };
+  user: {
+    __typename: 'User';
+    id: string;
+    displayName: string;
+    username: string | null;
+    bio: string | null;
+    city: string | null;
+    district: string | null;
+    createdAt: string;
+    viewerHasBlocked: boolean;
+    viewerCanMessage: boolean;
+    friendCount: number;
+    mutualFriendCount: number;
+    largeAvatarUrl: string | null;
+    interests: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+    stats: { __typename: 'UserStats'; eventsHosted: number; eventsJoined: number };
+    hostRating: { __typename: 'RatingSummary'; average: number | null; count: number };
+    participantRating: { __typename: 'RatingSummary'; average: number | null; count: number };
+    badges: Array<{
+      __typename: 'Badge';
+      id: string;
+      name: string;
+      description: string;
+      icon: string;
+      earnedAt: string;
+    }>;
+    activity: Array<{
+      __typename: 'UserActivity';
+      type: ActivityType;
+      event: {
+        __typename: 'Event';
+        id: string;
+        title: string;
+        participantCount: number;
+        maxParticipants: number;
+        startsAt: string;
+        status: EventStatus;
+      };
+    }> | null;
+    eventsInCommon: Array<{ __typename: 'Event'; id: string; title: string }>;
+    reviews: {
+      __typename: 'ReviewConnection';
+      totalCount: number;
+      nodes: Array<{
+        __typename: 'Rating';
+        id: string;
+        score: number;
+        feedback: string | null;
+        createdAt: string;
+        rater: { __typename: 'User'; id: string; displayName: string; smallAvatarUrl: string | null };
+        event: { __typename: 'Event'; id: string; title: string };
+      }>;
+    };
+  } | null;
+};
 
 export type BlockUserMutationVariables = Exact<{
   input: BlockUserInput;
 }>;
 
-
-export type BlockUserMutation = { blockUser: { __typename: 'BlockUserPayload', user: { __typename: 'User', id: string, viewerHasBlocked: boolean, friendship: FriendshipStatus, friendCount: number, mutualFriendCount: number, viewerCanMessage: boolean } } };
+export type BlockUserMutation = {
+  blockUser: {
+    __typename: 'BlockUserPayload';
+    user: {
+      __typename: 'User';
+      id: string;
+      viewerHasBlocked: boolean;
+      friendship: FriendshipStatus;
+      friendCount: number;
+      mutualFriendCount: number;
+      viewerCanMessage: boolean;
+    };
+  };
+};
 
 export type UnblockUserMutationVariables = Exact<{
   input: UnblockUserInput;
 }>;
 
-
-export type UnblockUserMutation = { unblockUser: { __typename: 'BlockUserPayload', user: { __typename: 'User', id: string, viewerHasBlocked: boolean } } };
+export type UnblockUserMutation = {
+  unblockUser: {
+    __typename: 'BlockUserPayload';
+    user: { __typename: 'User'; id: string; viewerHasBlocked: boolean };
+  };
+};
 
 export type ReportUnsafeEventMutationVariables = Exact<{
   input: ReportUnsafeEventInput;
 }>;
 
-
-export type ReportUnsafeEventMutation = { reportUnsafeEvent: { __typename: 'ReportUnsafeEventPayload', report: { __typename: 'Report', id: string, priority: boolean, subject: ReportSubject } } };
+export type ReportUnsafeEventMutation = {
+  reportUnsafeEvent: {
+    __typename: 'ReportUnsafeEventPayload';
+    report: { __typename: 'Report'; id: string; priority: boolean; subject: ReportSubject };
+  };
+};
 
 export type ReportUserMutationVariables = Exact<{
   input: ReportUserInput;
 }>;
 
+export type ReportUserMutation = {
+  reportUser: {
+    __typename: 'ReportUserPayload';
+    report: { __typename: 'Report'; id: string; reason: ReportReason; createdAt: string };
+  };
+};
 
-export type ReportUserMutation = { reportUser: { __typename: 'ReportUserPayload', report: { __typename: 'Report', id: string, reason: ReportReason, createdAt: string } } };
-
-export type SafetyPlanPanel_PlanFragment = { __typename: 'SafetyPlan', id: string, state: SafetyPlanState, expectedHomeAt: string, askedAt: string | null, homeAt: string | null, alertedAt: string | null, shareExactPlace: boolean, contacts: Array<{ __typename: 'TrustedContact', id: string, email: string }> };
+export type SafetyPlanPanel_PlanFragment = {
+  __typename: 'SafetyPlan';
+  id: string;
+  state: SafetyPlanState;
+  expectedHomeAt: string;
+  askedAt: string | null;
+  homeAt: string | null;
+  alertedAt: string | null;
+  shareExactPlace: boolean;
+  contacts: Array<{ __typename: 'TrustedContact'; id: string; email: string }>;
+};
 
 export type SafetyPlanPanelQueryVariables = Exact<{
   eventId: string | number;
 }>;
 
-
-export type SafetyPlanPanelQuery = { mySafetyPlan: { __typename: 'SafetyPlan', id: string, state: SafetyPlanState, expectedHomeAt: string, askedAt: string | null, homeAt: string | null, alertedAt: string | null, shareExactPlace: boolean, contacts: Array<{ __typename: 'TrustedContact', id: string, email: string }> } | null, trustedContacts: Array<{ __typename: 'TrustedContact', id: string, email: string, confirmed: boolean }>, event: { __typename: 'Event', id: string, endsAt: string } | null };
+export type SafetyPlanPanelQuery = {
+  mySafetyPlan: {
+    __typename: 'SafetyPlan';
+    id: string;
+    state: SafetyPlanState;
+    expectedHomeAt: string;
+    askedAt: string | null;
+    homeAt: string | null;
+    alertedAt: string | null;
+    shareExactPlace: boolean;
+    contacts: Array<{ __typename: 'TrustedContact'; id: string; email: string }>;
+  } | null;
+  trustedContacts: Array<{ __typename: 'TrustedContact'; id: string; email: string; confirmed: boolean }>;
+  event: { __typename: 'Event'; id: string; endsAt: string } | null;
+};
 
 export type ShareSafetyPlanMutationVariables = Exact<{
   input: ShareSafetyPlanInput;
 }>;
 
-
-export type ShareSafetyPlanMutation = { shareSafetyPlan: { __typename: 'SafetyPlanPayload', plan: { __typename: 'SafetyPlan', id: string, state: SafetyPlanState, expectedHomeAt: string, askedAt: string | null, homeAt: string | null, alertedAt: string | null, shareExactPlace: boolean, contacts: Array<{ __typename: 'TrustedContact', id: string, email: string }> } } };
+export type ShareSafetyPlanMutation = {
+  shareSafetyPlan: {
+    __typename: 'SafetyPlanPayload';
+    plan: {
+      __typename: 'SafetyPlan';
+      id: string;
+      state: SafetyPlanState;
+      expectedHomeAt: string;
+      askedAt: string | null;
+      homeAt: string | null;
+      alertedAt: string | null;
+      shareExactPlace: boolean;
+      contacts: Array<{ __typename: 'TrustedContact'; id: string; email: string }>;
+    };
+  };
+};
 
 export type ConfirmHomeMutationVariables = Exact<{
   input: SafetyPlanRefInput;
 }>;
 
-
-export type ConfirmHomeMutation = { confirmHome: { __typename: 'SafetyPlanPayload', plan: { __typename: 'SafetyPlan', id: string, state: SafetyPlanState, expectedHomeAt: string, askedAt: string | null, homeAt: string | null, alertedAt: string | null, shareExactPlace: boolean, contacts: Array<{ __typename: 'TrustedContact', id: string, email: string }> } } };
+export type ConfirmHomeMutation = {
+  confirmHome: {
+    __typename: 'SafetyPlanPayload';
+    plan: {
+      __typename: 'SafetyPlan';
+      id: string;
+      state: SafetyPlanState;
+      expectedHomeAt: string;
+      askedAt: string | null;
+      homeAt: string | null;
+      alertedAt: string | null;
+      shareExactPlace: boolean;
+      contacts: Array<{ __typename: 'TrustedContact'; id: string; email: string }>;
+    };
+  };
+};
 
 export type ExtendSafetyCheckMutationVariables = Exact<{
   input: ExtendSafetyCheckInput;
 }>;
 
-
-export type ExtendSafetyCheckMutation = { extendSafetyCheck: { __typename: 'SafetyPlanPayload', plan: { __typename: 'SafetyPlan', id: string, state: SafetyPlanState, expectedHomeAt: string, askedAt: string | null, homeAt: string | null, alertedAt: string | null, shareExactPlace: boolean, contacts: Array<{ __typename: 'TrustedContact', id: string, email: string }> } } };
+export type ExtendSafetyCheckMutation = {
+  extendSafetyCheck: {
+    __typename: 'SafetyPlanPayload';
+    plan: {
+      __typename: 'SafetyPlan';
+      id: string;
+      state: SafetyPlanState;
+      expectedHomeAt: string;
+      askedAt: string | null;
+      homeAt: string | null;
+      alertedAt: string | null;
+      shareExactPlace: boolean;
+      contacts: Array<{ __typename: 'TrustedContact'; id: string; email: string }>;
+    };
+  };
+};
 
 export type EndSafetyCheckMutationVariables = Exact<{
   input: SafetyPlanRefInput;
 }>;
 
-
-export type EndSafetyCheckMutation = { endSafetyCheck: { __typename: 'SafetyPlanPayload', plan: { __typename: 'SafetyPlan', id: string, state: SafetyPlanState, expectedHomeAt: string, askedAt: string | null, homeAt: string | null, alertedAt: string | null, shareExactPlace: boolean, contacts: Array<{ __typename: 'TrustedContact', id: string, email: string }> } } };
+export type EndSafetyCheckMutation = {
+  endSafetyCheck: {
+    __typename: 'SafetyPlanPayload';
+    plan: {
+      __typename: 'SafetyPlan';
+      id: string;
+      state: SafetyPlanState;
+      expectedHomeAt: string;
+      askedAt: string | null;
+      homeAt: string | null;
+      alertedAt: string | null;
+      shareExactPlace: boolean;
+      contacts: Array<{ __typename: 'TrustedContact'; id: string; email: string }>;
+    };
+  };
+};
 
 export type PurchaseResultQueryVariables = Exact<{
   id: string | number;
 }>;
 
-
-export type PurchaseResultQuery = { tokenPurchase: { __typename: 'TokenPurchase', id: string, status: PurchaseStatus, tokens: number, bonusTokens: number, failureReason: string | null, package: { __typename: 'TokenPackage', id: string, name: string } } | null, me: { __typename: 'User', id: string, tokenBalance: number | null } };
+export type PurchaseResultQuery = {
+  tokenPurchase: {
+    __typename: 'TokenPurchase';
+    id: string;
+    status: PurchaseStatus;
+    tokens: number;
+    bonusTokens: number;
+    failureReason: string | null;
+    package: { __typename: 'TokenPackage'; id: string; name: string };
+  } | null;
+  me: { __typename: 'User'; id: string; tokenBalance: number | null };
+};
 
 export type StartTokenPurchaseMutationVariables = Exact<{
   input: StartTokenPurchaseInput;
 }>;
 
+export type StartTokenPurchaseMutation = {
+  startTokenPurchase: {
+    __typename: 'StartTokenPurchasePayload';
+    checkoutUrl: string;
+    purchase: { __typename: 'TokenPurchase'; id: string; status: PurchaseStatus };
+  };
+};
 
-export type StartTokenPurchaseMutation = { startTokenPurchase: { __typename: 'StartTokenPurchasePayload', checkoutUrl: string, purchase: { __typename: 'TokenPurchase', id: string, status: PurchaseStatus } } };
-
-export type AutoRefill_UserFragment = { __typename: 'User', id: string, autoRefill: { __typename: 'AutoRefillSettings', enabled: boolean, threshold: number, package: { __typename: 'TokenPackage', id: string, name: string }, paymentMethod: { __typename: 'SavedPaymentMethod', provider: string, brand: string | null, last4: string | null } | null } | null };
+export type AutoRefill_UserFragment = {
+  __typename: 'User';
+  id: string;
+  autoRefill: {
+    __typename: 'AutoRefillSettings';
+    enabled: boolean;
+    threshold: number;
+    package: { __typename: 'TokenPackage'; id: string; name: string };
+    paymentMethod: {
+      __typename: 'SavedPaymentMethod';
+      provider: string;
+      brand: string | null;
+      last4: string | null;
+    } | null;
+  } | null;
+};
 
 export type SetAutoRefillMutationVariables = Exact<{
   input: SetAutoRefillInput;
 }>;
 
-
-export type SetAutoRefillMutation = { setAutoRefill: { __typename: 'AutoRefillPayload', viewer: { __typename: 'User', id: string, autoRefill: { __typename: 'AutoRefillSettings', enabled: boolean, threshold: number, package: { __typename: 'TokenPackage', id: string, name: string }, paymentMethod: { __typename: 'SavedPaymentMethod', provider: string, brand: string | null, last4: string | null } | null } | null } } };
+export type SetAutoRefillMutation = {
+  setAutoRefill: {
+    __typename: 'AutoRefillPayload';
+    viewer: {
+      __typename: 'User';
+      id: string;
+      autoRefill: {
+        __typename: 'AutoRefillSettings';
+        enabled: boolean;
+        threshold: number;
+        package: { __typename: 'TokenPackage'; id: string; name: string };
+        paymentMethod: {
+          __typename: 'SavedPaymentMethod';
+          provider: string;
+          brand: string | null;
+          last4: string | null;
+        } | null;
+      } | null;
+    };
+  };
+};
 
 export type ApplyReferralCodeMutationVariables = Exact<{
   input: ApplyReferralCodeInput;
 }>;
 
+export type ApplyReferralCodeMutation = {
+  applyReferralCode: {
+    __typename: 'ApplyReferralCodePayload';
+    referrer: { __typename: 'User'; id: string; displayName: string };
+  };
+};
 
-export type ApplyReferralCodeMutation = { applyReferralCode: { __typename: 'ApplyReferralCodePayload', referrer: { __typename: 'User', id: string, displayName: string } } };
+export type MyEventDraftsQueryVariables = Exact<{ [key: string]: never }>;
 
-export type MyEventDraftsQueryVariables = Exact<{ [key: string]: never; }>;
+export type MyEventDraftsQuery = {
+  myEventDrafts: Array<{
+    __typename: 'EventDraft';
+    id: string;
+    mode: EventMode;
+    step: number;
+    updatedAt: string;
+    values: {
+      __typename: 'EventDraftValues';
+      title: string | null;
+      description: string | null;
+      category: string | null;
+      tags: Array<string>;
+      date: string | null;
+      time: string | null;
+      durationMinutes: number | null;
+      maxParticipants: number | null;
+      publicLocation: string | null;
+      platform: string | null;
+      requirements: string | null;
+      skillLevel: SkillLevel | null;
+      venueType: VenueType | null;
+      voiceChat: VoiceChat | null;
+      language: string | null;
+      location: {
+        __typename: 'EventDraftLocation';
+        name: string | null;
+        address: string | null;
+        lat: number;
+        lng: number;
+      } | null;
+      recurrence: { __typename: 'Recurrence'; frequency: SeriesFrequency; count: number | null } | null;
+      autoApproval: {
+        __typename: 'AutoApprovalRules';
+        verifiedEmail: boolean;
+        sameCity: boolean;
+        friendsOnly: boolean;
+        minRating: number | null;
+        minReliability: number | null;
+      } | null;
+    };
+  }>;
+};
 
-
-export type MyEventDraftsQuery = { myEventDrafts: Array<{ __typename: 'EventDraft', id: string, mode: EventMode, step: number, updatedAt: string, values: { __typename: 'EventDraftValues', title: string | null, description: string | null, category: string | null, tags: Array<string>, date: string | null, time: string | null, durationMinutes: number | null, maxParticipants: number | null, publicLocation: string | null, platform: string | null, requirements: string | null, skillLevel: SkillLevel | null, venueType: VenueType | null, voiceChat: VoiceChat | null, language: string | null, location: { __typename: 'EventDraftLocation', name: string | null, address: string | null, lat: number, lng: number } | null, recurrence: { __typename: 'Recurrence', frequency: SeriesFrequency, count: number | null } | null, autoApproval: { __typename: 'AutoApprovalRules', verifiedEmail: boolean, sameCity: boolean, friendsOnly: boolean, minRating: number | null, minReliability: number | null } | null } }> };
-
-export type EventDraft_DraftFragment = { __typename: 'EventDraft', id: string, mode: EventMode, step: number, updatedAt: string, values: { __typename: 'EventDraftValues', title: string | null, description: string | null, category: string | null, tags: Array<string>, date: string | null, time: string | null, durationMinutes: number | null, maxParticipants: number | null, publicLocation: string | null, platform: string | null, requirements: string | null, skillLevel: SkillLevel | null, venueType: VenueType | null, voiceChat: VoiceChat | null, language: string | null, location: { __typename: 'EventDraftLocation', name: string | null, address: string | null, lat: number, lng: number } | null, recurrence: { __typename: 'Recurrence', frequency: SeriesFrequency, count: number | null } | null, autoApproval: { __typename: 'AutoApprovalRules', verifiedEmail: boolean, sameCity: boolean, friendsOnly: boolean, minRating: number | null, minReliability: number | null } | null } };
+export type EventDraft_DraftFragment = {
+  __typename: 'EventDraft';
+  id: string;
+  mode: EventMode;
+  step: number;
+  updatedAt: string;
+  values: {
+    __typename: 'EventDraftValues';
+    title: string | null;
+    description: string | null;
+    category: string | null;
+    tags: Array<string>;
+    date: string | null;
+    time: string | null;
+    durationMinutes: number | null;
+    maxParticipants: number | null;
+    publicLocation: string | null;
+    platform: string | null;
+    requirements: string | null;
+    skillLevel: SkillLevel | null;
+    venueType: VenueType | null;
+    voiceChat: VoiceChat | null;
+    language: string | null;
+    location: {
+      __typename: 'EventDraftLocation';
+      name: string | null;
+      address: string | null;
+      lat: number;
+      lng: number;
+    } | null;
+    recurrence: { __typename: 'Recurrence'; frequency: SeriesFrequency; count: number | null } | null;
+    autoApproval: {
+      __typename: 'AutoApprovalRules';
+      verifiedEmail: boolean;
+      sameCity: boolean;
+      friendsOnly: boolean;
+      minRating: number | null;
+      minReliability: number | null;
+    } | null;
+  };
+};
 
 export type CreateEventMutationVariables = Exact<{
   input: CreateEventInput;
 }>;
 
-
-export type CreateEventMutation = { createEvent: { __typename: 'CreateEventPayload', event: { __typename: 'Event', id: string, mode: EventMode, title: string, status: EventStatus, viewerRole: ViewerRole }, viewer: { __typename: 'User', id: string, tokenBalance: number | null } } };
+export type CreateEventMutation = {
+  createEvent: {
+    __typename: 'CreateEventPayload';
+    event: {
+      __typename: 'Event';
+      id: string;
+      mode: EventMode;
+      title: string;
+      status: EventStatus;
+      viewerRole: ViewerRole;
+    };
+    viewer: { __typename: 'User'; id: string; tokenBalance: number | null };
+  };
+};
 
 export type SaveEventDraftMutationVariables = Exact<{
   input: SaveEventDraftInput;
 }>;
 
-
-export type SaveEventDraftMutation = { saveEventDraft: { __typename: 'SaveEventDraftPayload', draft: { __typename: 'EventDraft', id: string, mode: EventMode, step: number, updatedAt: string, values: { __typename: 'EventDraftValues', title: string | null, description: string | null, category: string | null, tags: Array<string>, date: string | null, time: string | null, durationMinutes: number | null, maxParticipants: number | null, publicLocation: string | null, platform: string | null, requirements: string | null, skillLevel: SkillLevel | null, venueType: VenueType | null, voiceChat: VoiceChat | null, language: string | null, location: { __typename: 'EventDraftLocation', name: string | null, address: string | null, lat: number, lng: number } | null, recurrence: { __typename: 'Recurrence', frequency: SeriesFrequency, count: number | null } | null, autoApproval: { __typename: 'AutoApprovalRules', verifiedEmail: boolean, sameCity: boolean, friendsOnly: boolean, minRating: number | null, minReliability: number | null } | null } } } };
+export type SaveEventDraftMutation = {
+  saveEventDraft: {
+    __typename: 'SaveEventDraftPayload';
+    draft: {
+      __typename: 'EventDraft';
+      id: string;
+      mode: EventMode;
+      step: number;
+      updatedAt: string;
+      values: {
+        __typename: 'EventDraftValues';
+        title: string | null;
+        description: string | null;
+        category: string | null;
+        tags: Array<string>;
+        date: string | null;
+        time: string | null;
+        durationMinutes: number | null;
+        maxParticipants: number | null;
+        publicLocation: string | null;
+        platform: string | null;
+        requirements: string | null;
+        skillLevel: SkillLevel | null;
+        venueType: VenueType | null;
+        voiceChat: VoiceChat | null;
+        language: string | null;
+        location: {
+          __typename: 'EventDraftLocation';
+          name: string | null;
+          address: string | null;
+          lat: number;
+          lng: number;
+        } | null;
+        recurrence: { __typename: 'Recurrence'; frequency: SeriesFrequency; count: number | null } | null;
+        autoApproval: {
+          __typename: 'AutoApprovalRules';
+          verifiedEmail: boolean;
+          sameCity: boolean;
+          friendsOnly: boolean;
+          minRating: number | null;
+          minReliability: number | null;
+        } | null;
+      };
+    };
+  };
+};
 
 export type DeleteEventDraftMutationVariables = Exact<{
   input: DeleteEventDraftInput;
 }>;
 
-
-export type DeleteEventDraftMutation = { deleteEventDraft: { __typename: 'DeleteEventDraftPayload', id: string } };
+export type DeleteEventDraftMutation = {
+  deleteEventDraft: { __typename: 'DeleteEventDraftPayload'; id: string };
+};
 
 export type UpdateEventMutationVariables = Exact<{
   input: UpdateEventInput;
 }>;
 
+export type UpdateEventMutation = {
+  updateEvent: {
+    __typename: 'UpdateEventPayload';
+    event: {
+      __typename: 'Event';
+      id: string;
+      title: string;
+      description: string;
+      startsAt: string;
+      endsAt: string;
+      date: string;
+      time: string;
+      durationMinutes: number;
+      maxParticipants: number;
+      freeSlots: number;
+      publicLocation: string | null;
+      requirements: string | null;
+      skillLevel: SkillLevel | null;
+      venueType: VenueType | null;
+      voiceChat: VoiceChat | null;
+      language: string;
+      gameType: GameType | null;
+      timeLeft: string;
+      startsInMinutes: number;
+      category: { __typename: 'EventCategory'; id: string; label: string };
+      tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+      platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
+      location: {
+        __typename: 'EventLocation';
+        name: string | null;
+        address: string | null;
+        lat: number;
+        lng: number;
+        exact: boolean;
+      } | null;
+    };
+  };
+};
 
-export type UpdateEventMutation = { updateEvent: { __typename: 'UpdateEventPayload', event: { __typename: 'Event', id: string, title: string, description: string, startsAt: string, endsAt: string, date: string, time: string, durationMinutes: number, maxParticipants: number, freeSlots: number, publicLocation: string | null, requirements: string | null, skillLevel: SkillLevel | null, venueType: VenueType | null, voiceChat: VoiceChat | null, language: string, gameType: GameType | null, timeLeft: string, startsInMinutes: number, category: { __typename: 'EventCategory', id: string, label: string }, tags: Array<{ __typename: 'EventTag', id: string, label: string }>, platform: { __typename: 'EventPlatform', id: string, label: string } | null, location: { __typename: 'EventLocation', name: string | null, address: string | null, lat: number, lng: number, exact: boolean } | null } } };
+export type WizardCatalogQueryVariables = Exact<{ [key: string]: never }>;
 
-export type WizardCatalogQueryVariables = Exact<{ [key: string]: never; }>;
+export type WizardCatalogQuery = {
+  eventCatalog: {
+    __typename: 'EventCatalog';
+    physical: Array<{
+      __typename: 'EventCategory';
+      id: string;
+      label: string;
+      icon: string;
+      tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+    }>;
+    online: Array<{
+      __typename: 'EventCategory';
+      id: string;
+      label: string;
+      icon: string;
+      tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+    }>;
+    platforms: Array<{ __typename: 'EventPlatform'; id: string; label: string }>;
+    durations: Array<{ __typename: 'DurationOption'; minutes: number; label: string }>;
+    limits: {
+      __typename: 'EventLimits';
+      titleMin: number;
+      titleMax: number;
+      descriptionMin: number;
+      descriptionMax: number;
+      tagsMax: number;
+      participantsMin: number;
+      participantsMax: number;
+      participantsDefault: number;
+      creationCost: number;
+    };
+  };
+};
 
+export type WizardCategoryFragment = {
+  __typename: 'EventCategory';
+  id: string;
+  label: string;
+  icon: string;
+  tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+};
 
-export type WizardCatalogQuery = { eventCatalog: { __typename: 'EventCatalog', physical: Array<{ __typename: 'EventCategory', id: string, label: string, icon: string, tags: Array<{ __typename: 'EventTag', id: string, label: string }> }>, online: Array<{ __typename: 'EventCategory', id: string, label: string, icon: string, tags: Array<{ __typename: 'EventTag', id: string, label: string }> }>, platforms: Array<{ __typename: 'EventPlatform', id: string, label: string }>, durations: Array<{ __typename: 'DurationOption', minutes: number, label: string }>, limits: { __typename: 'EventLimits', titleMin: number, titleMax: number, descriptionMin: number, descriptionMax: number, tagsMax: number, participantsMin: number, participantsMax: number, participantsDefault: number, creationCost: number } } };
+export type AdminRouteQueryVariables = Exact<{ [key: string]: never }>;
 
-export type WizardCategoryFragment = { __typename: 'EventCategory', id: string, label: string, icon: string, tags: Array<{ __typename: 'EventTag', id: string, label: string }> };
-
-export type AdminRouteQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type AdminRouteQuery = { me: { __typename: 'User', id: string, role: Role | null } };
+export type AdminRouteQuery = { me: { __typename: 'User'; id: string; role: Role | null } };
 
 export type PublicEventRouteQueryVariables = Exact<{
   id: string | number;
 }>;
 
-
-export type PublicEventRouteQuery = { publicEvent: { __typename: 'PublicEvent', id: string, mode: EventMode, title: string, description: string, startsAt: string, durationLabel: string, publicLocation: string | null, maxParticipants: number, participantCount: number, status: EventStatus, hostName: string, imageUrl: string, appPath: string, platform: { __typename: 'EventPlatform', id: string, label: string } | null, category: { __typename: 'EventCategory', id: string, label: string }, tags: Array<{ __typename: 'EventTag', id: string, label: string }> } | null };
+export type PublicEventRouteQuery = {
+  publicEvent: {
+    __typename: 'PublicEvent';
+    id: string;
+    mode: EventMode;
+    title: string;
+    description: string;
+    startsAt: string;
+    durationLabel: string;
+    publicLocation: string | null;
+    maxParticipants: number;
+    participantCount: number;
+    status: EventStatus;
+    hostName: string;
+    imageUrl: string;
+    appPath: string;
+    platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
+    category: { __typename: 'EventCategory'; id: string; label: string };
+    tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+  } | null;
+};
 
 export type PublicPlanRouteQueryVariables = Exact<{
   token: string;
 }>;
 
-
-export type PublicPlanRouteQuery = { publicSafetyPlan: { __typename: 'PublicSafetyPlan', state: SafetyPlanState, userName: string | null, eventTitle: string | null, startsAt: string | null, endsAt: string | null, place: string | null, host: string | null, hostProfileUrl: string | null, expectedHomeAt: string | null, homeAt: string | null, alertedAt: string | null, lastPosition: { __typename: 'SharedPosition', latitude: number, longitude: number, sharedAt: string } | null } };
+export type PublicPlanRouteQuery = {
+  publicSafetyPlan: {
+    __typename: 'PublicSafetyPlan';
+    state: SafetyPlanState;
+    userName: string | null;
+    eventTitle: string | null;
+    startsAt: string | null;
+    endsAt: string | null;
+    place: string | null;
+    host: string | null;
+    hostProfileUrl: string | null;
+    expectedHomeAt: string | null;
+    homeAt: string | null;
+    alertedAt: string | null;
+    lastPosition: {
+      __typename: 'SharedPosition';
+      latitude: number;
+      longitude: number;
+      sharedAt: string;
+    } | null;
+  };
+};
 
 export type ConfirmTrustedContactMutationVariables = Exact<{
   input: ConfirmTrustedContactInput;
 }>;
 
-
-export type ConfirmTrustedContactMutation = { confirmTrustedContact: { __typename: 'ConfirmTrustedContactPayload', userName: string } };
+export type ConfirmTrustedContactMutation = {
+  confirmTrustedContact: { __typename: 'ConfirmTrustedContactPayload'; userName: string };
+};
 
 export type ConversationRouteQueryVariables = Exact<{
   id: string | number;
   before?: string | null | undefined;
 }>;
 
+export type ConversationRouteQuery = {
+  me: { __typename: 'User'; id: string };
+  conversationById: {
+    __typename: 'Conversation';
+    id: string;
+    kind: ConversationKind;
+    title: string;
+    unreadCount: number;
+    viewerIsMember: boolean;
+    viewerCanPost: boolean;
+    viewerIsHost: boolean;
+    messagePage: {
+      __typename: 'MessageConnection';
+      nodes: Array<{
+        __typename: 'Message';
+        id: string;
+        body: string;
+        createdAt: string;
+        removed: boolean;
+        held: boolean;
+        pinned: boolean;
+        viewerCanRemove: boolean;
+        supportText: string | null;
+        heldReasons: Array<{ __typename: 'CheckReason'; code: string; text: string }>;
+        sender: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+        readBy: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+      }>;
+      pageInfo: { __typename: 'PageInfo'; hasNextPage: boolean; endCursor: string | null };
+    };
+    event: { __typename: 'Event'; id: string; title: string; mode: EventMode } | null;
+    otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
+    members: Array<{
+      __typename: 'ConversationMember';
+      isHost: boolean;
+      active: boolean;
+      lastReadAt: string | null;
+      user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+    }>;
+    pinnedMessages: Array<{
+      __typename: 'Message';
+      id: string;
+      body: string;
+      createdAt: string;
+      held: boolean;
+      removed: boolean;
+      pinned: boolean;
+      sender: { __typename: 'User'; id: string; displayName: string };
+    }>;
+  } | null;
+};
 
-export type ConversationRouteQuery = { me: { __typename: 'User', id: string }, conversationById: { __typename: 'Conversation', id: string, kind: ConversationKind, title: string, unreadCount: number, viewerIsMember: boolean, viewerCanPost: boolean, viewerIsHost: boolean, messagePage: { __typename: 'MessageConnection', nodes: Array<{ __typename: 'Message', id: string, body: string, createdAt: string, removed: boolean, held: boolean, pinned: boolean, viewerCanRemove: boolean, supportText: string | null, heldReasons: Array<{ __typename: 'CheckReason', code: string, text: string }>, sender: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null }, readBy: Array<{ __typename: 'User', id: string, displayName: string, avatarUrl: string | null }> }>, pageInfo: { __typename: 'PageInfo', hasNextPage: boolean, endCursor: string | null } }, event: { __typename: 'Event', id: string, title: string, mode: EventMode } | null, otherUser: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } | null, members: Array<{ __typename: 'ConversationMember', isHost: boolean, active: boolean, lastReadAt: string | null, user: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } }>, pinnedMessages: Array<{ __typename: 'Message', id: string, body: string, createdAt: string, held: boolean, removed: boolean, pinned: boolean, sender: { __typename: 'User', id: string, displayName: string } }> } | null };
+export type TokenBalanceChangedSubscriptionVariables = Exact<{ [key: string]: never }>;
 
-export type TokenBalanceChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
-
-
-export type TokenBalanceChangedSubscription = { tokenBalanceChanged: { __typename: 'TokenBalanceChange', balance: number } };
+export type TokenBalanceChangedSubscription = {
+  tokenBalanceChanged: { __typename: 'TokenBalanceChange'; balance: number };
+};
 
 export type EditEventRouteQueryVariables = Exact<{
   id: string | number;
 }>;
 
-
-export type EditEventRouteQuery = { event: { __typename: 'Event', id: string, mode: EventMode, title: string, description: string, date: string, time: string, durationMinutes: number, maxParticipants: number, status: EventStatus, viewerRole: ViewerRole, publicLocation: string | null, requirements: string | null, skillLevel: SkillLevel | null, venueType: VenueType | null, voiceChat: VoiceChat | null, language: string, category: { __typename: 'EventCategory', id: string, label: string }, tags: Array<{ __typename: 'EventTag', id: string, label: string }>, platform: { __typename: 'EventPlatform', id: string, label: string } | null, series: { __typename: 'EventSeries', id: string } | null, autoApproval: { __typename: 'AutoApprovalRules', verifiedEmail: boolean, sameCity: boolean, friendsOnly: boolean, minRating: number | null, minReliability: number | null } | null, location: { __typename: 'EventLocation', name: string | null, address: string | null, lat: number, lng: number, exact: boolean } | null } | null };
+export type EditEventRouteQuery = {
+  event: {
+    __typename: 'Event';
+    id: string;
+    mode: EventMode;
+    title: string;
+    description: string;
+    date: string;
+    time: string;
+    durationMinutes: number;
+    maxParticipants: number;
+    status: EventStatus;
+    viewerRole: ViewerRole;
+    publicLocation: string | null;
+    requirements: string | null;
+    skillLevel: SkillLevel | null;
+    venueType: VenueType | null;
+    voiceChat: VoiceChat | null;
+    language: string;
+    category: { __typename: 'EventCategory'; id: string; label: string };
+    tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+    platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
+    series: { __typename: 'EventSeries'; id: string } | null;
+    autoApproval: {
+      __typename: 'AutoApprovalRules';
+      verifiedEmail: boolean;
+      sameCity: boolean;
+      friendsOnly: boolean;
+      minRating: number | null;
+      minReliability: number | null;
+    } | null;
+    location: {
+      __typename: 'EventLocation';
+      name: string | null;
+      address: string | null;
+      lat: number;
+      lng: number;
+      exact: boolean;
+    } | null;
+  } | null;
+};
 
 export type EventDetailsRouteQueryVariables = Exact<{
   id: string | number;
 }>;
 
-
-export type EventDetailsRouteQuery = { event: { __typename: 'Event', id: string, mode: EventMode, title: string, status: EventStatus, viewerRole: ViewerRole, participantCount: number, pendingRequestCount: number | null, durationMinutes: number, cancelledAt: string | null, saveCount: number, viewerHasSaved: boolean, description: string, featured: boolean, startsAt: string, endsAt: string, maxParticipants: number, timeLeft: string, price: number, publicLocation: string | null, skillLevel: SkillLevel | null, voiceChat: VoiceChat | null, language: string, requirements: string | null, averageRating: number | null, feedbackCount: number, viewerCanRateParticipants: boolean, freeSlots: number, viewerAttendance: boolean | null, viewerCanRate: boolean, seriesIndex: number | null, venueType: VenueType | null, waitlist: Array<{ __typename: 'JoinRequest', id: string }> | null, host: { __typename: 'User', id: string, displayName: string, username: string | null, avatarUrl: string | null, stats: { __typename: 'UserStats', eventsHosted: number, averageRating: number | null } }, analytics: { __typename: 'EventAnalytics', views: number, saves: number, shares: number, requests: number, autoDeclinedRequests: number, conversionRate: number | null, medianResponseMinutes: number | null, peakDay: string | null, viewsByDay: Array<{ __typename: 'DailyCount', date: string, count: number }> } | null, groupConversation: { __typename: 'Conversation', id: string } | null, series: { __typename: 'EventSeries', id: string, frequency: SeriesFrequency, occurrenceCount: number, occurrences: Array<{ __typename: 'Event', id: string, startsAt: string, status: EventStatus }> } | null, category: { __typename: 'EventCategory', id: string, label: string }, platform: { __typename: 'EventPlatform', id: string, label: string } | null, tags: Array<{ __typename: 'EventTag', id: string, label: string }>, participants: Array<{ __typename: 'Participant', joinedAt: string, viewerRating: { __typename: 'Rating', id: string, score: number, feedback: string | null } | null, user: { __typename: 'User', id: string, displayName: string, username: string | null, avatarUrl: string | null, participantRating: { __typename: 'RatingSummary', average: number | null, count: number } } }>, viewerJoinRequest: { __typename: 'JoinRequest', id: string, status: JoinRequestStatus, message: string | null, declinedByCheck: boolean, createdAt: string, waitlist: boolean, waitlistPosition: number | null, offerExpiresAt: string | null, check: { __typename: 'JoinCheck', verdict: CheckVerdict, reasons: Array<string> } } | null, viewerRating: { __typename: 'Rating', id: string, score: number, feedback: string | null, createdAt: string } | null, calendarLinks: { __typename: 'CalendarLinks', ics: string, google: string, outlook: string }, location: { __typename: 'EventLocation', name: string | null, address: string | null, lat: number, lng: number, exact: boolean } | null, friendsGoing: Array<{ __typename: 'User', id: string, displayName: string, avatarUrl: string | null }> } | null };
+export type EventDetailsRouteQuery = {
+  event: {
+    __typename: 'Event';
+    id: string;
+    mode: EventMode;
+    title: string;
+    status: EventStatus;
+    viewerRole: ViewerRole;
+    participantCount: number;
+    pendingRequestCount: number | null;
+    durationMinutes: number;
+    cancelledAt: string | null;
+    saveCount: number;
+    viewerHasSaved: boolean;
+    description: string;
+    featured: boolean;
+    startsAt: string;
+    endsAt: string;
+    maxParticipants: number;
+    timeLeft: string;
+    price: number;
+    publicLocation: string | null;
+    skillLevel: SkillLevel | null;
+    voiceChat: VoiceChat | null;
+    language: string;
+    requirements: string | null;
+    averageRating: number | null;
+    feedbackCount: number;
+    viewerCanRateParticipants: boolean;
+    freeSlots: number;
+    viewerAttendance: boolean | null;
+    viewerCanRate: boolean;
+    seriesIndex: number | null;
+    venueType: VenueType | null;
+    waitlist: Array<{ __typename: 'JoinRequest'; id: string }> | null;
+    host: {
+      __typename: 'User';
+      id: string;
+      displayName: string;
+      username: string | null;
+      avatarUrl: string | null;
+      stats: { __typename: 'UserStats'; eventsHosted: number; averageRating: number | null };
+    };
+    analytics: {
+      __typename: 'EventAnalytics';
+      views: number;
+      saves: number;
+      shares: number;
+      requests: number;
+      autoDeclinedRequests: number;
+      conversionRate: number | null;
+      medianResponseMinutes: number | null;
+      peakDay: string | null;
+      viewsByDay: Array<{ __typename: 'DailyCount'; date: string; count: number }>;
+    } | null;
+    groupConversation: { __typename: 'Conversation'; id: string } | null;
+    series: {
+      __typename: 'EventSeries';
+      id: string;
+      frequency: SeriesFrequency;
+      occurrenceCount: number;
+      occurrences: Array<{ __typename: 'Event'; id: string; startsAt: string; status: EventStatus }>;
+    } | null;
+    category: { __typename: 'EventCategory'; id: string; label: string };
+    platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
+    tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+    participants: Array<{
+      __typename: 'Participant';
+      joinedAt: string;
+      viewerRating: { __typename: 'Rating'; id: string; score: number; feedback: string | null } | null;
+      user: {
+        __typename: 'User';
+        id: string;
+        displayName: string;
+        username: string | null;
+        avatarUrl: string | null;
+        participantRating: { __typename: 'RatingSummary'; average: number | null; count: number };
+      };
+    }>;
+    viewerJoinRequest: {
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      message: string | null;
+      declinedByCheck: boolean;
+      createdAt: string;
+      waitlist: boolean;
+      waitlistPosition: number | null;
+      offerExpiresAt: string | null;
+      check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+    } | null;
+    viewerRating: {
+      __typename: 'Rating';
+      id: string;
+      score: number;
+      feedback: string | null;
+      createdAt: string;
+    } | null;
+    calendarLinks: { __typename: 'CalendarLinks'; ics: string; google: string; outlook: string };
+    location: {
+      __typename: 'EventLocation';
+      name: string | null;
+      address: string | null;
+      lat: number;
+      lng: number;
+      exact: boolean;
+    } | null;
+    friendsGoing: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+  } | null;
+};
 
 export type EventDetailsChangedSubscriptionVariables = Exact<{
   id: string | number;
 }>;
 
+export type EventDetailsChangedSubscription = {
+  eventChanged: {
+    __typename: 'Event';
+    participantCount: number;
+    pendingRequestCount: number | null;
+    cancelledAt: string | null;
+    timeLeft: string;
+    id: string;
+    status: EventStatus;
+    freeSlots: number;
+    viewerRole: ViewerRole;
+    viewerAttendance: boolean | null;
+    viewerCanRateParticipants: boolean;
+    viewerJoinRequest: {
+      __typename: 'JoinRequest';
+      id: string;
+      status: JoinRequestStatus;
+      message: string | null;
+      declinedByCheck: boolean;
+      createdAt: string;
+      waitlist: boolean;
+      waitlistPosition: number | null;
+      offerExpiresAt: string | null;
+      check: { __typename: 'JoinCheck'; verdict: CheckVerdict; reasons: Array<string> };
+    } | null;
+    location: {
+      __typename: 'EventLocation';
+      name: string | null;
+      address: string | null;
+      lat: number;
+      lng: number;
+      exact: boolean;
+    } | null;
+    participants: Array<{
+      __typename: 'Participant';
+      joinedAt: string;
+      viewerRating: { __typename: 'Rating'; id: string; score: number; feedback: string | null } | null;
+      user: {
+        __typename: 'User';
+        id: string;
+        displayName: string;
+        username: string | null;
+        avatarUrl: string | null;
+        participantRating: { __typename: 'RatingSummary'; average: number | null; count: number };
+      };
+    }>;
+  };
+};
 
-export type EventDetailsChangedSubscription = { eventChanged: { __typename: 'Event', participantCount: number, pendingRequestCount: number | null, cancelledAt: string | null, timeLeft: string, id: string, status: EventStatus, freeSlots: number, viewerRole: ViewerRole, viewerAttendance: boolean | null, viewerCanRateParticipants: boolean, viewerJoinRequest: { __typename: 'JoinRequest', id: string, status: JoinRequestStatus, message: string | null, declinedByCheck: boolean, createdAt: string, waitlist: boolean, waitlistPosition: number | null, offerExpiresAt: string | null, check: { __typename: 'JoinCheck', verdict: CheckVerdict, reasons: Array<string> } } | null, location: { __typename: 'EventLocation', name: string | null, address: string | null, lat: number, lng: number, exact: boolean } | null, participants: Array<{ __typename: 'Participant', joinedAt: string, viewerRating: { __typename: 'Rating', id: string, score: number, feedback: string | null } | null, user: { __typename: 'User', id: string, displayName: string, username: string | null, avatarUrl: string | null, participantRating: { __typename: 'RatingSummary', average: number | null, count: number } } }> } };
+export type FriendsRouteQueryVariables = Exact<{ [key: string]: never }>;
 
-export type FriendsRouteQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type FriendsRouteQuery = { me: { __typename: 'User', id: string } };
+export type FriendsRouteQuery = { me: { __typename: 'User'; id: string } };
 
 export type FriendsListQueryVariables = Exact<{
   after?: string | null | undefined;
 }>;
 
+export type FriendsListQuery = {
+  friends: {
+    __typename: 'FriendConnection';
+    nodes: Array<{
+      __typename: 'Friend';
+      since: string;
+      mutualCount: number;
+      user: {
+        __typename: 'User';
+        id: string;
+        displayName: string;
+        username: string | null;
+        avatarUrl: string | null;
+      };
+    }>;
+    pageInfo: { __typename: 'PageInfo'; hasNextPage: boolean; endCursor: string | null };
+  };
+};
 
-export type FriendsListQuery = { friends: { __typename: 'FriendConnection', nodes: Array<{ __typename: 'Friend', since: string, mutualCount: number, user: { __typename: 'User', id: string, displayName: string, username: string | null, avatarUrl: string | null } }>, pageInfo: { __typename: 'PageInfo', hasNextPage: boolean, endCursor: string | null } } };
+export type FriendRequestsQueryVariables = Exact<{ [key: string]: never }>;
 
-export type FriendRequestsQueryVariables = Exact<{ [key: string]: never; }>;
+export type FriendRequestsQuery = {
+  friendRequests: {
+    __typename: 'FriendRequests';
+    incoming: Array<{
+      __typename: 'FriendRequest';
+      mutualCount: number;
+      createdAt: string;
+      user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+    }>;
+    outgoing: Array<{
+      __typename: 'FriendRequest';
+      mutualCount: number;
+      createdAt: string;
+      user: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null };
+    }>;
+  };
+};
 
+export type FriendsEventsQueryVariables = Exact<{ [key: string]: never }>;
 
-export type FriendRequestsQuery = { friendRequests: { __typename: 'FriendRequests', incoming: Array<{ __typename: 'FriendRequest', mutualCount: number, createdAt: string, user: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } }>, outgoing: Array<{ __typename: 'FriendRequest', mutualCount: number, createdAt: string, user: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } }> } };
+export type FriendsEventsQuery = {
+  friendsEvents: Array<{
+    __typename: 'FriendEvent';
+    event: {
+      __typename: 'Event';
+      id: string;
+      mode: EventMode;
+      title: string;
+      description: string;
+      timeLeft: string;
+      status: EventStatus;
+      featured: boolean;
+      venueType: VenueType | null;
+      distanceKm: number | null;
+      participantCount: number;
+      maxParticipants: number;
+      freeSlots: number;
+      price: number;
+      skillLevel: SkillLevel | null;
+      publicLocation: string | null;
+      startsAt: string;
+      voiceChat: VoiceChat | null;
+      requirements: string | null;
+      category: { __typename: 'EventCategory'; id: string; label: string; icon: string };
+      tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+      host: {
+        __typename: 'User';
+        id: string;
+        displayName: string;
+        avatarUrl: string | null;
+        stats: { __typename: 'UserStats'; averageRating: number | null; hostRank: HostRank };
+      };
+      platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
+      friendsGoing: Array<{ __typename: 'User'; id: string; displayName: string; avatarUrl: string | null }>;
+    };
+  }>;
+};
 
-export type FriendsEventsQueryVariables = Exact<{ [key: string]: never; }>;
+export type InboxRouteQueryVariables = Exact<{ [key: string]: never }>;
 
-
-export type FriendsEventsQuery = { friendsEvents: Array<{ __typename: 'FriendEvent', event: { __typename: 'Event', id: string, mode: EventMode, title: string, description: string, timeLeft: string, status: EventStatus, featured: boolean, venueType: VenueType | null, distanceKm: number | null, participantCount: number, maxParticipants: number, freeSlots: number, price: number, skillLevel: SkillLevel | null, publicLocation: string | null, startsAt: string, voiceChat: VoiceChat | null, requirements: string | null, category: { __typename: 'EventCategory', id: string, label: string, icon: string }, tags: Array<{ __typename: 'EventTag', id: string, label: string }>, host: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null, stats: { __typename: 'UserStats', averageRating: number | null, hostRank: HostRank } }, platform: { __typename: 'EventPlatform', id: string, label: string } | null, friendsGoing: Array<{ __typename: 'User', id: string, displayName: string, avatarUrl: string | null }> } }> };
-
-export type InboxRouteQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type InboxRouteQuery = { me: { __typename: 'User', id: string } };
+export type InboxRouteQuery = { me: { __typename: 'User'; id: string } };
 
 export type InboxListQueryVariables = Exact<{
   after?: string | null | undefined;
 }>;
 
+export type InboxListQuery = {
+  conversations: {
+    __typename: 'ConversationConnection';
+    nodes: Array<{
+      __typename: 'Conversation';
+      id: string;
+      kind: ConversationKind;
+      title: string;
+      lastMessageAt: string | null;
+      unreadCount: number;
+      viewerIsMember: boolean;
+      event: { __typename: 'Event'; id: string; title: string; mode: EventMode } | null;
+      otherUser: { __typename: 'User'; id: string; displayName: string; avatarUrl: string | null } | null;
+      lastMessage: {
+        __typename: 'Message';
+        id: string;
+        body: string;
+        removed: boolean;
+        held: boolean;
+        createdAt: string;
+        sender: { __typename: 'User'; id: string; displayName: string };
+      } | null;
+    }>;
+    pageInfo: { __typename: 'PageInfo'; hasNextPage: boolean; endCursor: string | null };
+  };
+};
 
-export type InboxListQuery = { conversations: { __typename: 'ConversationConnection', nodes: Array<{ __typename: 'Conversation', id: string, kind: ConversationKind, title: string, lastMessageAt: string | null, unreadCount: number, viewerIsMember: boolean, event: { __typename: 'Event', id: string, title: string, mode: EventMode } | null, otherUser: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null } | null, lastMessage: { __typename: 'Message', id: string, body: string, removed: boolean, held: boolean, createdAt: string, sender: { __typename: 'User', id: string, displayName: string } } | null }>, pageInfo: { __typename: 'PageInfo', hasNextPage: boolean, endCursor: string | null } } };
+export type MyEventsRouteQueryVariables = Exact<{ [key: string]: never }>;
 
-export type MyEventsRouteQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type MyEventsRouteQuery = { myEventCounts: { __typename: 'MyEventCounts', total: number, hosted: number, attended: number } };
+export type MyEventsRouteQuery = {
+  myEventCounts: { __typename: 'MyEventCounts'; total: number; hosted: number; attended: number };
+};
 
 export type MyEventsListQueryVariables = Exact<{
   filter?: MyEventsFilter | null | undefined;
@@ -2114,41 +4545,307 @@ export type MyEventsListQueryVariables = Exact<{
   after?: string | null | undefined;
 }>;
 
+export type MyEventsListQuery = {
+  myEvents: {
+    __typename: 'EventConnection';
+    totalCount: number;
+    edges: Array<{
+      __typename: 'EventEdge';
+      cursor: string;
+      node: {
+        __typename: 'Event';
+        id: string;
+        seriesIndex: number | null;
+        mode: EventMode;
+        title: string;
+        description: string;
+        startsAt: string;
+        endsAt: string;
+        status: EventStatus;
+        viewerRole: ViewerRole;
+        publicLocation: string | null;
+        participantCount: number;
+        maxParticipants: number;
+        averageRating: number | null;
+        feedbackCount: number;
+        pendingRequestCount: number | null;
+        series: {
+          __typename: 'EventSeries';
+          id: string;
+          frequency: SeriesFrequency;
+          occurrenceCount: number;
+        } | null;
+        platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
+        viewerJoinRequest: {
+          __typename: 'JoinRequest';
+          id: string;
+          status: JoinRequestStatus;
+          declinedByCheck: boolean;
+        } | null;
+      };
+    }>;
+    pageInfo: { __typename: 'PageInfo'; hasNextPage: boolean; endCursor: string | null };
+  };
+};
 
-export type MyEventsListQuery = { myEvents: { __typename: 'EventConnection', totalCount: number, edges: Array<{ __typename: 'EventEdge', cursor: string, node: { __typename: 'Event', id: string, seriesIndex: number | null, mode: EventMode, title: string, description: string, startsAt: string, endsAt: string, status: EventStatus, viewerRole: ViewerRole, publicLocation: string | null, participantCount: number, maxParticipants: number, averageRating: number | null, feedbackCount: number, pendingRequestCount: number | null, series: { __typename: 'EventSeries', id: string, frequency: SeriesFrequency, occurrenceCount: number } | null, platform: { __typename: 'EventPlatform', id: string, label: string } | null, viewerJoinRequest: { __typename: 'JoinRequest', id: string, status: JoinRequestStatus, declinedByCheck: boolean } | null } }>, pageInfo: { __typename: 'PageInfo', hasNextPage: boolean, endCursor: string | null } } };
+export type OnlineEventsRouteQueryVariables = Exact<{ [key: string]: never }>;
 
-export type OnlineEventsRouteQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type OnlineEventsRouteQuery = { lobbyStats: { __typename: 'LobbyStats', activePlayers: number, gamesAvailable: number, matchSuccessRate: number | null, averageHostRating: number | null } };
+export type OnlineEventsRouteQuery = {
+  lobbyStats: {
+    __typename: 'LobbyStats';
+    activePlayers: number;
+    gamesAvailable: number;
+    matchSuccessRate: number | null;
+    averageHostRating: number | null;
+  };
+};
 
 export type OnlineLobbyQueryVariables = Exact<{
   filter: EventFilter;
   first: number;
 }>;
 
+export type OnlineLobbyQuery = {
+  events: {
+    __typename: 'EventConnection';
+    totalCount: number;
+    edges: Array<{
+      __typename: 'EventEdge';
+      node: {
+        __typename: 'Event';
+        id: string;
+        title: string;
+        description: string;
+        startsAt: string;
+        timeLeft: string;
+        status: EventStatus;
+        featured: boolean;
+        participantCount: number;
+        maxParticipants: number;
+        freeSlots: number;
+        voiceChat: VoiceChat | null;
+        requirements: string | null;
+        skillLevel: SkillLevel | null;
+        viewerRole: ViewerRole;
+        platform: { __typename: 'EventPlatform'; id: string; label: string } | null;
+        tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+        host: {
+          __typename: 'User';
+          id: string;
+          displayName: string;
+          stats: { __typename: 'UserStats'; averageRating: number | null; hostRank: HostRank };
+        };
+        friendsGoing: Array<{
+          __typename: 'User';
+          id: string;
+          displayName: string;
+          avatarUrl: string | null;
+        }>;
+      };
+    }>;
+  };
+};
 
-export type OnlineLobbyQuery = { events: { __typename: 'EventConnection', totalCount: number, edges: Array<{ __typename: 'EventEdge', node: { __typename: 'Event', id: string, title: string, description: string, startsAt: string, timeLeft: string, status: EventStatus, featured: boolean, participantCount: number, maxParticipants: number, freeSlots: number, voiceChat: VoiceChat | null, requirements: string | null, skillLevel: SkillLevel | null, viewerRole: ViewerRole, platform: { __typename: 'EventPlatform', id: string, label: string } | null, tags: Array<{ __typename: 'EventTag', id: string, label: string }>, host: { __typename: 'User', id: string, displayName: string, stats: { __typename: 'UserStats', averageRating: number | null, hostRank: HostRank } }, friendsGoing: Array<{ __typename: 'User', id: string, displayName: string, avatarUrl: string | null }> } }> } };
+export type ProfileRouteQueryVariables = Exact<{ [key: string]: never }>;
 
-export type ProfileRouteQueryVariables = Exact<{ [key: string]: never; }>;
+export type ProfileRouteQuery = {
+  me: {
+    __typename: 'User';
+    tokenBalance: number | null;
+    id: string;
+    displayName: string;
+    username: string | null;
+    bio: string | null;
+    avatarUrl: string | null;
+    city: string | null;
+    district: string | null;
+    createdAt: string;
+    largeAvatarUrl: string | null;
+    lastUsedIpLocation: { __typename: 'IpLocation'; city: string | null; country: string | null } | null;
+    stats: {
+      __typename: 'UserStats';
+      eventsHosted: number;
+      eventsJoined: number;
+      totalParticipants: number;
+      averageRating: number | null;
+    };
+    hostRating: { __typename: 'RatingSummary'; average: number | null; count: number };
+    activity: Array<{
+      __typename: 'UserActivity';
+      type: ActivityType;
+      event: {
+        __typename: 'Event';
+        id: string;
+        title: string;
+        participantCount: number;
+        maxParticipants: number;
+        startsAt: string;
+        status: EventStatus;
+      };
+    }> | null;
+    interests: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+    exactLocation: { __typename: 'Place'; lat: number; lng: number; address: string | null } | null;
+    mapCenter: { __typename: 'GeoPoint'; lat: number; lng: number } | null;
+    badges: Array<{
+      __typename: 'Badge';
+      id: string;
+      name: string;
+      description: string;
+      icon: string;
+      earnedAt: string;
+    }>;
+  };
+  badgeCatalog: Array<{
+    __typename: 'BadgeDefinition';
+    id: string;
+    name: string;
+    description: string;
+    icon: string;
+  }>;
+  profileLimits: {
+    __typename: 'ProfileLimits';
+    displayNameMax: number;
+    usernameMax: number;
+    bioMax: number;
+    interestsMax: number;
+    avatarMaxBytes: number;
+  };
+  eventCatalog: {
+    __typename: 'EventCatalog';
+    physical: Array<{
+      __typename: 'EventCategory';
+      id: string;
+      label: string;
+      tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+    }>;
+    online: Array<{
+      __typename: 'EventCategory';
+      id: string;
+      label: string;
+      tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+    }>;
+  };
+};
 
+export type SettingsRouteQueryVariables = Exact<{ [key: string]: never }>;
 
-export type ProfileRouteQuery = { me: { __typename: 'User', tokenBalance: number | null, id: string, displayName: string, username: string | null, bio: string | null, avatarUrl: string | null, city: string | null, district: string | null, createdAt: string, largeAvatarUrl: string | null, lastUsedIpLocation: { __typename: 'IpLocation', city: string | null, country: string | null } | null, stats: { __typename: 'UserStats', eventsHosted: number, eventsJoined: number, totalParticipants: number, averageRating: number | null }, hostRating: { __typename: 'RatingSummary', average: number | null, count: number }, activity: Array<{ __typename: 'UserActivity', type: ActivityType, event: { __typename: 'Event', id: string, title: string, participantCount: number, maxParticipants: number, startsAt: string, status: EventStatus } }> | null, interests: Array<{ __typename: 'EventTag', id: string, label: string }>, exactLocation: { __typename: 'Place', lat: number, lng: number, address: string | null } | null, mapCenter: { __typename: 'GeoPoint', lat: number, lng: number } | null, badges: Array<{ __typename: 'Badge', id: string, name: string, description: string, icon: string, earnedAt: string }> }, badgeCatalog: Array<{ __typename: 'BadgeDefinition', id: string, name: string, description: string, icon: string }>, profileLimits: { __typename: 'ProfileLimits', displayNameMax: number, usernameMax: number, bioMax: number, interestsMax: number, avatarMaxBytes: number }, eventCatalog: { __typename: 'EventCatalog', physical: Array<{ __typename: 'EventCategory', id: string, label: string, tags: Array<{ __typename: 'EventTag', id: string, label: string }> }>, online: Array<{ __typename: 'EventCategory', id: string, label: string, tags: Array<{ __typename: 'EventTag', id: string, label: string }> }> } };
+export type SettingsRouteQuery = {
+  me: {
+    __typename: 'User';
+    id: string;
+    displayName: string;
+    username: string | null;
+    email: string | null;
+    createdAt: string;
+    locale: string | null;
+    calendarFeedUrl: string | null;
+    notificationPreferences: {
+      __typename: 'NotificationPreferences';
+      emailJoinRequests: boolean;
+      emailDecisions: boolean;
+      emailMessages: boolean;
+      emailEventChanges: boolean;
+      inAppReminders: boolean;
+      emailReminders: boolean;
+      pushReminders: boolean;
+      inAppWaitlist: boolean;
+      emailWaitlist: boolean;
+      pushWaitlist: boolean;
+    } | null;
+  };
+};
 
-export type SettingsRouteQueryVariables = Exact<{ [key: string]: never; }>;
+export type TokensRouteQueryVariables = Exact<{ [key: string]: never }>;
 
+export type TokensRouteQuery = {
+  me: {
+    __typename: 'User';
+    id: string;
+    tokenBalance: number | null;
+    referralLink: string | null;
+    expiringTokens: Array<{ __typename: 'ExpiringTokens'; tokens: number; expiresAt: string }> | null;
+    autoRefill: {
+      __typename: 'AutoRefillSettings';
+      enabled: boolean;
+      threshold: number;
+      package: { __typename: 'TokenPackage'; id: string; name: string };
+      paymentMethod: {
+        __typename: 'SavedPaymentMethod';
+        provider: string;
+        brand: string | null;
+        last4: string | null;
+      } | null;
+    } | null;
+  };
+  tokenPackages: Array<{
+    __typename: 'TokenPackage';
+    id: string;
+    name: string;
+    tokens: number;
+    bonusTokens: number;
+    price: number;
+    originalPrice: number;
+    discountPercent: number;
+    popular: boolean;
+    validityDays: number;
+    features: Array<string>;
+  }>;
+  tokenPurchases: {
+    __typename: 'TokenPurchaseConnection';
+    nodes: Array<{
+      __typename: 'TokenPurchase';
+      id: string;
+      createdAt: string;
+      tokens: number;
+      bonusTokens: number;
+      amount: number;
+      currency: string;
+      status: PurchaseStatus;
+      method: PaymentMethodKind | null;
+      autoRefill: boolean;
+      package: { __typename: 'TokenPackage'; id: string; name: string };
+    }>;
+  };
+  tokenLedger: {
+    __typename: 'TokenLedgerConnection';
+    nodes: Array<{
+      __typename: 'TokenLedgerEntry';
+      id: string;
+      delta: number;
+      cause: string;
+      balanceAfter: number;
+      createdAt: string;
+    }>;
+  };
+  earning: {
+    __typename: 'Earning';
+    rules: Array<{
+      __typename: 'EarningRule';
+      id: string;
+      title: string;
+      description: string;
+      reward: number;
+    }>;
+    challenge: {
+      __typename: 'MonthlyChallenge';
+      month: string;
+      hostedEvents: number;
+      goal: number;
+      reward: number;
+      done: boolean;
+    };
+    referrals: { __typename: 'ReferralProgress'; invited: number; rewarded: number; reward: number };
+  };
+};
 
-export type SettingsRouteQuery = { me: { __typename: 'User', id: string, displayName: string, username: string | null, email: string | null, createdAt: string, locale: string | null, calendarFeedUrl: string | null, notificationPreferences: { __typename: 'NotificationPreferences', emailJoinRequests: boolean, emailDecisions: boolean, emailMessages: boolean, emailEventChanges: boolean, inAppReminders: boolean, emailReminders: boolean, pushReminders: boolean, inAppWaitlist: boolean, emailWaitlist: boolean, pushWaitlist: boolean } | null } };
+export type PhysicalCategoriesQueryVariables = Exact<{ [key: string]: never }>;
 
-export type TokensRouteQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type TokensRouteQuery = { me: { __typename: 'User', id: string, tokenBalance: number | null, referralLink: string | null, expiringTokens: Array<{ __typename: 'ExpiringTokens', tokens: number, expiresAt: string }> | null, autoRefill: { __typename: 'AutoRefillSettings', enabled: boolean, threshold: number, package: { __typename: 'TokenPackage', id: string, name: string }, paymentMethod: { __typename: 'SavedPaymentMethod', provider: string, brand: string | null, last4: string | null } | null } | null }, tokenPackages: Array<{ __typename: 'TokenPackage', id: string, name: string, tokens: number, bonusTokens: number, price: number, originalPrice: number, discountPercent: number, popular: boolean, validityDays: number, features: Array<string> }>, tokenPurchases: { __typename: 'TokenPurchaseConnection', nodes: Array<{ __typename: 'TokenPurchase', id: string, createdAt: string, tokens: number, bonusTokens: number, amount: number, currency: string, status: PurchaseStatus, method: PaymentMethodKind | null, autoRefill: boolean, package: { __typename: 'TokenPackage', id: string, name: string } }> }, tokenLedger: { __typename: 'TokenLedgerConnection', nodes: Array<{ __typename: 'TokenLedgerEntry', id: string, delta: number, cause: string, balanceAfter: number, createdAt: string }> }, earning: { __typename: 'Earning', rules: Array<{ __typename: 'EarningRule', id: string, title: string, description: string, reward: number }>, challenge: { __typename: 'MonthlyChallenge', month: string, hostedEvents: number, goal: number, reward: number, done: boolean }, referrals: { __typename: 'ReferralProgress', invited: number, rewarded: number, reward: number } } };
-
-export type PhysicalCategoriesQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type PhysicalCategoriesQuery = { eventCatalog: { __typename: 'EventCatalog', physical: Array<{ __typename: 'EventCategory', id: string, label: string }> } };
+export type PhysicalCategoriesQuery = {
+  eventCatalog: {
+    __typename: 'EventCatalog';
+    physical: Array<{ __typename: 'EventCategory'; id: string; label: string }>;
+  };
+};
 
 export type PhysicalDashboardQueryVariables = Exact<{
   filter: EventFilter;
@@ -2156,13 +4853,74 @@ export type PhysicalDashboardQueryVariables = Exact<{
   after?: string | null | undefined;
 }>;
 
-
-export type PhysicalDashboardQuery = { events: { __typename: 'EventConnection', totalCount: number, pageInfo: { __typename: 'PageInfo', hasNextPage: boolean, endCursor: string | null }, edges: Array<{ __typename: 'EventEdge', node: { __typename: 'Event', id: string, title: string, description: string, timeLeft: string, status: EventStatus, featured: boolean, venueType: VenueType | null, distanceKm: number | null, participantCount: number, maxParticipants: number, freeSlots: number, price: number, skillLevel: SkillLevel | null, publicLocation: string | null, viewerRole: ViewerRole, location: { __typename: 'EventLocation', lat: number, lng: number } | null, category: { __typename: 'EventCategory', id: string, label: string, icon: string }, tags: Array<{ __typename: 'EventTag', id: string, label: string }>, host: { __typename: 'User', id: string, displayName: string, avatarUrl: string | null, stats: { __typename: 'UserStats', averageRating: number | null } }, friendsGoing: Array<{ __typename: 'User', id: string, displayName: string, avatarUrl: string | null }> } }> } };
+export type PhysicalDashboardQuery = {
+  events: {
+    __typename: 'EventConnection';
+    totalCount: number;
+    pageInfo: { __typename: 'PageInfo'; hasNextPage: boolean; endCursor: string | null };
+    edges: Array<{
+      __typename: 'EventEdge';
+      node: {
+        __typename: 'Event';
+        id: string;
+        title: string;
+        description: string;
+        timeLeft: string;
+        status: EventStatus;
+        featured: boolean;
+        venueType: VenueType | null;
+        distanceKm: number | null;
+        participantCount: number;
+        maxParticipants: number;
+        freeSlots: number;
+        price: number;
+        skillLevel: SkillLevel | null;
+        publicLocation: string | null;
+        viewerRole: ViewerRole;
+        location: { __typename: 'EventLocation'; lat: number; lng: number } | null;
+        category: { __typename: 'EventCategory'; id: string; label: string; icon: string };
+        tags: Array<{ __typename: 'EventTag'; id: string; label: string }>;
+        host: {
+          __typename: 'User';
+          id: string;
+          displayName: string;
+          avatarUrl: string | null;
+          stats: { __typename: 'UserStats'; averageRating: number | null };
+        };
+        friendsGoing: Array<{
+          __typename: 'User';
+          id: string;
+          displayName: string;
+          avatarUrl: string | null;
+        }>;
+      };
+    }>;
+  };
+};
 
 export type PhysicalMapQueryVariables = Exact<{
   filter: EventFilter;
   first: number;
 }>;
 
-
-export type PhysicalMapQuery = { events: { __typename: 'EventConnection', totalCount: number, edges: Array<{ __typename: 'EventEdge', node: { __typename: 'Event', id: string, title: string, participantCount: number, maxParticipants: number, price: number, viewerRole: ViewerRole, freeSlots: number, location: { __typename: 'EventLocation', lat: number, lng: number } | null, category: { __typename: 'EventCategory', id: string, label: string, icon: string } } }> } };
+export type PhysicalMapQuery = {
+  events: {
+    __typename: 'EventConnection';
+    totalCount: number;
+    edges: Array<{
+      __typename: 'EventEdge';
+      node: {
+        __typename: 'Event';
+        id: string;
+        title: string;
+        participantCount: number;
+        maxParticipants: number;
+        price: number;
+        viewerRole: ViewerRole;
+        freeSlots: number;
+        location: { __typename: 'EventLocation'; lat: number; lng: number } | null;
+        category: { __typename: 'EventCategory'; id: string; label: string; icon: string };
+      };
+    }>;
+  };
+};
