@@ -90,4 +90,3 @@ export function createSafetyContactsService(deps: Deps, options: { users: UsersS
   };
 }
 
-export type SafetyContactsService = ReturnType<typeof createSafetyContactsService>;
