@@ -89,4 +89,3 @@ export function createSafetyContactsService(deps: Deps, options: { users: UsersS
     },
   };
 }
-
