@@ -203,6 +203,8 @@ export const en: Record<MessageKey, string> = {
   'events.physical.title': 'Events Nearby',
   'events.online.title': 'Online Events',
   'events.found': '{count, plural, one {# event found} other {# events found}}',
+  'events.counting': 'Counting events…',
+  'events.loadMore': 'Show more',
   'events.free': 'Free',
   'events.price': '{amount}',
   'events.distance': '{km} km',

@@ -204,6 +204,8 @@ export const tr = {
   'events.physical.title': 'Yakındaki Etkinlikler',
   'events.online.title': 'Online Etkinlikler',
   'events.found': '{count} etkinlik bulundu',
+  'events.counting': 'Etkinlikler sayılıyor…',
+  'events.loadMore': 'Daha fazla',
   'events.free': 'Ücretsiz',
   'events.price': '{amount}',
   'events.distance': '{km} km',

@@ -4,6 +4,7 @@ import type { DashboardShellQuery } from '#client/__generated__/graphql.ts';
 import { DASHBOARD_SHELL_QUERY } from '#client/features/dashboard/shellQuery.ts';
 import { LoadingState } from '#client/app/LoadingState.tsx';
 import { ListLoadError, ListUpdating } from '#client/features/events/ListStatus.tsx';
+import { Button } from '#client/components/ui/Button.tsx';
 import { EmptyState } from '#client/components/ui/EmptyState.tsx';
 import { Spinner } from '#client/components/ui/Spinner.tsx';
 import { cn } from '#client/lib/cn.ts';
@@ -43,6 +44,10 @@ import {
 export { loader } from './physicalEventsData.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
+// The map reports its area when it is ready and again after every move or resize (a layout settling
+// resizes it once or twice at the start): the list and its count follow the area once it has held
+// still this long, so no provisional area is ever counted.
+const VIEW_SETTLE_MS = 250;
 const NO_EVENTS: never[] = [];
 
 // The map (Leaflet and its CSS) is its own chunk, loaded only here and never before the list's data.
@@ -62,7 +67,8 @@ function PhysicalEvents() {
   // The account (the map's centre): usually in the cache already (the loader waited for it).
   const { data: shell, loading: shellLoading } = useQuery(DASHBOARD_SHELL_QUERY, { errorPolicy: 'all' });
 
-  const [view, setView] = useState<{ center: LatLng; bounds: Bounds } | null>(null);
+  const [reportedView, setView] = useState<{ center: LatLng; bounds: Bounds } | null>(null);
+  const view = useDebouncedValue(reportedView, VIEW_SETTLE_MS);
   const [filters, setFilters] = useState<PhysicalFilters>(EMPTY_PHYSICAL_FILTERS);
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
@@ -212,6 +218,33 @@ function PhysicalResults({
   const list = useQuery(PHYSICAL_DASHBOARD_QUERY, { variables, skip: waitForMap || !listShown });
   const map = useQuery(PHYSICAL_MAP_QUERY, { variables, skip: waitForMap || listShown });
   const { loading, error, refetch } = listShown ? list : map;
+  // The count is the answer for the settled map area only: before the map has reported it, and while
+  // a new area's answer is on its way, the last settled count (or 'counting') stays on show.
+  const current = listShown ? list.data : map.data;
+  const settled = (view !== null || mapFailed) && !loading && current !== undefined;
+  const settledCount = settled ? current.events.totalCount : null;
+  const [count, setCount] = useState<number | null>(null);
+  if (settledCount !== null && settledCount !== count) setCount(settledCount);
+  const pageInfo = list.data?.events.pageInfo;
+  const [loadingMore, setLoadingMore] = useState(false);
+  const loadMore = async () => {
+    if (!pageInfo?.endCursor) return;
+    setLoadingMore(true);
+    try {
+      await list.fetchMore({
+        variables: { after: pageInfo.endCursor },
+        updateQuery: (previous, { fetchMoreResult }) => ({
+          ...previous,
+          events: {
+            ...fetchMoreResult.events,
+            edges: [...previous.events.edges, ...fetchMoreResult.events.edges],
+          },
+        }),
+      });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
   const listPage = list.data ?? list.previousData;
   const mapPage = map.data ?? map.previousData;
   // Either page has the markers' fields (and the count) while the other one loads.
@@ -269,7 +302,7 @@ function PhysicalResults({
           >
             {v === 'map'
               ? `🗺️ ${t('physical.view.map')}`
-              : `📋 ${t('physical.view.list')} (${fmt.number(shown?.events.totalCount ?? 0)})`}
+              : `📋 ${t('physical.view.list')}${count === null ? '' : ` (${fmt.number(count)})`}`}
           </button>
         ))}
       </div>
@@ -313,7 +346,7 @@ function PhysicalResults({
             <div>
               <h1 className="text-xl font-extrabold text-white sm:text-2xl">{t('physical.listTitle')}</h1>
               <p className="text-sm text-ink-300" aria-live="polite" data-testid="events-found">
-                {t('events.found', { count: fmt.number(shown?.events.totalCount ?? 0) })}
+                {count === null ? t('events.counting') : t('events.found', { count: fmt.number(count) })}
               </p>
             </div>
             <ListUpdating loading={loading} />
@@ -332,6 +365,18 @@ function PhysicalResults({
                   />
                 </li>
               ))}
+              {pageInfo?.hasNextPage ? (
+                <li className="flex justify-center">
+                  <Button
+                    variant="outline"
+                    loading={loadingMore}
+                    onClick={() => void loadMore()}
+                    data-testid="events-load-more"
+                  >
+                    {t('events.loadMore')}
+                  </Button>
+                </li>
+              ) : null}
             </ul>
           ) : null}
         </div>

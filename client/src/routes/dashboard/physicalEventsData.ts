@@ -44,9 +44,13 @@ export const PHYSICAL_DASHBOARD_QUERY: TypedDocumentNode<
   PhysicalDashboardQuery,
   PhysicalDashboardQueryVariables
 > = gql`
-  query PhysicalDashboardQuery($filter: EventFilter!, $first: Int!) {
-    events(filter: $filter, first: $first) {
+  query PhysicalDashboardQuery($filter: EventFilter!, $first: Int!, $after: String) {
+    events(filter: $filter, first: $first, after: $after) {
       totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
       edges {
         node {
           id
@@ -95,7 +99,9 @@ export const PHYSICAL_MAP_QUERY: TypedDocumentNode<PhysicalMapQuery, PhysicalMap
   }
 `;
 
-// The markers and the list show the same page: up to 100 events in the visible area, nearest first.
+// The markers and the list show the same pages: 100 events in the visible area at a time, nearest to
+// the map's centre first; 'Daha fazla' appends the next page (the cursor), so every counted event can
+// be reached.
 const PAGE_SIZE = 100;
 // Tailwind's `lg`: map and list side by side; below it one of them at a time.
 export const WIDE = '(min-width: 64rem)';
