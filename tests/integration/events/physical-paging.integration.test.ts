@@ -1,13 +1,18 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPhysicalEventInput, CREATE_EVENT } from '#tests/factories/events.ts';
-import { startTestApp, type TestApp, type TestUser } from '#tests/helpers/test-app.ts';
+import { startTestApp, type GqlResponse, type TestApp, type TestUser } from '#tests/helpers/test-app.ts';
 
 // The physical list's 'Daha fazla' (issue 27.4): more than 100 events near a point are all reached by
 // following the cursor, each exactly once, nearest first, and the count is what the pages reach.
 const MARK = `pg${crypto.randomUUID().slice(0, 6)}`;
 const CENTER = { lat: 40.98335, lng: 29.02541 };
 const TOTAL = 130;
+type EventsPage = {
+  totalCount: number;
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  edges: { node: { id: string; distanceKm: number } }[];
+};
 let app: TestApp;
 let viewer: TestUser;
 
@@ -53,9 +58,13 @@ async function allPages(first: number, filter: Record<string, unknown>) {
   let after: string | null = null;
   let pages = 0;
   for (;;) {
-    const res = await app.gql(PAGE, { filter, first, after }, { token: viewer.token });
+    const res: GqlResponse<{ events: EventsPage }> = await app.gql(
+      PAGE,
+      { filter, first, after },
+      { token: viewer.token },
+    );
     if (res.errors) throw new Error(JSON.stringify(res.errors));
-    const conn = res.data.events;
+    const conn: EventsPage = res.data.events;
     pages += 1;
     counts.push(conn.totalCount);
     for (const e of conn.edges) {
