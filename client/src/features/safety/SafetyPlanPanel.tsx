@@ -9,6 +9,11 @@ import { useSafetyPlan } from '#client/features/safety/useSafetyPlan.ts';
 const MIN = 60_000;
 // The home times offered: the event's end + 30 min to + 6 h, + 60 min chosen (issue 30 point 3).
 const OFFSETS = [30, 60, 90, 120, 180, 240, 360];
+// The check's outcome in colour: an alert must not look like 'Kontrol açık'.
+const STATE_TONE: Record<string, string> = {
+  ALERTED: 'rounded-2xl border border-rose-400/60 bg-rose-500/15 p-3 text-rose-100',
+  HOME: 'text-emerald-200',
+};
 
 // 'Planımı paylaş' and, once shared, the 'Evdeyim' check (issue 30 points 2 and 3, ADR 068): for the
 // host and accepted participants. `canShare`: the event has not ended (a shared plan's check stays
@@ -50,13 +55,13 @@ export function SafetyPlanPanel({ eventId, canShare }: { eventId: string; canSha
         </p>
         <p className="text-sm text-ink-200">
           {t('plan.expected', {
-            time: `${fmt.date(mine.expectedHomeAt)} ${fmt.time(mine.expectedHomeAt)}`,
+            time: `${fmt.date(mine.expectedHomeAt)} · ${fmt.time(mine.expectedHomeAt)}`,
           })}
         </p>
         {checkOpen && mine.askedAt ? (
           <p className="text-lg font-bold text-amber-200">{t('plan.ask')}</p>
         ) : null}
-        <p className="text-sm font-semibold text-ink-100" role="status">
+        <p className={`text-sm font-semibold ${STATE_TONE[mine.state] ?? 'text-ink-100'}`} role="status">
           {t(`plan.state.${mine.state}`)}
         </p>
         {mine.state === 'ACTIVE' || mine.state === 'ALERTED' ? (

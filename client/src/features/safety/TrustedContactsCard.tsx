@@ -107,11 +107,12 @@ export function TrustedContactsCard() {
         {contacts.map((c) => (
           <li
             key={c.id}
-            className="flex flex-wrap items-center justify-between gap-2 rounded-2xl border border-ink-700 bg-ink-800/60 px-4 py-3"
+            className="flex items-center justify-between gap-2 rounded-2xl border border-ink-700 bg-ink-800/60 px-4 py-3"
             data-testid="trusted-contact"
           >
-            <div className="min-w-0">
-              <p className="truncate font-semibold text-white">{c.email}</p>
+            {/* The whole address, broken where it must be: on a phone a cut one cannot be checked. */}
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold break-all text-white">{c.email}</p>
               <p className={c.confirmed ? 'text-xs text-emerald-300' : 'text-xs text-amber-200'}>
                 {c.confirmed ? t('trusted.confirmed') : t('trusted.pending')}
               </p>
