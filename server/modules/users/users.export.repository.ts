@@ -21,7 +21,7 @@ const SECTIONS: Record<string, (id: string) => SQL> = {
     select locale, notification_prefs as preferences from users where id = ${id}`,
   eventsHosted: (id) => sql`
     select id, mode, title, description, category, tags, starts_at, ends_at, max_participants, location_name,
-           address, public_location, platform, requirements, language, created_at, cancelled_at
+           address, public_location, venue_type, platform, requirements, language, created_at, cancelled_at
       from events where host_id = ${id} order by starts_at`,
   joinRequests: (id) => sql`
     select id, event_id, message, status, check_verdict, created_at, decided_at, waitlist
@@ -41,7 +41,7 @@ const SECTIONS: Record<string, (id: string) => SQL> = {
   savedEvents: (id) => sql`select event_id, created_at from event_saves where user_id = ${id}`,
   blockedUsers: (id) => sql`select blocked_id as user_id, created_at from blocks where blocker_id = ${id}`,
   reportsFiled: (id) => sql`
-    select id, target_user_id, event_id, reason, message, status, created_at from reports
+    select id, target_user_id, event_id, reason, message, status, priority, subject, created_at from reports
      where reporter_id = ${id} order by created_at`,
   badges: (id) => sql`select badge_id, earned_at from user_badges where user_id = ${id}`,
   tokenLedger: (id) => sql`
@@ -58,6 +58,18 @@ const SECTIONS: Record<string, (id: string) => SQL> = {
      where user_id = ${id} order by created_at`,
   eventDrafts: (id) => sql`
     select mode, values, step, created_at, updated_at from event_drafts where host_id = ${id}`,
+  // The safety kit (ADR 068): the addresses the user chose and the plans they shared; the
+  // confirmation and page tokens are keys (a page link opens the plan) and stay out.
+  trustedContacts: (id) => sql`
+    select id, email, confirmed_at, created_at from trusted_contacts
+     where user_id = ${id} order by created_at`,
+  safetyPlans: (id) => sql`
+    select p.id, p.event_id, p.share_exact_place, p.expected_home_at, p.expires_at, p.asked_at,
+           p.home_at, p.check_ended_at, p.alerted_at, p.last_lat, p.last_lng, p.last_position_at,
+           p.created_at,
+           coalesce((select jsonb_agg(c.contact_id order by c.contact_id) from safety_plan_contacts c
+                      where c.plan_id = p.id), '[]'::jsonb) as contact_ids
+      from safety_plans p where p.user_id = ${id} order by p.created_at`,
   notifications: (id) => sql`
     select type, event_id, created_at, read_at from notifications
      where user_id = ${id} order by created_at desc limit 500`,

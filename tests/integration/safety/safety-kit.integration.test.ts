@@ -247,3 +247,59 @@ describe('share my plan', () => {
     expectOneError(await app.gql(PAGE, { token }), 'NOT_FOUND');
   });
 });
+
+describe("the user's data copy", () => {
+  it('carries their trusted contacts and shared plans, without the confirmation or page tokens', async () => {
+    const e = await eventWithGuest(app, 2 * 3600_000);
+    const confirmed = await confirmedContact(app, e.guest);
+    const pendingEmail = contactEmail();
+    const pending = await app.gql(ADD, { email: pendingEmail }, { token: e.guest.token });
+    const plan = await share(app, e.guest, {
+      eventId: e.id,
+      contactIds: [confirmed.id],
+      shareExactPlace: true,
+    });
+    const res = await app.gql(
+      `mutation { exportMyData(input: {format: JSON}) { archive } }`,
+      {},
+      { token: e.guest.token },
+    );
+    expect(res.errors).toBeUndefined();
+    const archive: string = res.data.exportMyData.archive;
+    const data = JSON.parse(archive);
+    expect(data.trustedContacts).toEqual([
+      expect.objectContaining({ id: confirmed.id, email: confirmed.email, confirmed_at: expect.any(String) }),
+      expect.objectContaining({
+        id: pending.data.addTrustedContact.contact.id,
+        email: pendingEmail,
+        confirmed_at: null,
+      }),
+    ]);
+    expect(data.safetyPlans).toEqual([
+      expect.objectContaining({
+        id: plan.id,
+        event_id: e.id,
+        share_exact_place: true,
+        contact_ids: [confirmed.id],
+        alerted_at: null,
+      }),
+    ]);
+    expect(new Date(data.safetyPlans[0].expected_home_at).getTime()).toBe(
+      new Date(plan.expectedHomeAt).getTime(),
+    );
+    // A token would open the page or confirm the contact: a copy must not be a key.
+    const [invite] = await mailsTo(app, pendingEmail);
+    for (const secret of [pageToken(plan), tokenIn(invite.text, 'safety/confirm')])
+      expect(archive).not.toContain(secret);
+    // The host's copy has none of the guest's safety data.
+    const hostCopy = await app.gql(
+      `mutation { exportMyData(input: {format: JSON}) { archive } }`,
+      {},
+      { token: e.host.token },
+    );
+    const host = JSON.parse(hostCopy.data.exportMyData.archive);
+    expect(host.trustedContacts).toEqual([]);
+    expect(host.safetyPlans).toEqual([]);
+    expect(hostCopy.data.exportMyData.archive).not.toContain(confirmed.email);
+  });
+});
