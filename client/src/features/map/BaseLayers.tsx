@@ -77,6 +77,8 @@ export function BaseLayers({ tileUrl, onTilesFailed }: { tileUrl: string; onTile
     const control = map.attributionControl as L.Control.Attribution | undefined;
     if (!attribution || !control) return;
     control.addAttribution(attribution);
+    // Focusable, so a tap on the one-line credits of a narrow map opens them whole (map.css).
+    control.getContainer()?.setAttribute('tabindex', '0');
     return () => void control.removeAttribution(attribution);
   }, [map, attribution]);
 

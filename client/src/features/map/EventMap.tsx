@@ -113,7 +113,7 @@ export function EventMap({
           center={[initialCenter.lat, initialCenter.lng]}
           zoom={initialZoom}
           zoomControl={false}
-          className="squad-map size-full"
+          className="squad-map squad-map--under-fab size-full"
           aria-label={t('map.label')}
         >
           <ViewReporter
@@ -144,7 +144,7 @@ export function EventMap({
       {map ? <GeolocateButton map={map} /> : null}
 
       {tilesFailed ? (
-        <p className="pointer-events-none absolute bottom-14 left-3 z-[999] max-w-[70%] rounded-lg bg-ink-900/85 px-2.5 py-1 text-[11px] text-ink-300">
+        <p className="pointer-events-none absolute bottom-3 left-3 z-[999] max-w-[70%] rounded-lg lg:bottom-14 bg-ink-900/85 px-2.5 py-1 text-[11px] text-ink-300">
           {t('map.tilesOffline')}
         </p>
       ) : null}

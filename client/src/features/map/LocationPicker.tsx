@@ -173,10 +173,11 @@ export function LocationPicker({
   };
 
   const places = search.status === 'done' ? search.places : [];
+  // Isolated: Leaflet's panes and controls (z-index 400 to 800) stay under the wizard's sticky footer.
   const mapBox = (
     <div
       className={cn(
-        'relative overflow-hidden rounded-xl border border-ink-700',
+        'relative isolate overflow-hidden rounded-xl border border-ink-700',
         readOnly ? 'h-60 sm:h-full sm:min-h-60' : 'h-64 sm:h-72',
       )}
       data-testid={readOnly ? 'location-preview-map' : 'location-picker-map'}

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { useEffect, useRef, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '#client/components/ui/Button.tsx';
 import { cn } from '#client/lib/cn.ts';
@@ -73,8 +73,17 @@ export function EventWizard({
       ? t(values.mode === 'ONLINE' ? 'wizard.step.5.online' : 'wizard.step.5.physical')
       : t(`wizard.step.${n}`);
 
+  // Each step opens at its top (a long step left scrolled down would hide the next one's start).
+  const root = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    root.current?.scrollIntoView({ block: 'start' });
+  }, [step]);
+
   return (
-    <div className="flex flex-col gap-5" data-testid="event-wizard" data-step={step}>
+    <div ref={root} className="flex scroll-mt-20 flex-col gap-5" data-testid="event-wizard" data-step={step}>
       <ol
         className="grid grid-cols-6 gap-1.5"
         aria-label={t('wizard.step', { current: step, total: STEP_COUNT })}
@@ -105,6 +114,18 @@ export function EventWizard({
         </span>
       </div>
 
+      {/* Above the preview, so a phone shows why 'Create' is off as the step opens. */}
+      {step === 6 && insufficient ? (
+        <p
+          role="alert"
+          className="rounded-xl border border-rose-400/30 bg-rose-500/10 px-4 py-3 text-sm font-medium text-rose-200"
+        >
+          {t('wizard.insufficient')}{' '}
+          <Link to="/dashboard/tokens" onClick={onCancel} className="font-bold underline">
+            {t('wizard.buyTokens')}
+          </Link>
+        </p>
+      ) : null}
       <div className="min-h-48">
         {step === 1 ? (
           <TypeStep value={values.mode} locked={kind === 'edit'} onChange={setMode} />
@@ -149,18 +170,6 @@ export function EventWizard({
           />
         )}
       </div>
-
-      {step === 6 && insufficient ? (
-        <p
-          role="alert"
-          className="rounded-xl border border-rose-400/30 bg-rose-500/10 px-4 py-3 text-sm font-medium text-rose-200"
-        >
-          {t('wizard.insufficient')}{' '}
-          <Link to="/dashboard/tokens" onClick={onCancel} className="font-bold underline">
-            {t('wizard.buyTokens')}
-          </Link>
-        </p>
-      ) : null}
 
       <div
         className={cn(

@@ -319,11 +319,13 @@ function PhysicalResults({
           >
             <Suspense
               fallback={
-                <div className="flex h-[calc(100dvh-15rem)] max-h-[48rem] min-h-96 items-center justify-center gap-2 rounded-2xl border border-ink-700 bg-ink-850/60 text-sm text-ink-300 lg:h-[calc(100dvh-12rem)]">
+                <div className="flex h-[calc(100dvh-22.5rem)] max-h-[48rem] min-h-96 items-center justify-center gap-2 rounded-2xl border border-ink-700 bg-ink-850/60 text-sm text-ink-300 lg:h-[calc(100dvh-12rem)]">
                   <Spinner /> {t('map.loading')}
                 </div>
               }
             >
+              {/* Below lg the map ends above the window's bottom (what is above it is about 21 rem
+                  there), so its zoom and credits are on screen without scrolling. */}
               <EventMap
                 tileUrl={config.map.tileUrl}
                 initialCenter={initialCenter}
@@ -334,7 +336,7 @@ function PhysicalResults({
                 focus={focus}
                 onJoin={onJoin}
                 visible={mobileView === 'map'}
-                className="h-[calc(100dvh-15rem)] max-h-[48rem] min-h-96 lg:h-[calc(100dvh-12rem)]"
+                className="h-[calc(100dvh-22.5rem)] max-h-[48rem] min-h-96 lg:h-[calc(100dvh-12rem)]"
               />
             </Suspense>
           </MapBoundary>
