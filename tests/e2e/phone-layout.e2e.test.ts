@@ -188,14 +188,17 @@ describe('the phone layout (issue 27)', () => {
     await context.close();
   });
 
-  it('desktop keeps its layout: credits clear of the notice and the "+", toasts at the top', async () => {
+  it('desktop keeps its layout: credits clear of the notice and the "+", toasts under the header', async () => {
     const { email, password } = await confirmedAccount();
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
     await signIn(page, email, password);
     const toast = page.getByRole('status').filter({ hasText: 'Tekrar hoş geldin!' });
     await toast.waitFor();
-    expect((await box(toast)).y).toBeLessThan(40);
+    const balance = page.locator('header a[href="/dashboard/tokens"]');
+    await shot(page, 'phone-layout-desktop-toast');
+    expect(intersects(await box(toast), await box(balance))).toBe(false);
+    expect((await box(toast)).y).toBeGreaterThanOrEqual((await box(page.locator('header'))).height);
     const map = await offlineMap(page);
     await toast.waitFor({ state: 'detached' });
     await shot(page, 'phone-layout-desktop-map');

@@ -164,11 +164,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext value={api}>
       {children}
       {createPortal(
-        // On a phone the toasts come under the header (4 rem), whose token balance they would cover.
+        // Under the header (4 rem): centred on it they covered its token balance, on a phone and wider.
         <div
           aria-live="polite"
           aria-relevant="additions text"
-          className="pointer-events-none fixed inset-x-0 top-[4.5rem] z-[100] flex flex-col items-center gap-2 px-3 sm:top-4"
+          className="pointer-events-none fixed inset-x-0 top-[4.5rem] z-[100] flex flex-col items-center gap-2 px-3"
         >
           {toasts.map((toast) => (
             <div
