@@ -36,13 +36,14 @@ async function createEvent(token: string, overrides: Record<string, unknown> = {
         title: 'Moda’da tavla',
         description: 'Çay, tavla ve sohbet; herkes gelebilir.',
         category: 'board-games',
-        tags: [],
+        tags: ['tavla'],
         date: dayInTurkey(2),
         time: '19:00',
         durationMinutes: 120,
         maxParticipants: 6,
         location: { name: 'Moda Çay Bahçesi', address: 'Caferağa, Kadıköy', lat: 40.9836, lng: 29.0253 },
         publicLocation: 'Kadıköy, İstanbul',
+        venueType: 'CAFE_RESTAURANT',
         ...overrides,
       },
     },
@@ -179,7 +180,7 @@ describe('events screens, the last rough edges', () => {
     const guestContext = await newContext(browser, MOBILE);
     const guestPage = await guestContext.newPage();
     await signIn(guestPage, guest.email, guest.password);
-    await guestPage.goto('/dashboard/myEvents');
+    await guestPage.goto('/dashboard/my-events');
     await expect.poll(() => guestPage.getByTestId('count-total').textContent()).toContain('2');
     expect(await guestPage.getByTestId('count-attended').textContent()).toContain('1');
     await shot(guestPage, 'edges-my-events-counts');

@@ -160,6 +160,7 @@ describe('events polish (issue 18)', () => {
     expect(await resumed.getByTestId('event-wizard').getAttribute('data-step')).toBe('5');
     expect(await resumed.getByLabel('Herkese açık konum *').inputValue()).not.toBe('');
     await resumed.getByLabel('Tam yer adı *').fill('Moda Çay Bahçesi');
+    await resumed.getByTestId('venue-type').getByLabel('Kafe / restoran').check(); // required (ADR 069)
     await next(resumed);
     await resumed.getByTestId('wizard-preview').getByText(title).waitFor();
     await resumed.getByRole('button', { name: 'Etkinliği Oluştur' }).click();

@@ -100,6 +100,7 @@ describe('events', () => {
     await shot(page, 'events-wizard-location');
     await nextIsRefused(dialog); // the place name is missing
     await dialog.getByLabel('Tam yer adı *').fill('Moda Kafe');
+    await dialog.getByTestId('venue-type').getByLabel('Kafe / restoran').check(); // required (ADR 069)
     await next(dialog);
     await dialog.getByTestId('wizard-preview').getByText(physicalTitle).waitFor();
     expect(await dialog.getByTestId('wizard-balance').textContent()).toBe('5');

@@ -105,6 +105,9 @@ function EditEvent({ queryRef }: { queryRef: QueryRef<EditEventRouteQuery> }) {
   const save = async (values: WizardValues) => {
     try {
       const input = { ...toUpdateInput(event.id, values), ...(event.series ? { scope } : {}) };
+      // 'This and the following' keeps each date's own day: an unchanged date is not sent (the server
+      // refuses any date with that scope, and says so if the host did change it).
+      if (scope === 'FOLLOWING' && input.date === initial.date) delete input.date;
       await update({ variables: { input } });
       toast.success(t('wizard.updated'));
       void navigate(detailsUrl);
