@@ -212,7 +212,7 @@ describe('events screens, the last rough edges', () => {
     await context.close();
   });
 
-  it("shows the 'Ucuz' chip, and a public page of no event answers 404 with the app's not-found page", async () => {
+  it("shows the 'Ucuz' chip and the Casual tag as 'Gündelik'; a public page of no event answers 404 with the app's not-found page", async () => {
     const user = await confirmedAccount();
     const context = await newContext(browser);
     const page = await context.newPage();
@@ -224,6 +224,24 @@ describe('events screens, the last rough edges', () => {
       .click();
     await page.getByRole('button', { name: 'Ucuz', exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Ücretsiz', exact: true }).count()).toBe(0);
+
+    // The Casual tag reads 'Gündelik' on a Turkish screen, never '#Casual'.
+    const token = await accessToken(user.email, user.password);
+    const casualId = await createEvent(token, {
+      mode: 'ONLINE',
+      title: 'Gündelik akşam maçları',
+      category: 'game-modes',
+      tags: ['casual'],
+      location: null,
+      publicLocation: null,
+      venueType: null,
+      platform: 'valorant',
+      voiceChat: 'OPTIONAL',
+      skillLevel: 'BEGINNER',
+    });
+    await page.goto(`/dashboard/eventDetails/${casualId}`);
+    await page.getByText('#Gündelik').first().waitFor();
+    expect(await page.locator('body').textContent()).not.toMatch(/Casual|N\/A/);
     await context.close();
 
     const anonymous = await newContext(browser);
