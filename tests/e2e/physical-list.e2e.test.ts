@@ -100,6 +100,18 @@ describe('the physical list (issue 27)', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     const counts = await recordCounts(page);
+    // What the map is given for a non-participant's markers (issue 27: not on a visible 1 km grid).
+    const points = new Map<string, { lat: number; lng: number }>();
+    page.on('response', async (res) => {
+      if (!res.url().includes('/graphql')) return;
+      const body = (await res.json().catch(() => null)) as {
+        data?: {
+          events?: { edges: { node: { id: string; location: { lat: number; lng: number } | null } }[] };
+        };
+      } | null;
+      for (const { node } of body?.data?.events?.edges ?? [])
+        if (node.location) points.set(node.id, node.location);
+    });
     await signIn(page, viewer.email, viewer.password);
     const found = page.getByTestId('events-found');
     await expect.poll(() => found.textContent(), { timeout: 20_000 }).toBe(`${NEAR} etkinlik bulundu`);
@@ -125,6 +137,13 @@ describe('the physical list (issue 27)', () => {
       .locator('a[href^="/dashboard/eventDetails/"]')
       .evaluateAll((links) => [...new Set(links.map((l) => l.getAttribute('href')))]);
     expect(ids).toHaveLength(NEAR);
+    // Each event's public point is offset inside its 0.01° cell: none on the grid, and the ten places'
+    // fifty dates do not pile up on the few cells they share.
+    expect(points.size).toBe(NEAR);
+    const onGrid = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+    expect([...points.values()].filter((p) => onGrid(p.lat) && onGrid(p.lng))).toEqual([]);
+    expect(new Set([...points.values()].map((p) => `${p.lat},${p.lng}`)).size).toBe(points.size);
+
     expect(await found.textContent()).toBe(`${NEAR} etkinlik bulundu`);
     await cards.last().scrollIntoViewIfNeeded();
     await shot(page, 'physical-list-all');
