@@ -308,6 +308,10 @@ describe('a finished event (an app whose database the test reaches)', () => {
     expect(await page.getByTestId('join-status').getAttribute('data-state')).toBe('attended');
     expect(await page.getByTestId('join-status').textContent()).toContain('Bu etkinliğe katıldın');
     expect(await page.getByText('Görüşmek üzere!', { exact: false }).count()).toBe(0);
+    // Not rated yet: the results say so in Turkish, not 'N/A' (issue 27).
+    const results = page.getByTestId('event-results');
+    await expect.poll(() => results.textContent()).toContain('Henüz yok');
+    expect(await results.textContent()).not.toContain('N/A');
     await shot(page, 'event-completed');
 
     await page.goto('/dashboard/my-events');
