@@ -1,0 +1,220 @@
+import type { PhraseEntry } from './moderation.phrases.ts';
+
+// Structural patterns (ADR 073) about groups of people, minors, clothes, money, links and looks; the
+// threat and doxxing ones are in moderation.phrases.structure.ts. Sources over the folded word text;
+// no capturing groups.
+
+export const any = (words: string[]) => `(?:${words.join('|')})`;
+const words = (list: string) => any(list.split(' '));
+export const within = (a: string, b: string, n: number) => `${a}(?: \\w+){0,${n}} ${b}`;
+export const near = (a: string, b: string, n: number) => `(?:${within(a, b, n)}|${within(b, a, n)})`;
+
+// ---- a group + wishing it absent --------------------------------------------------------------
+
+const GROUP = any([
+  words('suriyeli\\w* multeci\\w* gocmen\\w* afgan\\w* cingene\\w* yahudi\\w* ermeni\\w* zenci\\w*'),
+  words('siyahi\\w* pakistanli\\w* afrikali\\w* escinsel\\w* lgbt\\w* kurtler\\w*'),
+  'arap(?:lar|lari|larin|lardan|lara)?',
+  'kurt(?:ler|leri|lerin|lerden|lere)',
+  'roman(?:lar|lari|larin|lardan|lara)',
+  'siyah(?:lar|lari|larin|lardan|lara)',
+  'yabanci(?:lar|lari|larin|lardan)',
+  words('migrants? refugees? immigrants? syrians? arabs? afghans? africans? blacks gypsy gypsies roma kurds'),
+  words('foreigners jews gays'),
+]);
+const ABSENT = any([
+  words(
+    'olmasa\\w* olmasin olmadan olmadig\\w* gelmesin\\w* gelmese\\w* gelmemeli\\w* gelmez\\w* gitsin\\w*',
+  ),
+  words(
+    'gitse\\w* defol\\w* kalmasin yok\\w* hicbiri\\w* girmesin alinmasin almayin istemiyor\\w* kovul\\w*',
+  ),
+  words('kovun gonderil\\w* gonderin donsun\\w* donmeli\\w* katilmasin katilmaz\\w* sokmay\\w* atilsin'),
+  'hic biri\\w*',
+  'kabul edilme\\w*',
+  'gorme(?:yelim|yeyim|mek istemiyorum)',
+  'kimse gelmez\\w*',
+  words('back out deport\\w* gone disappear\\w* banned'),
+  'none of (?:them|those)',
+  'stay away',
+  'not allowed',
+  'there (?:were|was|are) no',
+  'dont come',
+  'not come',
+  'should leave',
+]);
+// "çingenesiz bir etkinlik", "Suriyelisiz bir şehir": the group's absence as a wish in one word.
+const GROUP_LESS = `${any(['suriyeli', 'multeci', 'gocmen', 'cingene', 'roman', 'arap', 'afgan', 'yabanci', 'siyahi'])}(?:ler|lar)?s[iu]z`;
+const WISH = words('keske olsa olsaydi daha iyi rahat guzel better');
+
+// ---- women: what they supposedly cannot do, where they belong, what they all are ---------------
+
+const WOMEN = any([
+  'kadin(?:lar|larin|lari|lardan)?',
+  'kiz(?:lar|larin|lari)',
+  'bayan(?:lar|larin)?',
+  words('women woman girls girl females? ladies'),
+]);
+const CANNOT = any([
+  '\\w+(?:amaz|emez|yamaz|yemez)',
+  words('anlamaz mutfa\\w* kitchen cook\\w* sandwich bulasik\\w* cant cannot belong\\w* attention drama\\w*'),
+  words('dedikodu\\w* nisan'),
+  'can t',
+  'ne beklenir',
+  'hepsi (?:zaten|ayni)',
+  'hep (?:gec|sikayet|drama|dedikodu)\\w*',
+  'sadece (?:foto|ilgi|begeni|para)\\w*',
+  'evde (?:otur|kal)\\w*',
+  'stay (?:home|at home)',
+  'always (?:late|complain\\w*)',
+]);
+
+// ---- minors ------------------------------------------------------------------------------------
+
+const UNDER_18 = '(?:[0-9]|1[0-7])';
+// "15-17 yaş arası", "16 ile 18", "aged 14 to 17": an age range that reaches under 18.
+const AGE_RANGE = any([
+  `${UNDER_18} (?:ile |ila |ve |to |and )?(?:1[0-8]) (?:yas\\w*|arasi\\w*|aged?|years?|yo)`,
+  `(?:aged?|between) ${UNDER_18} (?:to |and )?1[0-8]`,
+]);
+// Under 18 as a preference: "18 yaş altı", "reşit olmayan", "younger is better".
+const UNDERAGE = any([
+  '18 (?:yas )?alti\\w*',
+  '18 in altinda\\w*',
+  'resit olmay\\w*',
+  'ergen (?:kiz|cocuk|erkek)\\w*',
+  'liseli (?:kiz|cocuk)\\w*',
+  'kucuk yasl\\w*',
+  'under ?18',
+  'underage',
+  'younger (?:is|the) better',
+]);
+const IF_YOU_ARE_MINOR = any([
+  `${UNDER_18} yasinda(?:ysan|ysaniz|san|siniz)\\w*`,
+  `if (?:ur|you re|youre|u r|you are) (?:like |only )?${UNDER_18}\\b`,
+]);
+const THAT_IS_GOOD = words('daha iyi hatta sorun tatli perfect better fine great');
+const ASK_AGE = any([
+  'kac yasindasin\\w*',
+  'kac yasinda(?:siniz)?',
+  'yasin kac',
+  'yasin\\w* (?:soyle|sor|kucuk)\\w*',
+  'kacinci sinif\\w*',
+  'how old (?:are|r) (?:you|u)',
+  '(?:your|ur) age',
+]);
+const ALONE = any(['yalniz\\w*', 'tek basina', 'tek mi', 'alone', 'by yourself', 'on your own']);
+const PARENTS_SECRET = near(
+  any([
+    'ailen\\w*',
+    'annen\\w*',
+    'baban\\w*',
+    'ebeveyn\\w*',
+    'evdekiler\\w*',
+    'parents?',
+    'mom',
+    'dad',
+    'mum',
+  ]),
+  any([
+    words('soyleme\\w* bilmesin duymasin ogrenmesin ogrenmez'),
+    'haber\\w* (?:verme|olmasin)\\w*',
+    'bilmesine gerek',
+    '(?:dont|don t|no need to|not) tell',
+    '(?:dont|doesnt) (?:need|have) to know',
+    'wouldn ?t (?:get|understand)',
+    'our secret',
+  ]),
+  4,
+);
+
+// ---- revealing clothes asked for ---------------------------------------------------------------
+
+const REVEALING = any([
+  words('mini\\w* dekolte\\w* bikini\\w* crop\\w* camasir\\w* transparan\\w* seffaf\\w* tayt\\w*'),
+  words('sort\\w* askili frikik\\w* sutyen\\w* tight\\w* shorts? revealing lingerie underwear leggings'),
+  words('sexy seksi skimpy'),
+  'kisa (?:bir )?(?:etek|elbise|sort|\\w+)',
+  'etegin kisa',
+  'kisa olsun',
+  'ne kadar kisa',
+  'ic camasir\\w*',
+  'dar (?:bir sey|bisey|\\w+)',
+  '(?:daha )?acik (?:bir sey|seyler|bisey|\\w+)',
+  'daha az (?:bir sey|bisey|\\w+)',
+  'short skirt',
+  'low cut',
+  'topuklu',
+]);
+// The writer asks someone else to wear it, not "kısa etek giydim, üşüdüm".
+const YOU_WEAR = any([
+  'giy(?!di[mk]|iyoru[mz]|ecegi[mz]|eri[mz]|ebilir miyi[mz]|se[mk]|elim|meliyi[mz])\\w*',
+  '\\w+(?:le|la|yle|yla) gel\\w*',
+  words('gelirken wear wearing'),
+  'put on',
+  'the shorter',
+  '(?:come|show up) in',
+]);
+const NO_BRA = any(['sutyensiz', 'no bra', 'braless', 'the less (?:you|u) wear']);
+
+// ---- money and links ---------------------------------------------------------------------------
+
+// A free event that still asks for money: "ücretsiz ama yer için şu linkten ödeyin".
+const FREE = words('ucretsiz\\w* bedava\\w* free');
+const PAY = any([
+  'odeme(?:yi|si|nizi)? (?:yap\\w*|link\\w*)',
+  'ode(?:yin|yiniz|men|yip|rsen|mek)',
+  words('pay deposit kapora\\w* gonder\\w* yatir\\w* iban\\w* papara\\w* shopier\\w* revolut usdt wallet'),
+  words('ucreti\\w* ucretini'),
+  'kredi kart\\w*',
+  'kart bilgi\\w*',
+  '(?:booking|admin|entry|registration|small) fee',
+  'send \\d+',
+]);
+// An invite link written out in words: "discord gg slash …", "t me slash …", "x nokta com slash …".
+const SLASH = '(?:slash|bolu|kesme)';
+const SPELT_LINK = any([
+  `(?:discord|dc) (?:nokta |dot )?gg (?:${SLASH} )?\\w+`,
+  `discordgg (?:${SLASH} )?\\w+`,
+  `(?:t|tee|telegram) (?:nokta |dot )?me ${SLASH} \\w+`,
+  // not an e-mail address spelt out ("ali at gmail dot com"), which is off-platform contact
+  `(?<!\\bat )(?!gmail|hotmail|outlook|yahoo|icloud)\\w+ (?:nokta|dot) (?:com|net|org|gg|me|ly|io|gle|xyz|co)(?: ${SLASH} \\w+)?`,
+]);
+
+// ---- mocking looks and mothers ---------------------------------------------------------------
+
+const LOOKS = any([
+  words('cirkin\\w* sisman\\w* sisko\\w* kilon\\w* kilosun\\w* kilolarin\\w* obez\\w* dombili\\w*'),
+  words('gobegin\\w* suratin\\w* fat ugly ugliness'),
+  'o gobek\\w*',
+  'bu yuzle',
+  '(?:fil|balina|domuz|inek) gibi\\w*',
+  'how much do (?:you|u) weigh',
+  '(?:you re|youre|ur|you are) (?:too |so )?(?:fat|chubby|heavy|ugly)',
+  '(?:your|ur) face is',
+  'whale alert',
+]);
+const YOUR_MOTHER = any(['anan\\w*', 'annen(?:i|e|in|de)?', 'ur mom', 'your mom', 'yo mama', 'your mother']);
+const MOCKED = any([
+  words('sisman sisko fat cirkin\\w* ugly yavas salak aptal gerizekali kilolu obez dumb stupid slow'),
+  words('berbat\\w* kel fakir yasli old poor hairy bald yazik'),
+  'seninki gibi',
+]);
+
+export const STRUCTURE_GROUPS: PhraseEntry[] = [
+  { p: near(GROUP, ABSENT, 6), code: 'hate', level: 'block' },
+  { p: near(GROUP_LESS, WISH, 5), code: 'hate', level: 'block' },
+  { p: near(WOMEN, CANNOT, 5), code: 'sexism', level: 'review' },
+  { p: AGE_RANGE, code: 'minors', level: 'block' },
+  { p: UNDERAGE, code: 'minors', level: 'block' },
+  { p: near(IF_YOU_ARE_MINOR, THAT_IS_GOOD, 5), code: 'minors', level: 'block' },
+  { p: near(ASK_AGE, ALONE, 10), code: 'minors', level: 'block', tag: 'alone' },
+  { p: PARENTS_SECRET, code: 'secrecy', level: 'block', tag: 'secret' },
+  { p: near(REVEALING, YOU_WEAR, 4), code: 'sexual', level: 'block' },
+  { p: `${REVEALING} gel(?:in|sene|irsen|ersen)?`, code: 'sexual', level: 'block' },
+  { p: NO_BRA, code: 'sexual', level: 'block' },
+  { p: within(FREE, PAY, 12), code: 'scam', level: 'block' },
+  { p: SPELT_LINK, code: 'link', level: 'review' },
+  { p: LOOKS, code: 'body_shaming', level: 'review', tag: 'insult' },
+  { p: within(YOUR_MOTHER, MOCKED, 6), code: 'harassment', level: 'review', tag: 'insult' },
+];
