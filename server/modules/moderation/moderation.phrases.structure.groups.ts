@@ -146,9 +146,10 @@ const REVEALING = any([
   'low cut',
   'topuklu',
 ]);
-// The writer asks someone else to wear it, not "kısa etek giydim, üşüdüm".
+// The writer asks someone else to wear it (imperative, wish, "giyer misin"), not "kısa etek giydim"
+// or "tayt mı giyiyorsunuz?".
 const YOU_WEAR = any([
-  'giy(?!di[mk]|iyoru[mz]|ecegi[mz]|eri[mz]|ebilir miyi[mz]|se[mk]|elim|meliyi[mz])\\w*',
+  'giy(?:in|iniz|sene|ersen|erseniz|sen|seniz|meni|menizi|mesini|melisin|melisiniz|eceksin|ecegin|er misin|er misiniz|meyi unutma|me|ip gel\\w*)?',
   '\\w+(?:le|la|yle|yla) gel\\w*',
   words('gelirken wear wearing'),
   'put on',
