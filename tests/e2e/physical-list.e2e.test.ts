@@ -2,16 +2,24 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessToken, confirmedAccount, graphql } from './accounts.ts';
 import { DESKTOP, launch, newContext, shot, signIn, watchErrors } from './browser.ts';
+import { startOwnApp, type OwnApp } from './own-app.ts';
 
 // The physical list (issue 27.4): while the map settles the count shows 'counting' or the settled
 // area's number, never a provisional one (the audit saw 0 → 275 → 103), and 'Daha fazla' reaches the
 // events past the first page of 100.
 
+// On an app of its own: the counts are exact, whatever other suites created on the shared one.
 let browser: Browser;
+let own: OwnApp;
 beforeAll(async () => {
   browser = await launch();
+  own = await startOwnApp();
 });
-afterAll(() => browser?.close());
+afterAll(async () => {
+  await browser?.close();
+  await own?.close();
+});
+const account = () => confirmedAccount('Squad-e2e-1', own.url);
 
 const dayInTurkey = (offsetDays: number) =>
   new Date(Date.now() + 3 * 3600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -48,12 +56,13 @@ async function createSeries(token: string, i: number, point: { lat: number; lng:
         recurrence: { frequency: 'WEEKLY', count: 12 },
       },
     },
+    own.url,
   );
 }
 
 async function seed() {
-  const hosts = await Promise.all([confirmedAccount(), confirmedAccount(), confirmedAccount()]);
-  const [a, b, c] = await Promise.all(hosts.map((h) => accessToken(h.email, h.password)));
+  const hosts = await Promise.all([account(), account(), account()]);
+  const [a, b, c] = await Promise.all(hosts.map((h) => accessToken(h.email, h.password, own.url)));
   // Ten places within about 500 m of Sultanahmet (Fatih), five series per host.
   const near = Array.from({ length: NEAR / 12 }, (_, i) => ({
     lat: 41.0082 + 0.004 * Math.cos(i),
@@ -82,10 +91,10 @@ async function recordCounts(page: Page) {
 describe('the physical list (issue 27)', () => {
   it('counts only the settled map area and reaches the events past 100 with "Daha fazla"', async () => {
     await seed();
-    const viewer = await confirmedAccount();
+    const viewer = await account();
     // Without the map's area the nearest-first list counts Ankara's dates too: a provisional count.
     const all = await graphql<{ events: { totalCount: number } }>(
-      await accessToken(viewer.email, viewer.password),
+      await accessToken(viewer.email, viewer.password, own.url),
       `
         query AllForPhysicalListE2E($filter: EventFilter!) {
           events(filter: $filter, first: 1) {
@@ -94,9 +103,10 @@ describe('the physical list (issue 27)', () => {
         }
       `,
       { filter: { mode: 'PHYSICAL', near: { lat: 41.0082, lng: 28.9784 } } },
+      own.url,
     );
     expect(all.events.totalCount).toBe(NEAR + FAR);
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(browser, DESKTOP, { base: own.url });
     const page = await context.newPage();
     const errors = watchErrors(page);
     const counts = await recordCounts(page);
