@@ -155,7 +155,21 @@ describe('the physical list (issue 27)', () => {
     expect(new Set([...points.values()].map((p) => `${p.lat},${p.lng}`)).size).toBe(points.size);
 
     expect(await found.textContent()).toBe(`${NEAR} etkinlik bulundu`);
+    // Scrolled to its end, the list's last 'Katıl' is clear of the floating '+'.
     await cards.last().scrollIntoViewIfNeeded();
+    await cards.last().evaluate((card) => {
+      const list = card.closest('ul');
+      if (list) list.scrollTop = list.scrollHeight;
+      window.scrollTo(0, document.body.scrollHeight);
+    });
+    const join = (await cards.last().getByTestId('card-join').boundingBox())!;
+    const fab = (await page.getByTestId('create-fab').boundingBox())!;
+    const apart =
+      join.x + join.width <= fab.x ||
+      fab.x + fab.width <= join.x ||
+      join.y + join.height <= fab.y ||
+      fab.y + fab.height <= join.y;
+    expect(apart, JSON.stringify({ join, fab })).toBe(true);
     await shot(page, 'physical-list-all');
     expect(errors).toEqual([]);
     await context.close();

@@ -99,7 +99,8 @@ function OnlineLobby({ queryRef }: { queryRef: QueryRef<OnlineEventsRouteQuery> 
   const panelCount = activeFilterCount({ ...filters, quick: [] });
 
   return (
-    <section className="flex flex-col gap-5">
+    // pb-20: room under the last card for the floating '+'.
+    <section className="flex flex-col gap-5 pb-20">
       <div>
         <h1 className="text-2xl font-extrabold text-white sm:text-3xl">{t('lobby.title')}</h1>
         <p className="mt-1 text-sm text-ink-300">{t('lobby.subtitle')}</p>

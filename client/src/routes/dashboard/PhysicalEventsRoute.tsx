@@ -110,8 +110,9 @@ function PhysicalEvents() {
 
   const filterCount = activeFilterCount(filters);
 
+  // Room under the last card for the floating '+' (the list scrolls on its own from lg up).
   return (
-    <section className="flex flex-col gap-4">
+    <section className="flex flex-col gap-4 pb-20 lg:pb-0">
       <SearchRow
         value={searchText}
         onChange={setSearchText}
@@ -358,7 +359,7 @@ function PhysicalResults({
           ) : pins.length === 0 && !loading ? (
             <EmptyState emoji="🗺️" title={t('events.empty.title')} text={t('physical.empty')} />
           ) : listShown ? (
-            <ul className="flex flex-col gap-3 lg:max-h-[calc(100dvh-16rem)] lg:overflow-y-auto lg:pr-1">
+            <ul className="flex flex-col gap-3 lg:max-h-[calc(100dvh-16rem)] lg:overflow-y-auto lg:pr-1 lg:pb-20">
               {deferredEvents.map((event) => (
                 <li key={event.id}>
                   <PhysicalEventCard
