@@ -24,6 +24,8 @@ describe('a declined request + what is theirs to lose', () => {
       'izin vermezsen yazışmalarımızı kuzenine yollarım',
       'turn me down and your dms end up on reddit',
       'kabul et yoksa elimdeki kayıtları kullanırım',
+      'kabul edilmezsem bu fotoğrafları herkes görür',
+      'if my request is denied, you ll be sorry about those photos',
     ]);
   });
   it('leaves an approval asked kindly alone', () => {
@@ -31,6 +33,7 @@ describe('a declined request + what is theirs to lose', () => {
       'onaylamazsan bana yaz, başka tarihe bakarım',
       'if you turn me down no problem, see you around',
       'kabul edersen fotoğraf makinemi getiririm',
+      'kabul edilmezsem herkese iyi eğlenceler, görüşürüz',
     ]);
   });
 });
