@@ -68,11 +68,14 @@ describe('a group wished away', () => {
       'bu şehir Afganlar olmadan daha huzurluydu',
       'send the refugees back where they came from',
       'suriyelisiz bir mahalle olsa keşke',
+      'honestly migrants are not welcome at our barbecue',
+      'Afganlar bu kulüpten uzak dursun',
     ]);
   });
   it('leaves welcome and solidarity alone', () => {
     expectOk([
       'mülteci öğrenciler de gelsin, herkese açık',
+      'refugees are welcome, we need volunteers',
       'Afganistanlı arkadaşım da gelecek, tanıştırırım',
     ]);
   });
@@ -83,6 +86,7 @@ describe('women told what they are', () => {
     expectAll('harassment', 'review', [
       'kızların hepsi zaten sadece fotoğraf için geliyor',
       'women should stay home, not host climbing trips',
+      'female hosts are useless at planning',
     ]);
   });
   it('leaves women inviting women alone', () => {
