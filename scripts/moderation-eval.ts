@@ -8,7 +8,15 @@
 //   --details       list every miss and false alarm (never of the fresh split)
 //   --split=dev     only that split (repeatable)
 //   --rules-only    without the model (to see what each layer adds)
-import { corpusProblems, loadCorpus, type Split } from '#server/modules/moderation/moderation.corpus.ts';
+//   --file=PATH     score a new batch (JSON Lines with text, label, verdict, kind) before it joins the
+//                   corpus, in aggregate like fresh: how a blind batch is scored once before training
+import fs from 'node:fs';
+import {
+  corpusProblems,
+  loadCorpus,
+  type Row,
+  type Split,
+} from '#server/modules/moderation/moderation.corpus.ts';
 import { checkText, builtinModel } from '#server/modules/moderation/moderation.engine.ts';
 import {
   FRESH_GATE,
@@ -26,11 +34,25 @@ const args = process.argv.slice(2);
 const details = args.includes('--details');
 const rulesOnly = args.includes('--rules-only');
 const chosen = args.filter((a) => a.startsWith('--split=')).map((a) => a.slice(8) as Split);
-const splits: Split[] = chosen.length ? chosen : ['train', 'dev', 'test', 'fresh'];
+const batch = args.find((a) => a.startsWith('--file='))?.slice(7);
+const splits: Split[] = batch ? ['fresh'] : chosen.length ? chosen : ['train', 'dev', 'test', 'fresh'];
 
-let rows;
+// A batch outside the corpus is read as a blind split: aggregate figures only, never its lines.
+function loadBatch(file: string): Row[] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line, i) => ({
+      id: `batch-${i + 1}`,
+      ...(JSON.parse(line) as Omit<Row, 'id' | 'split'>),
+      split: 'fresh',
+    }));
+}
+
+let rows: Row[];
 try {
-  rows = loadCorpus();
+  rows = batch ? loadBatch(batch) : loadCorpus();
 } catch (error) {
   console.error((error as Error).message);
   process.exit(2);
