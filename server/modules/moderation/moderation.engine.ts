@@ -37,7 +37,7 @@ export function checkText(
 
 // What the check is sure is fine (ADR 073): no layer raised any signal (not even one the kind
 // allows) and the model's P(ok) is at least CLEARLY_FINE, far above the cut-off where it flags
-// (moderation.model.json's okBelow, a few hundredths). Only such a text may skip a human: automatic
+// (moderation.model.json's okBelow, 0.3 since ADR 073's round 3). Only such a text may skip a human: automatic
 // approval, and the LLM engine is not asked about it. An empty text is fine. 0.9 was chosen on dev:
 // of the 11 harmful dev lines the check lets through, 1 is "clearly fine" at 0.9 (7 at 0.5), while
 // 142 of 216 ok lines still are.
