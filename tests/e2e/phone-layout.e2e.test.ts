@@ -108,7 +108,7 @@ describe('the phone layout (issue 27)', () => {
     await signIn(page, email, password);
     const map = await offlineMap(page);
     const credits = map.locator('.leaflet-control-attribution');
-    const notice = map.getByText('Harita katmanları yüklenemedi; il sınırları gösteriliyor.');
+    const notice = map.getByText('Çevrimdışı harita: il sınırları');
     await notice.waitFor();
     // Whatever the sign-in toast covered is measured once it has gone.
     await page.getByRole('status').filter({ hasText: 'Tekrar hoş geldin!' }).waitFor({ state: 'detached' });
@@ -203,7 +203,7 @@ describe('the phone layout (issue 27)', () => {
     await toast.waitFor({ state: 'detached' });
     await shot(page, 'phone-layout-desktop-map');
     const credits = await box(map.locator('.leaflet-control-attribution'));
-    const notice = map.getByText('Harita katmanları yüklenemedi; il sınırları gösteriliyor.');
+    const notice = map.getByText('Çevrimdışı harita: il sınırları');
     expect(intersects(credits, await box(notice))).toBe(false);
     expect(intersects(credits, await box(fab(page)))).toBe(false);
     await context.close();

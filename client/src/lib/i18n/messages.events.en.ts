@@ -84,7 +84,7 @@ export const eventsEn: Record<keyof typeof eventsTr, string> = {
   'map.details': 'View Details',
   'map.participants': '{current}/{max} participants',
   'map.cluster': '{count} events',
-  'map.tilesOffline': 'Map tiles could not load; showing province outlines.',
+  'map.tilesOffline': 'Offline map: province outlines',
   'map.attribution': 'Province outlines: Natural Earth',
   'map.zoomIn': 'Zoom in',
   'map.zoomOut': 'Zoom out',

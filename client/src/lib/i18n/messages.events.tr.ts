@@ -83,7 +83,7 @@ export const eventsTr = {
   'map.details': 'Detayları Gör',
   'map.participants': '{current}/{max} katılımcı',
   'map.cluster': '{count} etkinlik',
-  'map.tilesOffline': 'Harita katmanları yüklenemedi; il sınırları gösteriliyor.',
+  'map.tilesOffline': 'Çevrimdışı harita: il sınırları',
   'map.attribution': 'İl sınırları: Natural Earth',
   'map.zoomIn': 'Yakınlaştır',
   'map.zoomOut': 'Uzaklaştır',
