@@ -8,7 +8,7 @@ import type { Services } from '#server/modules/services.ts';
 import { graphiqlHandler } from './graphiql.ts';
 import { linkPreviews, type EventPage } from './link-previews.ts';
 import { runtimeConfig } from './setup-http.ts';
-import { createFirstScreens, signedInFromCookie } from './spa-first-screen.ts';
+import { createFirstScreens, deferCode, signedInFromCookie } from './spa-first-screen.ts';
 import { localeFromCookie, preloadTags, readViteManifest } from './spa-preload.ts';
 import { spaContentSecurityPolicy, spaRouter } from './spa.ts';
 
@@ -44,12 +44,11 @@ export function mountSpa(app: Express, options: { config: Config; services: Serv
       `<script type="application/json" id="squad-config">${jsonForHtml(runtime)}</script>`,
       manifest ? preloadTags(manifest, req.path, locale, { lowPriority: screen.shown }) : '',
     ].join('');
-    return {
-      status: preview?.status ?? 200,
-      html: screen.html
-        .replace('<html lang="tr"', `<html lang="${locale}"`)
-        .replace('</head>', `${head}</head>`),
-    };
+    const full = screen.html
+      .replace('<html lang="tr"', `<html lang="${locale}"`)
+      .replace('</head>', `${head}</head>`);
+    // With a first screen, the code is asked for once it has painted (ADR 050).
+    return { status: preview?.status ?? 200, html: screen.shown ? deferCode(full) : full };
   };
   app.use(
     spaRouter(

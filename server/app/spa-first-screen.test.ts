@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFirstScreens, signedInFromCookie } from './spa-first-screen.ts';
+import { createHash } from 'node:crypto';
+import {
+  CODE_LOADER,
+  CODE_LOADER_SOURCE,
+  createFirstScreens,
+  deferCode,
+  signedInFromCookie,
+} from './spa-first-screen.ts';
 import { preloadTags } from './spa-preload.ts';
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'squad-first-screen-'));
@@ -50,6 +57,27 @@ describe('the first screen in index.html', () => {
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-1.js">',
     );
     expect(firstScreen(INDEX, '/dashboard', 'tr', true).html).toContain('>Ara</div>');
+  });
+
+  it('asks for the code after the first paint: the tags leave the head for the loader’s list', () => {
+    const page = firstScreen(INDEX, '/dashboard/physical', 'tr', true).html.replace(
+      '</head>',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/Physical-1.js"></head>',
+    );
+    const html = deferCode(page);
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const data = /<script type="application\/json" id="squad-code">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(data ?? 'null')).toEqual({
+      entry: '/assets/index-1.js',
+      preload: ['/assets/react-1.js', '/assets/Physical-1.js'],
+    });
+    // The loader comes after the screen, and the policy's hash is the loader's.
+    expect(html.indexOf(`<script>${CODE_LOADER}</script>`)).toBeGreaterThan(
+      html.indexOf('data-first-screen'),
+    );
+    expect(CODE_LOADER_SOURCE).toBe(`'sha256-${createHash('sha256').update(CODE_LOADER).digest('base64')}'`);
+    // A page without the app's entry is left as it is.
+    expect(deferCode('<html><body></body></html>')).toBe('<html><body></body></html>');
   });
 
   it('leaves the page alone when signed out, on other pages and without a built screen', () => {

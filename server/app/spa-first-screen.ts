@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -60,4 +61,34 @@ export function createFirstScreens(distDir: string) {
     if (sheet && css) page = page.replace(sheet[0], () => `<style>${css}</style>`);
     return { html: page.replace(SPLASH, () => screen), shown: true };
   };
+}
+
+// The app's code after the first screen has painted (ADR 050, round 2). With the code's tags in the
+// head, the browser fetches the entry and its preloads while it lays out the first screen, and on a
+// fast link they finish first, so the screen's paint waited on them and the code competed with the
+// HTML for the phone's link. The tags are taken out and this loader adds the same ones once the browser
+// reports the first contentful paint (a frame, where paint timing is missing; a second at most, for a
+// tab opened in the background, which paints nothing).
+// It is the page's only inline script; the content security policy names it by its hash.
+export const CODE_LOADER =
+  "(function(){var d=document,done=0;function go(){if(done)return;done=1;var c=JSON.parse(d.getElementById('squad-code').textContent);c.preload.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=c.entry;d.head.appendChild(s)}try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go,0)}}).observe({type:'paint',buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(go,0)})}setTimeout(go,1000)})()";
+export const CODE_LOADER_SOURCE = `'sha256-${createHash('sha256').update(CODE_LOADER).digest('base64')}'`;
+
+const ENTRY = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/;
+const PRELOAD = /<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
+
+export function deferCode(html: string): string {
+  const entry = ENTRY.exec(html);
+  if (!entry) return html;
+  const preload: string[] = [];
+  const page = html.replace(entry[0], '').replace(PRELOAD, (_, href: string) => {
+    if (!preload.includes(href)) preload.push(href);
+    return '';
+  });
+  const code = JSON.stringify({ entry: entry[1], preload }).replace(/</g, '\\u003c');
+  return page.replace(
+    '</body>',
+    () =>
+      `<script type="application/json" id="squad-code">${code}</script><script>${CODE_LOADER}</script></body>`,
+  );
 }

@@ -38,7 +38,7 @@ describe('SPA content security policy', () => {
       tileUrl: 'https://{s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}{r}.png',
       identityEndpoint: 'https://cognito-idp.eu-central-1.amazonaws.com/',
     });
-    expect(csp).toContain("script-src 'self';");
+    expect(csp).toMatch(/script-src 'self' 'sha256-[\w+/]+=';/);
     expect(csp).toContain("img-src 'self' data: blob: https://*.basemaps.cartocdn.com");
     expect(csp).toContain("connect-src 'self' ws: wss: https://cognito-idp.eu-central-1.amazonaws.com");
     expect(csp).toContain("frame-ancestors 'none'");

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { currentLocale } from '#server/lib/request-scope.ts';
+import { CODE_LOADER_SOURCE } from './spa-first-screen.ts';
 
 // Paths the SPA must never swallow: unknown API routes answer 404 JSON instead of index.html.
 const API_PREFIXES = [
@@ -189,7 +190,8 @@ export function spaContentSecurityPolicy(options: {
   const list = (...items: string[]) => [...new Set(items.filter(Boolean))].join(' ');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    // Our files, and the one inline script: the first screen's code loader (ADR 050).
+    `script-src 'self' ${CODE_LOADER_SOURCE}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${list(own, media, tiles)}`.trim(),
     "font-src 'self' data:",

@@ -67,6 +67,17 @@ describe('first screen', () => {
       await release();
       await page.getByTestId('event-map').waitFor();
       expect(await page.locator('[data-first-screen]').count()).toBe(0);
+      // The code was asked for only once the screen had painted: none of the app's files started
+      // before the first contentful paint (they did, with the tags in the head).
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+        code: performance
+          .getEntriesByType('resource')
+          .filter((r) => /\/assets\/[^/]+\.js$/.test(r.name))
+          .map((r) => r.startTime),
+      }));
+      expect(timing.code.length).toBeGreaterThan(0);
+      expect(Math.min(...timing.code)).toBeGreaterThanOrEqual(timing.paint);
       const after = await box(page, `main input[placeholder="${PLACEHOLDER.tr}"]`);
       const logoAfter = await box(page, 'header a[href="/dashboard/physical"]');
       for (const [a, b] of [
