@@ -23,14 +23,14 @@ const GROUP = any([
   words('foreigners jews gays'),
 ]);
 const ABSENT = any([
-  words(
-    'olmasa\\w* olmasin olmadan olmadig\\w* gelmesin\\w* gelmese\\w* gelmemeli\\w* gelmez\\w* gitsin\\w*',
-  ),
+  words('olmasa\\w* olmasin olmadan gelmesin\\w* gelmese\\w* gelmemeli\\w* gelmez\\w* gitsin\\w*'),
   words(
     'gitse\\w* defol\\w* kalmasin yok\\w* hicbiri\\w* girmesin alinmasin almayin istemiyor\\w* kovul\\w*',
   ),
   words('kovun gonderil\\w* gonderin donsun\\w* donmeli\\w* katilmasin katilmaz\\w* sokmay\\w* atilsin'),
   'hic biri\\w*',
+  // "olmadığı" wished, but not "olup olmadığı" (whether or not: "herkese açık olup olmadığını").
+  '(?<!olup )olmadig\\w*',
   'kabul edilme\\w*',
   'gorme(?:yelim|yeyim|mek istemiyorum)',
   'kimse gelmez\\w*',

@@ -37,21 +37,21 @@ describe('scores', () => {
     expect(test.selfHarmRecall.rate).toBeGreaterThanOrEqual(0.9);
   });
 
-  // Dev holds a quarter of round 3's blind batch (ADR 073), text no rule was written from: its floors
+  // Dev holds a quarter of rounds 3 and 4's blind batches (ADR 073), text no rule was written from: its floors
   // are lower than the single author's lines alone gave, and honest.
   it('holds the dev floors the threshold was chosen for', () => {
     const dev = split('dev');
-    expect(dev.abuseRecall.rate).toBeGreaterThanOrEqual(0.84);
-    expect(dev.spamRecall.rate).toBeGreaterThanOrEqual(0.95);
-    expect(dev.okFalsePositives.rate).toBeLessThanOrEqual(0.04);
+    expect(dev.abuseRecall.rate).toBeGreaterThanOrEqual(0.82);
+    expect(dev.spamRecall.rate).toBeGreaterThanOrEqual(0.93);
+    expect(dev.okFalsePositives.rate).toBeLessThanOrEqual(0.03);
   });
 
-  // The frozen fresh split's figures in aggregate, never its lines: a floor at round 3's level so a
+  // The frozen fresh split's figures in aggregate, never its lines: a floor at round 4's level so a
   // change that loses what the blind batches taught fails here, until the issue's 90 % gate
   // (FRESH_GATE) can take over.
   it('holds the fresh floor', () => {
     const fresh = split('fresh');
-    expect(fresh.harmRecall.rate).toBeGreaterThanOrEqual(0.75);
+    expect(fresh.harmRecall.rate).toBeGreaterThanOrEqual(0.8);
     expect(fresh.okFalsePositives.rate).toBeLessThanOrEqual(0.05);
   });
 

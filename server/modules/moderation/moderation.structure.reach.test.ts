@@ -77,6 +77,8 @@ describe('a group wished away', () => {
       'mülteci öğrenciler de gelsin, herkese açık',
       'refugees are welcome, we need volunteers',
       'Afganistanlı arkadaşım da gelecek, tanıştırırım',
+      // "whether or not", asked by someone of the group (round 3, from a dev false alarm)
+      'Göçmen bir öğrenciyim, etkinliğin herkese açık olup olmadığını merak ettim',
     ]);
   });
 });
