@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import {
   corpusProblems,
+  isFresh,
   loadCorpus,
   type Row,
   type Split,
@@ -35,7 +36,11 @@ const details = args.includes('--details');
 const rulesOnly = args.includes('--rules-only');
 const chosen = args.filter((a) => a.startsWith('--split=')).map((a) => a.slice(8) as Split);
 const batch = args.find((a) => a.startsWith('--file='))?.slice(7);
-const splits: Split[] = batch ? ['fresh'] : chosen.length ? chosen : ['train', 'dev', 'test', 'fresh'];
+const splits: Split[] = batch
+  ? ['fresh']
+  : chosen.length
+    ? chosen
+    : ['train', 'dev', 'test', 'fresh', 'fresh2'];
 
 // A batch outside the corpus is read as a blind split: aggregate figures only, never its lines.
 function loadBatch(file: string): Row[] {
@@ -81,10 +86,11 @@ for (const split of splits) {
     dev: 'dev (thresholds tuned here)',
     test: 'test (held out, same author as train)',
     fresh: 'fresh (frozen, other writers; aggregate only)',
+    fresh2: 'fresh2 (frozen, written after round 5 by two more writers; aggregate only)',
   }[split];
   const engine = model ? 'rules + model' : 'rules alone';
-  console.log(`\n${formatReport(`${name}, ${engine}`, r, details && split !== 'fresh')}`);
-  if ((split === 'test' || split === 'fresh') && model) {
+  console.log(`\n${formatReport(`${name}, ${engine}`, r, details && !isFresh(split))}`);
+  if ((split === 'test' || isFresh(split)) && model) {
     const rules = rulesAlone(part);
     console.log(
       `  rules alone: abuse recall ${pct(rules.abuseRecall.rate)}, spam recall ${pct(rules.spamRecall.rate)}, abuse+spam ${pct(rules.harmRecall.rate)}, false positives ${pct(rules.okFalsePositives.rate)}`,
@@ -97,7 +103,7 @@ for (const split of splits) {
       `  targets (recall ≥ ${TARGETS.abuseRecall * 100}% abuse and spam, false positives ≤ ${TARGETS.okFalsePositives * 100}%): ${met ? 'met' : 'NOT met'}`,
     );
   }
-  if (split === 'fresh') {
+  if (isFresh(split)) {
     const met = meetsFreshTargets(r);
     if (FRESH_GATE) passed &&= met;
     console.log(

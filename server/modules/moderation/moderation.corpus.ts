@@ -7,7 +7,9 @@ import { CATEGORIES, type Category, type TextKind, type Verdict } from './modera
 // and the quality test.
 
 export type Label = 'ok' | Category;
-export type Split = 'train' | 'dev' | 'test' | 'fresh';
+// `fresh` and `fresh2` are frozen held-out sets written blind (issue 25, ADR 073): never trained on.
+export type Split = 'train' | 'dev' | 'test' | 'fresh' | 'fresh2';
+export const isFresh = (split: Split) => split === 'fresh' || split === 'fresh2';
 export type Row = {
   id: string;
   text: string;
@@ -24,7 +26,7 @@ export const CORPUS_DIR = path.resolve(
 );
 const LABELS: readonly string[] = ['ok', ...CATEGORIES];
 const VERDICTS: readonly string[] = ['ok', 'review', 'block'];
-const SPLITS: readonly string[] = ['train', 'dev', 'test', 'fresh'];
+const SPLITS: readonly string[] = ['train', 'dev', 'test', 'fresh', 'fresh2'];
 
 // Every line of every file; a malformed line is an error with its file and line number.
 export function loadCorpus(dir = CORPUS_DIR): Row[] {
