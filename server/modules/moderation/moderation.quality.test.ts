@@ -37,7 +37,7 @@ describe('scores', () => {
     expect(test.selfHarmRecall.rate).toBeGreaterThanOrEqual(0.9);
   });
 
-  // Dev holds a quarter of rounds 3 to 5's blind batches (ADR 073), text no rule was written from: its floors
+  // Dev holds a quarter of rounds 3 to 6's blind batches (ADR 073), text no rule was written from: its floors
   // are lower than the single author's lines alone gave, and honest.
   it('holds the dev floors the threshold was chosen for', () => {
     const dev = split('dev');
@@ -46,13 +46,17 @@ describe('scores', () => {
     expect(dev.okFalsePositives.rate).toBeLessThanOrEqual(0.025);
   });
 
-  // The frozen fresh split's figures in aggregate, never its lines: a floor at round 5's level so a
+  // The frozen held-out sets' figures in aggregate, never their lines: floors at round 6's level so a
   // change that loses what the blind batches taught fails here, until the issue's gate (FRESH_GATE:
-  // 90 %, ≤ 5 %) can take over. Round 5 stands one false positive over 5 % (9 of 174; ADR 073).
-  it('holds the fresh floor', () => {
+  // 90 %, ≤ 5 %) can take over. Round 6 stands over 5 % false positives on both (ADR 073).
+  it('holds the fresh floors', () => {
     const fresh = split('fresh');
-    expect(fresh.harmRecall.rate).toBeGreaterThanOrEqual(0.85);
-    expect(fresh.okFalsePositives.rate).toBeLessThanOrEqual(0.055);
+    expect(fresh.harmRecall.rate).toBeGreaterThanOrEqual(0.88);
+    expect(fresh.okFalsePositives.rate).toBeLessThanOrEqual(0.065);
+    const fresh2 = split('fresh2');
+    expect(fresh2.rows).toBeGreaterThanOrEqual(500);
+    expect(fresh2.harmRecall.rate).toBeGreaterThanOrEqual(0.89);
+    expect(fresh2.okFalsePositives.rate).toBeLessThanOrEqual(0.06);
   });
 
   it('almost never blocks an innocent line in any split', () => {
