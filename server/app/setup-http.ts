@@ -125,7 +125,9 @@ export function mountHealth(
         health.noteError(err);
         // Every pooled connection busy for the whole wait: the database is there, the instance is
         // saturated for a moment; answering 503 here would take it out of rotation and back (flapping).
-        if (isPoolWaitTimeout(err)) databaseUp = true;
+        // Unless the pool has already seen the server go: a crash leaves connections hanging until they
+        // fail, and their wait is not saturation.
+        if (isPoolWaitTimeout(err)) databaseUp = health.available();
         else logger.warn({ err }, 'readiness check: database unavailable');
       }
     }
