@@ -8,7 +8,7 @@ import type { Services } from '#server/modules/services.ts';
 import { graphiqlHandler } from './graphiql.ts';
 import { linkPreviews, type EventPage } from './link-previews.ts';
 import { runtimeConfig } from './setup-http.ts';
-import { createFirstScreens, deferCode, signedInFromCookie } from './spa-first-screen.ts';
+import { createFirstScreens, signedInFromCookie } from './spa-first-screen.ts';
 import { localeFromCookie, preloadTags, readViteManifest } from './spa-preload.ts';
 import { spaContentSecurityPolicy, spaRouter } from './spa.ts';
 
@@ -36,19 +36,19 @@ export function mountSpa(app: Express, options: { config: Config; services: Serv
     const page = preview?.html ?? html;
     manifest ??= readViteManifest(paths.clientDist);
     const locale = localeFromCookie(req.headers.cookie);
-    const screen = firstScreen(page, req.path, locale, signedInFromCookie(req.headers.cookie));
     // Web push's public key (ADR 046) belongs to the config too; kept by the push service once read.
     const vapidPublicKey = await options.services.push.publicKey().catch(() => null);
     const runtime = { ...runtimeConfig(config, options.services), push: { vapidPublicKey } };
     const head = [
       `<script type="application/json" id="squad-config">${jsonForHtml(runtime)}</script>`,
-      manifest ? preloadTags(manifest, req.path, locale, { lowPriority: screen.shown }) : '',
+      manifest ? preloadTags(manifest, req.path, locale) : '',
     ].join('');
-    const full = screen.html
+    const full = page
       .replace('<html lang="tr"', `<html lang="${locale}"`)
       .replace('</head>', `${head}</head>`);
-    // With a first screen, the code is asked for once it has painted (ADR 050).
-    return { status: preview?.status ?? 200, html: screen.shown ? deferCode(full) : full };
+    // The physical dashboard's first screen, for a signed-in device (ADR 050).
+    const screen = firstScreen(full, req.path, locale, signedInFromCookie(req.headers.cookie));
+    return { status: preview?.status ?? 200, html: screen.html };
   };
   app.use(
     spaRouter(

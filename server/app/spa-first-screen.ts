@@ -47,19 +47,19 @@ export function createFirstScreens(distDir: string) {
     }
     return cache.get(locale) ?? null;
   };
-  // index.html with the page's first screen in place of the splash, when there is one for it; `shown`
-  // says whether it was put in.
+  // The page (index.html with its head complete) with the first screen in place of the splash, when
+  // there is one for it; `shown` says whether it was put in.
   return (html: string, pathname: string, locale: Locale, signedIn: boolean) => {
     const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     const screen = signedIn && PHYSICAL.has(p) ? read(locale) : null;
     if (!screen) return { html, shown: false };
     // The screen is there to be seen first, without waiting for another file: the app's style sheet
-    // comes inside the page, and the app's code is fetched at low priority behind it.
-    let page = html.replace(/<script type="module"|<link rel="modulepreload"/g, '$& fetchpriority="low"');
+    // comes inside the page, and the app's code is asked for once the screen has painted.
+    let page = html;
     const sheet = STYLESHEET.exec(page);
     const css = sheet ? readStyle(sheet[1]) : null;
     if (sheet && css) page = page.replace(sheet[0], () => `<style>${css}</style>`);
-    return { html: page.replace(SPLASH, () => screen), shown: true };
+    return { html: deferCode(page.replace(SPLASH, () => screen)), shown: true };
   };
 }
 

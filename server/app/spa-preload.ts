@@ -60,15 +60,9 @@ function filesOf(manifest: ViteManifest, keys: string[]): string[] {
   return [...files].filter((f) => !entry.has(f));
 }
 
-export function preloadTags(
-  manifest: ViteManifest,
-  pathname: string,
-  locale: 'tr' | 'en',
-  options: { lowPriority?: boolean } = {},
-): string {
+export function preloadTags(manifest: ViteManifest, pathname: string, locale: 'tr' | 'en'): string {
   const files = filesOf(manifest, [CATALOGUES[locale], ...routeModules(pathname)]);
-  const priority = options.lowPriority ? ' fetchpriority="low"' : '';
-  return files.map((f) => `<link rel="modulepreload"${priority} crossorigin href="/${f}">`).join('');
+  return files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
 }
 
 export function readViteManifest(distDir: string): ViteManifest | null {
