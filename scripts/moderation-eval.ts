@@ -10,11 +10,11 @@
 //   --rules-only    without the model (to see what each layer adds)
 //   --file=PATH     score a new batch (JSON Lines with text, label, verdict, kind) before it joins the
 //                   corpus, in aggregate like fresh: how a blind batch is scored once before training
-import fs from 'node:fs';
 import {
   corpusProblems,
   isFresh,
   loadCorpus,
+  readCorpusFile,
   type Row,
   type Split,
 } from '#server/modules/moderation/moderation.corpus.ts';
@@ -42,22 +42,10 @@ const splits: Split[] = batch
     ? chosen
     : ['train', 'dev', 'test', 'fresh', 'fresh2'];
 
-// A batch outside the corpus is read as a blind split: aggregate figures only, never its lines.
-function loadBatch(file: string): Row[] {
-  return fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line, i) => ({
-      id: `batch-${i + 1}`,
-      ...(JSON.parse(line) as Omit<Row, 'id' | 'split'>),
-      split: 'fresh',
-    }));
-}
-
 let rows: Row[];
 try {
-  rows = batch ? loadBatch(batch) : loadCorpus();
+  // A batch outside the corpus is read as a blind split: aggregate figures only, never its lines.
+  rows = batch ? readCorpusFile(batch, { split: 'fresh' }) : loadCorpus();
 } catch (error) {
   console.error((error as Error).message);
   process.exit(2);

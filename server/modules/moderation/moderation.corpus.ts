@@ -30,25 +30,31 @@ const SPLITS: readonly string[] = ['train', 'dev', 'test', 'fresh', 'fresh2'];
 
 // Every line of every file; a malformed line is an error with its file and line number.
 export function loadCorpus(dir = CORPUS_DIR): Row[] {
-  const rows: Row[] = [];
-  for (const file of fs
+  return fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.jsonl'))
-    .sort()) {
-    fs.readFileSync(path.join(dir, file), 'utf8')
-      .split('\n')
-      .forEach((line, i) => {
-        if (line.trim() === '') return;
-        const where = `${file}:${i + 1}`;
-        const row = JSON.parse(line) as Row;
-        if (typeof row.id !== 'string' || typeof row.text !== 'string')
-          throw new Error(`${where}: id and text`);
-        if (!LABELS.includes(row.label)) throw new Error(`${where}: unknown label ${row.label}`);
-        if (!VERDICTS.includes(row.verdict)) throw new Error(`${where}: unknown verdict ${row.verdict}`);
-        if (!SPLITS.includes(row.split)) throw new Error(`${where}: unknown split ${row.split}`);
-        rows.push(row);
-      });
-  }
+    .sort()
+    .flatMap((file) => readCorpusFile(path.join(dir, file)));
+}
+
+// One file's lines, checked. `batch` reads a new batch before it joins the corpus (its lines carry no
+// id or split of their own): each gets an id from its line number and that split.
+export function readCorpusFile(file: string, batch?: { split: Split }): Row[] {
+  const rows: Row[] = [];
+  fs.readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((line, i) => {
+      if (line.trim() === '') return;
+      const where = `${path.basename(file)}:${i + 1}`;
+      const parsed = JSON.parse(line) as Row;
+      const row = batch ? { ...parsed, id: parsed.id ?? `batch-${i + 1}`, split: batch.split } : parsed;
+      if (typeof row.id !== 'string' || typeof row.text !== 'string')
+        throw new Error(`${where}: id and text`);
+      if (!LABELS.includes(row.label)) throw new Error(`${where}: unknown label ${row.label}`);
+      if (!VERDICTS.includes(row.verdict)) throw new Error(`${where}: unknown verdict ${row.verdict}`);
+      if (!SPLITS.includes(row.split)) throw new Error(`${where}: unknown split ${row.split}`);
+      rows.push(row);
+    });
   return rows;
 }
 
