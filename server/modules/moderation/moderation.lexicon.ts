@@ -238,7 +238,8 @@ export const WORDS: WordEntry[] = [
 // Words that only look like listed ones once repeated letters are squeezed ("sikke" would read
 // "sike…", "Sikkim" "sikim"). Matched as prefixes before the lists, per view.
 export const INNOCENT: { tr: string[]; fold: string[] } = {
-  tr: ['sikke', 'sikkim'],
+  // "book" squeezes to "bok"
+  tr: ['sikke', 'sikkim', 'book'],
   fold: [],
 };
 

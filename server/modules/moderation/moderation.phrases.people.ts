@@ -58,7 +58,8 @@ export const PREDATORY: PhraseEntry[] = [
       'arkadasin gelmesin',
       '(?:are|r) (?:you|u) (?:coming )?alone',
       '(?:you|u) coming (?:alone|by yourself)',
-      'come alone',
+      // not "I'll come alone": the writer's own plan
+      '(?<!\\b(?:i ll|ill|i will|i m gonna|im gonna|i can|i d|i would|i) )come alone',
       'will (?:you|u) be alone',
       '(?:do|d) (?:you|u) live alone',
       'are (?:your|ur) parents home',
@@ -155,7 +156,7 @@ export const SEXUAL: PhraseEntry[] = [
     'odamda bekliyorum',
     'otel odasi tuttum',
     'seni yataga',
-    'yataga (?:at\\w*|gel\\w*|davet\\w*)',
+    '(?<!kendimi )yataga (?:at\\w*|gel\\w*|davet\\w*)',
     'yatagima',
     'yatakta (?:da|nasil|iyi)',
     'seks (?:partner\\w*|arkadasi\\w*|yap\\w*)',
@@ -198,9 +199,11 @@ export const SEXUAL: PhraseEntry[] = [
     'noods|nudez|n0+dz|noodz',
   ]),
   ...list('advances', 'review', [
-    '(?:cok |o kadar |ne kadar )?(?:guzelsin|tatlisin|yakisiklisin|cekicisin|seksisin|atesli(?:sin)?|hossun)',
+    '(?:cok |o kadar |ne kadar )?(?:guzelsin|tatlisin|yakisiklisin|cekicisin|seksisin|(?<!\\b(?:tartisma|muhabbet|mac|rekabet|ortam|kavga|yarisma|cekisme|kamp|debate|match)\\w* (?:\\w+ )?)atesli(?:sin)?|hossun)',
     'fistik gibisin',
-    '(?:bebegim|askim|fistik|tatlim)',
+    '(?:bebegim|askim|tatlim)',
+    // Not the nut: "fıstık alerjim var".
+    'fistik(?!.*\\balerj)(?<!\\balerj.*)',
     '(?:sevgilin|erkek arkadasin|kiz arkadasin) var mi',
     'evli misin',
     'seni opmek',

@@ -137,9 +137,12 @@ const PARENTS_SECRET = near(
 
 // ---- revealing clothes asked for ---------------------------------------------------------------
 
+// Sportswear is revealing only when one person is told to wear it: "şort giyin hava sıcak" to
+// everyone and "yoga için rahat tayt giyin" are advice, "tayt giy de gel 😏" is not.
+const SPORTSWEAR = `(?<!\\b(?:(?:spor|yoga|pilates|kosu|yuruyus|antrenman|gym|hike|hiking|run|running)(?: icin| for)|rahat|comfy|comfortable) (?:rahat |comfy )?)${words('tayt\\w* sort\\w* shorts? leggings')}`;
 const REVEALING = any([
-  words('mini\\w* dekolte\\w* bikini\\w* crop\\w* camasir\\w* transparan\\w* seffaf\\w* tayt\\w*'),
-  words('sort\\w* askili frikik\\w* sutyen\\w* tight\\w* shorts? revealing lingerie underwear leggings'),
+  words('mini\\w* dekolte\\w* bikini\\w* crop\\w* camasir\\w* transparan\\w* seffaf\\w* tight\\w*'),
+  words('askili frikik\\w* sutyen\\w* revealing lingerie underwear'),
   words('sexy seksi skimpy'),
   'kisa (?:bir )?(?:etek|elbise|sort|\\w+)',
   'etegin kisa',
@@ -163,16 +166,27 @@ const YOU_WEAR = any([
   'the shorter',
   '(?:come|show up) in',
 ]);
+const YOU_WEAR_ONE = any([
+  'giy(?:sene|ersen|sen|meni|mesini|melisin|eceksin|ecegin|er misin|meyi unutma|me|ip gel\\w*)?',
+  '\\w+(?:le|la|yle|yla) gel(?!in\\b)\\w*',
+  // English does not tell one from many: "wear shorts" is said to one person, in a join message
+  words('wear wearing'),
+  'the shorter',
+  '(?:come|show up) in',
+]);
 const NO_BRA = any(['sutyensiz', 'no bra', 'braless', 'the less (?:you|u) wear']);
 
 // ---- money and links ---------------------------------------------------------------------------
 
 // A free event that still asks for money: "ücretsiz ama yer için şu linkten ödeyin".
-const FREE = words('ucretsiz\\w* bedava\\w* free');
+const FREE = `${words('ucretsiz\\w* bedava\\w* free')}(?! mi\\b| mu\\b| or\\b)`;
 const PAY = any([
   'odeme(?:yi|si|nizi)? (?:yap\\w*|link\\w*)',
   'ode(?:yin|yiniz|men|yip|rsen|mek)',
-  words('pay deposit kapora\\w* gonder\\w* yatir\\w* iban\\w* papara\\w* shopier\\w* revolut usdt wallet'),
+  // not "göndermeyin", "yatırmayın": the warning against it
+  'gonder(?!meyin|meyiniz)\\w*',
+  'yatir(?!mayin|mayiniz)\\w*',
+  words('pay deposit kapora\\w* iban\\w* papara\\w* shopier\\w* revolut usdt wallet'),
   words('ucreti\\w* ucretini'),
   'kredi kart\\w*',
   'kart bilgi\\w*',
@@ -192,7 +206,8 @@ const SPELT_LINK = any([
 // ---- mocking looks and mothers ---------------------------------------------------------------
 
 const LOOKS = any([
-  words('cirkin\\w* sisman\\w* sisko\\w* kilon\\w* kilosun\\w* kilolarin\\w* obez\\w* dombili\\w*'),
+  'cirkin(?!\\w* (?:ordek|oyna|oyun|gol|mac|bir mac|bir oyun))\\w*',
+  words('sisman\\w* sisko\\w* kilon\\w* kilosun\\w* kilolarin\\w* obez\\w* dombili\\w*'),
   words('gobegin\\w* suratin\\w* fat ugly ugliness'),
   'o gobek\\w*',
   'bu yuzle',
@@ -212,7 +227,7 @@ const MOCKED = any([
 export const STRUCTURE_GROUPS: PhraseEntry[] = [
   { p: near(GROUP, ABSENT, 6), code: 'hate', level: 'block' },
   { p: near(GROUP_LESS, WISH, 5), code: 'hate', level: 'block' },
-  { p: near(WOMEN, CANNOT, 5), code: 'sexism', level: 'review' },
+  { p: `(?:${near(WOMEN, CANNOT, 5)})(?!(?: \\w+){0,3} (?:diyen\\w*|diye|dedi\\w*|demis\\w*)\\b)`, code: 'sexism', level: 'review' },
   { p: AGE_RANGE, code: 'minors', level: 'block' },
   { p: UNDERAGE, code: 'minors', level: 'block' },
   { p: near(IF_YOU_ARE_MINOR, THAT_IS_GOOD, 5), code: 'minors', level: 'block' },
@@ -220,6 +235,8 @@ export const STRUCTURE_GROUPS: PhraseEntry[] = [
   { p: PARENTS_SECRET, code: 'secrecy', level: 'block', tag: 'secret' },
   { p: near(REVEALING, YOU_WEAR, 4), code: 'sexual', level: 'block' },
   { p: `${REVEALING} gel(?:in|sene|irsen|ersen)?`, code: 'sexual', level: 'block' },
+  { p: near(SPORTSWEAR, YOU_WEAR_ONE, 4), code: 'sexual', level: 'block' },
+  { p: `${SPORTSWEAR} gel(?:sene|irsen|ersen)?`, code: 'sexual', level: 'block' },
   { p: NO_BRA, code: 'sexual', level: 'block' },
   { p: within(FREE, PAY, 12), code: 'scam', level: 'block' },
   { p: SPELT_LINK, code: 'link', level: 'review' },

@@ -5,7 +5,7 @@ import type { Level } from './moderation.lexicon.ts';
 // are regular-expression sources over the word text (folded, de-leeted words joined by single spaces,
 // "kafani kirarim"); every letter may repeat (expandRuns). `tag` lets the rules engine drop a hit in an
 // innocent context: 'violence' in game talk, 'insult' when the writer speaks about themselves.
-export type PhraseTag = 'violence' | 'insult' | 'alone' | 'secret' | 'age' | 'meet';
+export type PhraseTag = 'violence' | 'compete' | 'insult' | 'alone' | 'secret' | 'age' | 'meet';
 export type PhraseEntry = { p: string; code: KnownReason; level: Level; tag?: PhraseTag };
 
 const list = (code: KnownReason, level: Level, patterns: string[], tag?: PhraseTag): PhraseEntry[] =>
@@ -23,11 +23,14 @@ const YOU = any(['seni', 'sizi', 'sn', 'hepinizi', 'herkesi', 'hepsini']);
 // A first-person aorist or future ending: "kırarım", "kıracağım", "kırıcam", "döveriz".
 const I_WILL = '\\w*(?:rim|rum|riz|ruz|cem|cam|cez|caz|gim|gum|giz|guz)';
 const HURT = any(
-  'oldur gebert bicakla dov vur kes bog parcala dogra yak mahved bitir ez yakala avla sakat ortadan kaldir bul'
+  'oldur gebert bicakla dov vur kes bog dogra yak mahved yakala avla sakat ortadan kaldir bul'
     .split(' ')
     .map((s) => `${s}${I_WILL}`)
     .concat(['oldrc\\w*', '(?:oldur|gebert|dov)\\w*(?:meden|mek istiyorum|mek icin)', 'parca parca \\w+']),
 );
+// "Seni ezeceğim", "sizi bitiririz", "orta sahada seni parçalarım": also how a match is won;
+// 'compete' lets sport and game talk keep them.
+const BEAT = any(['bitir ez parcala'.split(' ').map((s) => `${s}${I_WILL}`).join('|')]);
 const BODY = any([
   'kafa(?:ni|na|nizi|niza)',
   'agzini',
@@ -49,7 +52,7 @@ const BODY = any([
   'anani',
 ]);
 const BREAK = any(
-  'kir dagit kopar sok yak karart sik sok cevir agla'.split(' ').map((s) => `${s}\\w*(?:rim|cam|cem|gim)`),
+  'kir dagit kopar sok yak karart sik sok cevir aglat'.split(' ').map((s) => `${s}\\w*(?:rim|cam|cem|gim)`),
 );
 // "kabul etmezsen …", "reddedersen …", "if you don't let me in …".
 const IF_NOT = any([
@@ -97,14 +100,25 @@ export const THREATS: PhraseEntry[] = [
   ...list(
     'threat',
     'block',
-    [near(YOU, HURT, 2), followedBy(BODY, BREAK, 2), near(YOU, 'sakat (?:birak|ed)\\w*', 2)],
+    // Not a quote: "'seni öldürcem' diye bağırıyordu".
+    [`(?:${near(YOU, HURT, 2)})(?! diye| dedi\\w*| demis\\w*)`, followedBy(BODY, BREAK, 2), near(YOU, 'sakat (?:birak|ed)\\w*', 2)],
     'violence',
   ),
   ...list(
     'threat',
     'block',
     [
-      '(?:i ll|i will|ill|i wil|im gonna|i m gonna|i am gonna|i m going to|im going to|i am going to|gonna) (?:kill|kil|hurt|stab|beat|break|smash|shoot|punch|destroy|rape|end) (?:you|u|your|ur)',
+      `(?:${near(YOU, BEAT, 2)})(?! diye| dedi\\w*)`,
+      '(?:i ll|i will|ill|i wil|im gonna|i m gonna|i am gonna|i m going to|im going to|i am going to|gonna) (?:beat|smash|destroy|crush|wreck) (?:you|u|your|ur)(?! up\\b)',
+    ],
+    'compete',
+  ),
+  ...list('threat', 'block', ['(?:i ll|i will|ill|gonna|im gonna|i m gonna) beat (?:you|u) up']),
+  ...list(
+    'threat',
+    'block',
+    [
+      '(?:i ll|i will|ill|i wil|im gonna|i m gonna|i am gonna|i m going to|im going to|i am going to|gonna) (?:kill|kil|hurt|stab|break|shoot|punch|rape|end) (?:you|u|your|ur)(?! ankles?\\b)',
       '(?:you re|youre|ur|you are) (?:dead|dead meat)(?! tired)',
       'someone should (?:shoot|kill|hurt|stab) (?:you|u)',
     ],
@@ -244,7 +258,7 @@ const I_KNOW = any([
 const PRIVATE = any([
   'numarani',
   'adresini',
-  'foto(?:graf)?larini',
+  '(?<!\\b(?:etkinlik|event|grup|mac|toplu|ortak)\\w* )foto(?:graf)?larini',
   'resimlerini',
   'videolarini',
   'mesajlarini',

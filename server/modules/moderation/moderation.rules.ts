@@ -11,7 +11,7 @@ import { decide, type RuleFacts } from './moderation.policy.ts';
 import { spamHits } from './moderation.spam.ts';
 import { analyse, expandRuns, wordsInRange, type Analysis } from './moderation.text.ts';
 import { MAX_CHECKED_CHARS } from './moderation.thresholds.ts';
-import type { CheckContext, CheckResult, MessageChecker } from './moderation.types.ts';
+import type { CheckContext, CheckResult, MessageChecker, TextKind } from './moderation.types.ts';
 
 // The rules engine (ADR 020, 036): normalisation, word lists, phrases with context, spam signals and
 // the sender's history. Everything is compiled once, at import.
@@ -38,11 +38,12 @@ function compileWords(view: 'tr' | 'fold', blockOnly = false) {
     }),
   );
   // `from`: the match must reach this far into the word (a glued pair must use two letters of its
-  // second word: "sik tir" is "siktir", "sik etkinlik" is not "sike…").
+  // second word: "sik tir" is "siktir", "sik etkinlik" is not "sike…") and leave at most an ending
+  // of it unread ("bit ches" is "bitches", "bit chubby" is not "bitch…").
   return (word: string, from = 0): WordEntry | undefined => {
     const bucket = compiled.get(word[0]);
     const m = bucket?.re.exec(word);
-    if (!m || m[0].length < from) return undefined;
+    if (!m || m[0].length < from || (from > 0 && word.length - m[0].length > 3)) return undefined;
     for (let g = 1; g < m.length; g++) if (m[g] !== undefined) return bucket!.list[g - 1];
     return undefined;
   };
@@ -124,28 +125,48 @@ function abuseHits(a: Analysis, hits: Hit[]) {
 // "maçtan sonra seni döverim" is about a real person.
 const GAME = new RegExp(
   wordBounded(
-    'lobi\\w*|lobby|round\\w*|ranked|oyun\\w*|game\\w*|ingame|valorant|cs2?|csgo|lol|fifa|pes|mafia|among us|impostor|1v1|headshot\\w*|ulti\\w*|boss|sniper\\w*|awp|paintball|laser tag|satranc\\w*|chess|tabu|okey|tavla|codenames|turnuva\\w*|smash bros|spawn|mid|gg|frag\\w*|ivi|saka|haha\\w*|jk|just kidding',
+    'lobi\\w*|lobby|round\\w*|ranked|oyun\\w*|game\\w*|ingame|valorant|cs2?|csgo|lol|fifa|pes|mafia|among us|impostor|1v1|headshot\\w*|ulti\\w*|boss|sniper\\w*|awp|paintball|laser tag|satranc\\w*|chess|tabu|okey|tavla|codenames|turnuva\\w*|smash bros|in smash|spawn|mid|gg|frag\\w*|ivi|saka|haha\\w*|jk|just kidding',
+  ),
+);
+// Sport, where "seni ezeceğim" is how a match is won (but not "seni döverim", which stays a threat).
+const SPORT = new RegExp(
+  wordBounded(
+    'mac\\w*|sahada|saha\\w*|hali saha\\w*|gol\\w*|skor\\w*|set\\w*|futbol\\w*|basket\\w*|voleybol\\w*|tenis\\w*|kort\\w*|final\\w*|yari final\\w*|ceyrek final\\w*|bracket|match|court|pitch|tournament',
+  ),
+);
+// A warning against paying or sharing ("kimseye para göndermeyin", "kapora isteyen olursa…",
+// "önceden yatırmanıza gerek yok"), without a link or an account number of its own to pay into.
+const WARNS = new RegExp(
+  wordBounded(
+    '(?:gonder|yatir|ode|ver|paylas|at)m[ae]yin\\w*|(?:gonder|yatir|ode|ver|paylas)m[ae]yiz|sakin (?:\\w+ ){0,3}(?:gonder|yatir|ode|ver|paylas)\\w*|\\w+ isteyen olursa|(?:yatirmaniza|odemenize|gondermenize|vermenize) gerek yok|(?:don t|never|do not) (?:send|pay|share)|istendigini (?:duydum|gordum)|istedi de',
   ),
 );
 // The writer speaks about themselves ("ben tam bir salağım", "I'm an idiot") and to nobody else.
 const FIRST_PERSON =
-  /\b(?:ben|benim|bende|i|im|myself|me|my)\b|\b(?:salak|aptal|mal|ezik) gibi (?:\w+ ){0,4}\w+(?:yorum|dim|dum|tim|tum)\b|\b(?:salag|aptal|ezig|beceriksiz|sakar|kilolu|tombul|kotu|noob)\w*(?:im|um|yim|yum)\b/;
+  /\b(?:ben|benim|bende|i|im|myself|me|my)\b|\b(?:salak|aptal|mal|ezik|gerizekali|geri zekali|dangalak) gibi (?:\w+ ){0,4}\w+(?:yorum|dim|dum|tim|tum)\b|\b(?:salag|aptal|ezig|beceriksiz|sakar|kilolu|tombul|kotu|noob)\w*(?:im|um|yim|yum)\b/;
 const SECOND_PERSON =
   /\b(?:sen|sana|seni|senin|siz|size|sizi|sizin|you|u|ur|your|youre|host\w*|organizator\w*|\w+s[iu]n|\w+s[iu]niz)\b/;
 // A woman asking whether other women come, or saying she comes alone.
 const SHE_ASKS =
-  /\b(?:ben de kiz\w*|ben kiz\w*|kiz olarak|kadin olarak|ben de kadin\w*|kadinim|bir kadinim|ben bir kadinim|i m a (?:girl|woman)|im a (?:girl|woman)|as a (?:girl|woman)|i m a female)\b/;
+  /\b(?:ben de kiz\w*|ben kiz\w*|kiz olarak|kadin olarak|ben de kadin\w*|kadinim|bir kadinim|ben bir kadinim|i m a (?:girl|woman)|im a (?:girl|woman)|as a (?:girl|woman)|i m a female|(?:i m|im|i am) the only (?:girl|woman|female)|the only (?:girl|woman) in)\b/;
 // Family: "kız kardeşim 16 yaşında", "yeğenim 12 yaşında".
 const FAMILY = /\b(?:kardes\w*|kuzen\w*|yegen\w*|kizim|oglum|cocug\w*|annem|babam)\b/;
 
-function innocentContext(a: Analysis, hits: Hit[]): Hit[] {
+// Someone else pointed at: "bu adam", "şu kız", "o host", "onlar".
+const POINTED = /\b(?:bu|su|o|onlar\w*|bunlar\w*|sunlar\w*|this|that|they|them|he|she|his|her)\b/;
+
+function innocentContext(a: Analysis, hits: Hit[], kind: TextKind): Hit[] {
   const w = a.wordText;
   const game = GAME.test(w);
-  const selfTalk = FIRST_PERSON.test(w) && !SECOND_PERSON.test(w);
+  const sport = SPORT.test(w);
+  // A bio speaks of its owner: "Valorant'ta immortal olmaya çalışan bi ezik" needs no "ben".
+  const bioSelf = kind === 'bio' && !POINTED.test(w);
+  const selfTalk = (FIRST_PERSON.test(w) || bioSelf) && !SECOND_PERSON.test(w);
   const sheAsks = SHE_ASKS.test(w);
   const family = FAMILY.test(w);
   return hits.filter((h) => {
     if (h.tag === 'violence' && game) return false;
+    if (h.tag === 'compete' && (game || sport)) return false;
     if (h.tag === 'insult' && selfTalk) return false;
     if ((h.tag === 'meet' || h.tag === 'alone') && sheAsks) return false;
     if (h.code === 'minors' && family && !hits.some((o) => o.tag === 'secret' || o.code === 'sexual'))
@@ -162,8 +183,11 @@ export function ruleHits(text: string, context: CheckContext): { hits: Hit[]; fa
   const a = analyse(raw, isListedWord);
   let hits: Hit[] = [];
   abuseHits(a, hits);
-  hits = innocentContext(a, hits);
+  hits = innocentContext(a, hits, context.kind ?? 'join_message');
   const spam = spamHits(a, raw, hits);
+  if (WARNS.test(a.wordText) && spam.links.length === 0 && !hits.some((h) => h.code === 'wallet')) {
+    hits = hits.filter((h) => h.code !== 'scam' && h.code !== 'phishing');
+  }
   if (isShouting(raw)) hits.push({ code: 'shouting', level: 'review' });
   if (isGibberish(a)) hits.push({ code: 'gibberish', level: 'review' });
   contextHits(text.slice(0, MAX_CHECKED_CHARS), context, hits);

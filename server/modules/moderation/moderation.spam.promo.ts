@@ -177,8 +177,11 @@ export const SCAM_WORDS = W([
   'gonder\\w*|at(?:in|arsan)?|yatir\\w*|havale\\w*|send|donate|bagis\\w*|ucret\\w*|geri|double|bonus|hediye|fee|pay',
 ]);
 const SCAM = W([
-  '(?:once|onceden|ilk once|on odeme|kapora|first|upfront)\\w* (?:\\w+ ){0,4}(?:gonder\\w*|at(?:ar|man|min|ip|in|sin|arsan|arsin|abilirsin|ar misin)?|yatir\\w*|havale\\w*|send|pay|ode(?:me|yin|men|mek|yip)\\w*|yukle\\w*)',
-  '(?:gonder\\w*|at(?:ar|man|min|ip|in|sin|arsan|arsin|abilirsin|ar misin)?|yatir\\w*|havale\\w*|send|pay|ode(?:me|yin|men|mek|yip)\\w*|yukle\\w*) (?:\\w+ ){0,3}(?:first|once)',
+  '(?:once|onceden|ilk once|on odeme|kapora)\\w* (?:\\w+ ){0,4}(?:gonder\\w*|at(?:ar|man|min|ip|in|sin|arsan|arsin|abilirsin|ar misin)?|yatir\\w*|havale\\w*|send|pay|ode(?:me|yin|men|mek|yip)\\w*|yukle\\w*)',
+  // English "first" only with English verbs: "first time at a Squad event" is not "önce at".
+  '(?:first|upfront) (?:\\w+ ){0,4}(?:send|pay|transfer|deposit)\\w*',
+  '(?:gonder\\w*|at(?:ar|man|min|ip|in|sin|arsan|arsin|abilirsin|ar misin)?|yatir\\w*|havale\\w*|ode(?:me|yin|men|mek|yip)\\w*|yukle\\w*) (?:\\w+ ){0,3}once',
+  '(?:send|pay|transfer|deposit)\\w* (?:\\w+ ){0,3}(?:first|upfront)',
   '(?:papara|ininal|paypal|cashapp|western union)\\w* (?:\\w+ ){0,4}(?:gonder\\w*|at(?:ar|man|min|ip|in|sin|arsan|arsin|abilirsin|ar misin)?|yatir\\w*|havale\\w*|send|pay|ode(?:me|yin|men|mek|yip)\\w*|yukle\\w*)',
   '(?:gonder\\w*|at(?:ar|man|min|ip|in|sin|arsan|arsin|abilirsin|ar misin)?|yatir\\w*|havale\\w*|send|pay|ode(?:me|yin|men|mek|yip)\\w*|yukle\\w*) (?:\\w+ ){0,3}(?:papara|ininal|paypal|cashapp|western union)\\w*',
   'kapora\\w*',
@@ -213,9 +216,11 @@ const SCAM = W([
   'pay (?:you )?back',
   'yarin oderim',
 ]);
+// A verb's negative ("paylaşmayın", "vermiyorum", "yazmam"), not its infinitive ("yazman yeterli").
+const NOT = '(?!m[aei](?:y|z\\b|m\\b|\\b))';
 const PHISHING = W([
   'squad (?:destek|support|admin|yonetim\\w*|ekib\\w*|official|resmi|moderator\\w*|guvenlik)\\w*',
-  '(?:sifre(?:ni|nizi|n)|parola(?:ni|nizi)|password|giris (?:bilgi|kod)\\w*|dogrulama kod\\w*|sms (?:ile gelen )?kod\\w*|gelen kodu|kart (?:bilgilerini|bilgilerinizi|numarani|numaranizi)|cvv\\w*|kredi karti\\w*|seed (?:phrase|kelime\\w*)|card number|login details|verification code|kimlik (?:foto\\w*|bilgi\\w*)|photo of (?:your|ur) id|tc ve kart\\w*|3 digits)(?: \\w+){0,4} (?:yaz\\w*|gonder\\w*|at|atin|paylas\\w*|ver\\w*|soyle\\w*|gir\\w*|send|share|give|tell|enter)\\b',
+  `(?:sifre(?:ni|nizi|n)|parola(?:ni|nizi)|password|giris (?:bilgi|kod)\\w*(?! \\d)|dogrulama kod\\w*|sms (?:ile gelen )?kod\\w*|gelen kodu|kart (?:bilgilerini|bilgilerinizi|numarani|numaranizi)|cvv\\w*|kredi karti\\w*|seed (?:phrase|kelime\\w*)|card number|login details|verification code|kimlik (?:foto\\w*|bilgi\\w*)|photo of (?:your|ur) id|tc ve kart\\w*|3 digits)(?: \\w+){0,4} (?:yaz${NOT}\\w*|gonder${NOT}\\w*|at|atin|paylas${NOT}\\w*|ver${NOT}\\w*|soyle${NOT}\\w*|gir${NOT}\\w*|send|share|give|tell|enter)\\b`,
   '(?:yaz|gonder|paylas|ver|soyle|gir|send|share|give|tell|enter)\\w* (?:\\w+ ){0,3}(?:sifreni\\w*|parolani\\w*|password|kart bilgilerini|cvv|seed phrase|card number)',
   '(?:squad|destek|support|guvenlik|yonetim)\\w* (?:\\w+ )?(?:ekib\\w*|team|yonetimi|dan yaziyorum|support)(?: \\w+){0,6} (?:hesab\\w*|dogrula\\w*|verify|askiya|kapan\\w*|suspend\\w*|kod\\w*|sifre\\w*|giris\\w*)',
   '(?:hesabin|hesabiniz|your account)\\w* (?:\\w+ ){0,2}(?:askiya|kapan|suspend|will be)\\w*',

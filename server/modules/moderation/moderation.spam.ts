@@ -60,8 +60,9 @@ const OFF_PLATFORM = new RegExp(
       `${CHANNEL}(?:in|un|n|imi) (?:var mi|ne)`,
       `${CHANNEL} (?:adin|id\\w*|kullanici adin) ne`,
       `(?:yaz|ulas|ekle|takip et)\\w*(?: \\w+){0,2} ${CHANNEL}${SUFFIX}?`,
-      'numara(?:mi|mizi|ni|nizi|yi|n)? (?:al|kaydet|yaz|ver|at|ister|birak|alabilir)\\w*',
-      'numara(?:mi|m) (?:profil|bio)\\w*(?! yok| degil)',
+      // Not "numara vermeye gerek yok", "numara istemiyorum": saying there is no need.
+      'numara(?:mi|mizi|ni|nizi|yi|n)? (?:al|kaydet|yaz|ver|at|ister|birak|alabilir)(?!m[ae]\\w*)\\w*(?!\\w)(?! (?:gerek|zorunda|sart|istemiyorum|istemem|yok)\\b)',
+      'numara(?:mi|m) (?:profil|bio)\\w*(?! yok| degil| \\w+m[ae](?:dim|dik|yecegim|yacagim)\\b)',
       'telefon(?:unu|numarani) (?:ver|yaz|at)\\w*',
       'telefonuna (?:mesaj|yaz)\\w*',
       '(?:beni|bana) (?:ara|arayin|arasana|arar misin|arayabilirsin)',
@@ -93,7 +94,11 @@ const OFF_PLATFORM = new RegExp(
   ),
 );
 // "dm" is off-platform unless the message says it means the app's own messages.
-const DM = new RegExp(wordBounded('dm(?:den|dan|e|ye|le|ler|lerden)?'));
+// Nor "DM'ye gerek yok", nor a table-top game's dungeon master.
+const DM = new RegExp(wordBounded(
+    'dm(?! ?(?:den|dan|e|ye|le|ler|lerden)? (?:gerek|yok|atmayin|yazmayin)\\b)(?: ?(?:den|dan|e|ye|le|ler|lerden)\\b)?',
+  ));
+const TABLETOP = new RegExp(wordBounded('dnd|d d|dungeons?|zindan\\w*|tpk|zar\\w*|kampanya\\w*|one shot|oneshot|karakter\\w*'));
 const IN_APP = new RegExp(wordBounded('uygulama(?:dan|da|nin|icinden)|squad(?:dan|da|tan|ta|in)?'));
 const HANDLE = new RegExp(
   `(?<![a-z0-9])(?:insta|instagram|ig|snap|snapchat|telegram|tg|whatsapp|wp|tiktok|twitter|skype|viber|kik|line)(?:im|um|imiz)?\\s*(?:[:=>]|-+>?)\\s*@?[a-z0-9._]{2,}|(?<![a-z0-9])(?:insta|instagram|ig|snap|snapchat|telegram|tg|tiktok|twitter)(?:im|um|imiz)?\\s+@[a-z0-9._]{2,}|(?<![a-z0-9])(?:t\\.me|wa\\.me|chat\\.whatsapp\\.com)\\/`,
@@ -160,7 +165,7 @@ export function contactHits(a: Analysis, raw: string, hits: Hit[]): SpamFacts {
     found.add('wallet');
     if (SCAM_WORDS.test(words) || PAYMENT.test(words)) add('wallet', 'block');
   }
-  const channelPressure = OFF_PLATFORM.test(words) || (DM.test(words) && !IN_APP.test(words));
+  const channelPressure = OFF_PLATFORM.test(words) || (DM.test(words) && !IN_APP.test(words) && !TABLETOP.test(words));
   const handle = HANDLE.test(a.flat);
   if (channelPressure || handle) found.add('off_platform');
   for (const code of found) add(code);
