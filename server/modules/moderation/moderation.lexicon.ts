@@ -329,6 +329,7 @@ export const PHRASES: PhraseEntry[] = [
 // Mortal Kombat 11 as "mk 11").
 export const SAFE_PHRASES = [
   'sex (?:education|and the city|pistols)',
+  'ciplak ayak\\w*',
   'middlesex|essex|sussex',
   '(?:cok|en|gayet|pek|daha|ne|bi|bir) sik',
   'sik sik',

@@ -19,7 +19,8 @@ export const PREDATORY: PhraseEntry[] = [
     'predatory',
     'review',
     [
-      'kac (?:yasindasin|yasindasiniz|yasinda misin)',
+      // not "genelde kaç yaşındasınız?": the group's usual age
+      '(?<!\\b(?:genelde|ortalama|genel olarak|grupta) )kac (?:yasindasin|yasindasiniz|yasinda misin)',
       'yasin kac',
       'kaclisin',
       'dogum yilin kac',
@@ -100,7 +101,7 @@ export const PREDATORY: PhraseEntry[] = [
       'aramizda kalsin',
       'kimse bilmesin',
       '(?:ailen|annen|baban) bil(?:mesin|mez)',
-      'gizli (?:bir )?(?:bulusma|konusalim|kalsin|bulusalim)',
+      '(?<!\\b(?:benimki|numaram|numaramin|bilgilerim) )gizli (?:bir )?(?:bulusma|konusalim|kalsin|bulusalim)',
       'sir olarak kalsin',
       '(?:izin almana|haber vermene|sormana) gerek yok',
       '(?:mesajlarimizi|konusmamizi|mesajlasmamizi) sil\\w*',

@@ -58,7 +58,7 @@ const HARM_TO_THEM = any([
   'anlatir\\w*',
   'ilet(?:ir|mek)\\w*',
   'bedel\\w*',
-  'pisman\\w*',
+  'pisman(?! ol(?:acagim|urum|ucam|icam|dum)\\b)\\w*',
   'kapina',
   'post\\w*',
   'leak\\w*',

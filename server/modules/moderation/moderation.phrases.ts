@@ -23,14 +23,14 @@ const YOU = any(['seni', 'sizi', 'sn', 'hepinizi', 'herkesi', 'hepsini']);
 // A first-person aorist or future ending: "kırarım", "kıracağım", "kırıcam", "döveriz".
 const I_WILL = '\\w*(?:rim|rum|riz|ruz|cem|cam|cez|caz|gim|gum|giz|guz)';
 const HURT = any(
-  'oldur gebert bicakla dov vur kes bog dogra yak mahved yakala avla sakat ortadan kaldir bul'
+  'oldur gebert bicakla dov vur kes bog dogra yak yakala avla sakat ortadan kaldir bul'
     .split(' ')
     .map((s) => `${s}${I_WILL}`)
     .concat(['oldrc\\w*', '(?:oldur|gebert|dov)\\w*(?:meden|mek istiyorum|mek icin)', 'parca parca \\w+']),
 );
 // "Seni ezeceğim", "sizi bitiririz", "orta sahada seni parçalarım": also how a match is won;
 // 'compete' lets sport and game talk keep them.
-const BEAT = any(['bitir ez parcala'.split(' ').map((s) => `${s}${I_WILL}`).join('|')]);
+const BEAT = any(['bitir ez parcala mahved'.split(' ').map((s) => `${s}${I_WILL}`).join('|')]);
 const BODY = any([
   'kafa(?:ni|na|nizi|niza)',
   'agzini',
@@ -100,16 +100,16 @@ export const THREATS: PhraseEntry[] = [
   ...list(
     'threat',
     'block',
-    // Not a quote: "'seni öldürcem' diye bağırıyordu".
-    [`(?:${near(YOU, HURT, 2)})(?! diye| dedi\\w*| demis\\w*)`, followedBy(BODY, BREAK, 2), near(YOU, 'sakat (?:birak|ed)\\w*', 2)],
+    [near(YOU, HURT, 2), followedBy(BODY, BREAK, 2), near(YOU, 'sakat (?:birak|ed)\\w*', 2)],
     'violence',
   ),
   ...list(
     'threat',
     'block',
     [
-      `(?:${near(YOU, BEAT, 2)})(?! diye| dedi\\w*)`,
+      near(YOU, BEAT, 2),
       '(?:i ll|i will|ill|i wil|im gonna|i m gonna|i am gonna|i m going to|im going to|i am going to|gonna) (?:beat|smash|destroy|crush|wreck) (?:you|u|your|ur)(?! up\\b)',
+      'hepinizi (?:basariz|basacagiz|patlat\\w*)',
     ],
     'compete',
   ),
@@ -154,7 +154,7 @@ export const THREATS: PhraseEntry[] = [
     ),
     'bicagi sok\\w*',
     'bomba koy\\w*',
-    '(?:etkinlig\\w*|mekani|hepinizi) (?:basariz|basacagiz|patlat\\w*)',
+    '(?:etkinlig\\w*|mekani) (?:basariz|basacagiz|patlat\\w*)',
     'patlatacagim',
     '(?:sikacagim|sikarim) (?:hepsine|hepinize|sana|size)',
     'can(?:in|iniz) sag olsun (?:diyorsan|istiyorsan)',

@@ -181,6 +181,14 @@ describe('look-alikes of harm (ADR 073, round 7)', () => {
     ['Etkinlik fotoğraflarını yüzleri bulanıklaştırıp paylaşacağım', 'Fotoğraflarını herkese yayacağım'],
     ['kendimi yatağa atıyorum, iyi geceler', 'yatağa gel, bekliyorum 😏'],
     ['çok çirkin oynadım bugün, kusura bakmayın', 'çok çirkinsin, kamerayı kapat'],
+    ['tavlada seni mahvedicem bu akşam 🎲', 'seni mahvedicem, sokakta görüşürüz'],
+    ['18 yaş altı katılamıyor, mekan bar', '18 yaş altı kızlar gelsin sadece'],
+    ["Genelde kaç yaşındasınız? 30'um, büyük kalır mıyım", 'Kaç yaşındasın? Tek mi geliyorsun?'],
+    ["Bana 'kendini öldür' yazan adamı bildirdim", 'kendini öldür, kimse üzülmez'],
+    ['Numaramı vermiyorum, buradan konuşalım', 'Numaranı ver, WhatsAptan yazarım'],
+    ['Kapora falan yok di mi?', 'Yerini ayırmak için önce kapora gönder'],
+    ['Yogada çıplak ayak mı oluyor?', 'Çıplak fotoğrafını at'],
+    ['Katılamazsam çok pişman olacağım 🥺', 'Kabul etmezsen pişman olursun'],
   ];
   it.each(pairs)('passes "%s", not "%s"', (fine, harmful) => {
     expect(check(fine).reasons, fine).toEqual([]);

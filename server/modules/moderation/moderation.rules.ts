@@ -83,7 +83,13 @@ phraseRes.forEach((re, i) => {
 });
 const safeRe = new RegExp(SAFE_PHRASES.map((p) => wordBounded(expandRuns(p))).join('|'), 'g');
 
-function abuseHits(a: Analysis, hits: Hit[]) {
+// Words after a phrase that make it someone else's words, reported: "diye bağırdı", "diyen adam",
+// "yazan", "dedi", "şakası yapan". Not "dedim" or "diye uyarayım": the writer's own. A report quotes
+// the harm to describe it, and keeps every signal.
+const REPORTED =
+  /(?: \w+){0,2}? (?:diye (?:bagir|yaz|soyle|sov|konus|gul|mesaj|bir)\w*|diyen\w*|diyenler\w*|yazan\w*|yazmis\w*|dedi(?:ler|ydi)?|demis(?:ler|ti|lerdi)?|sakasi\w*)\b/y;
+
+function abuseHits(a: Analysis, hits: Hit[], kind: TextKind) {
   const safe = new Set<number>();
   for (const m of a.wordText.matchAll(safeRe)) {
     for (const i of wordsInRange(a, m.index, m.index + m[0].length)) safe.add(i);
@@ -108,6 +114,9 @@ function abuseHits(a: Analysis, hits: Hit[]) {
   }
   phraseRes.forEach((re, i) => {
     for (const m of a.wordText.matchAll(re)) {
+      // Quoted to report it: "'seni öldürcem' diye bağırdı", "'kendini öldür' yazan adamı bildirdim".
+      REPORTED.lastIndex = m.index + m[0].length;
+      if (kind !== 'report' && REPORTED.test(a.wordText)) continue;
       for (let g = 1; g < m.length; g++) {
         if (m[g] !== undefined) {
           const p = GROUPS[i][g - 1];
@@ -125,7 +134,7 @@ function abuseHits(a: Analysis, hits: Hit[]) {
 // "maçtan sonra seni döverim" is about a real person.
 const GAME = new RegExp(
   wordBounded(
-    'lobi\\w*|lobby|round\\w*|ranked|oyun\\w*|game\\w*|ingame|valorant|cs2?|csgo|lol|fifa|pes|mafia|among us|impostor|1v1|headshot\\w*|ulti\\w*|boss|sniper\\w*|awp|paintball|laser tag|satranc\\w*|chess|tabu|okey|tavla|codenames|turnuva\\w*|smash bros|in smash|spawn|mid|gg|frag\\w*|ivi|saka|haha\\w*|jk|just kidding',
+    'lobi\\w*|lobby|round\\w*|ranked|oyun\\w*|game\\w*|ingame|valorant|cs2?|csgo|lol|fifa|pes|mafia|among us|impostor|1v1|headshot\\w*|ulti\\w*|boss|sniper\\w*|awp|paintball|laser tag|satranc\\w*|chess|tabu\\w*|okey\\w*|tavla\\w*|codenames|turnuva\\w*|smash bros|in smash|ping\\w*|fps|elo\\w*|mmr|spawn|mid|gg|frag\\w*|ivi|saka|haha\\w*|jk|just kidding',
   ),
 );
 // Sport, where "seni ezeceğim" is how a match is won (but not "seni döverim", which stays a threat).
@@ -182,8 +191,9 @@ export function ruleHits(text: string, context: CheckContext): { hits: Hit[]; fa
   const raw = cleanText(text.slice(0, MAX_CHECKED_CHARS));
   const a = analyse(raw, isListedWord);
   let hits: Hit[] = [];
-  abuseHits(a, hits);
-  hits = innocentContext(a, hits, context.kind ?? 'join_message');
+  const kind = context.kind ?? 'join_message';
+  abuseHits(a, hits, kind);
+  hits = innocentContext(a, hits, kind);
   const spam = spamHits(a, raw, hits);
   if (WARNS.test(a.wordText) && spam.links.length === 0 && !hits.some((h) => h.code === 'wallet')) {
     hits = hits.filter((h) => h.code !== 'scam' && h.code !== 'phishing');

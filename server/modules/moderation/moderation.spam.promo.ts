@@ -184,7 +184,7 @@ const SCAM = W([
   '(?:send|pay|transfer|deposit)\\w* (?:\\w+ ){0,3}(?:first|upfront)',
   '(?:papara|ininal|paypal|cashapp|western union)\\w* (?:\\w+ ){0,4}(?:gonder\\w*|at(?:ar|man|min|ip|in|sin|arsan|arsin|abilirsin|ar misin)?|yatir\\w*|havale\\w*|send|pay|ode(?:me|yin|men|mek|yip)\\w*|yukle\\w*)',
   '(?:gonder\\w*|at(?:ar|man|min|ip|in|sin|arsan|arsin|abilirsin|ar misin)?|yatir\\w*|havale\\w*|send|pay|ode(?:me|yin|men|mek|yip)\\w*|yukle\\w*) (?:\\w+ ){0,3}(?:papara|ininal|paypal|cashapp|western union)\\w*',
-  'kapora\\w*',
+  '(?<!\\b(?:dolandir\\w*|sahte) )kapora\\w*(?!\\w)(?! (?:falan |filan )?(?:yok|var mi|mi|mu|istenmiyo\\w*|istemiyo\\w*|alinmiyo\\w*|almiyo\\w*)\\b)',
   'on odeme\\w*',
   followedBy(
     '(?:tebrikler|congratulations|kazandiniz|kazandin|you won|you ve won|you have won|been selected)\\w*',

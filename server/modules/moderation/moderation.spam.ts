@@ -61,7 +61,7 @@ const OFF_PLATFORM = new RegExp(
       `${CHANNEL} (?:adin|id\\w*|kullanici adin) ne`,
       `(?:yaz|ulas|ekle|takip et)\\w*(?: \\w+){0,2} ${CHANNEL}${SUFFIX}?`,
       // Not "numara vermeye gerek yok", "numara istemiyorum": saying there is no need.
-      'numara(?:mi|mizi|ni|nizi|yi|n)? (?:al|kaydet|yaz|ver|at|ister|birak|alabilir)(?!m[ae]\\w*)\\w*(?!\\w)(?! (?:gerek|zorunda|sart|istemiyorum|istemem|yok)\\b)',
+      'numara(?:mi|mizi|ni|nizi|yi|n)? (?:al|kaydet|yaz|ver|at|ister|birak|alabilir)(?!m[aei](?:y|z\\b|m\\b|\\b))\\w*(?!\\w)(?! (?:gerek|zorunda|sart|istemiyorum|istemem|yok)\\b)',
       'numara(?:mi|m) (?:profil|bio)\\w*(?! yok| degil| \\w+m[ae](?:dim|dik|yecegim|yacagim)\\b)',
       'telefon(?:unu|numarani) (?:ver|yaz|at)\\w*',
       'telefonuna (?:mesaj|yaz)\\w*',
