@@ -56,7 +56,7 @@ describe('npm run moderation', () => {
     input,
     [
       // Passes the check, but not clearly: the LLM is asked about it (ADR 073).
-      '{"id":"a","text":"bu etkinliğe sadece seni görmek için geliyorum"}',
+      '{"id":"a","text":"bu etkinliğe sırf host için geliyorum"}',
       '',
       '{"id":"b","text":"siktir git"}',
       'this is not json',

@@ -37,11 +37,11 @@ export function checkText(
 
 // What the check is sure is fine (ADR 073): no layer raised any signal (not even one the kind
 // allows) and the model's P(ok) is at least CLEARLY_FINE, far above the cut-off where it flags
-// (moderation.model.json's okBelow, 0.3 since ADR 073's round 3). Only such a text may skip a human: automatic
-// approval, and the LLM engine is not asked about it. An empty text is fine. 0.9 was chosen on dev:
-// of the 11 harmful dev lines the check lets through, 1 is "clearly fine" at 0.9 (7 at 0.5), while
-// 142 of 216 ok lines still are.
-const CLEARLY_FINE = 0.9;
+// (moderation.model.json's okBelow). Only such a text may skip a human: automatic approval, and the
+// LLM engine is not asked about it. An empty text is fine. Chosen on dev: at round 9's model, 0.9 let
+// 4 of 1,787 harmful dev lines count as clearly fine, 0.92 one (707 of 1,240 ok lines clearly fine),
+// 0.94 none but only 600 ok lines, and not "Selam, katılabilir miyim?" (0.93), the commonest request.
+const CLEARLY_FINE = 0.92;
 export function clearlyFine(text: string, context: CheckContext, model: Model = builtinModel()): boolean {
   if (text.trim() === '') return true;
   if (ruleHits(text, context).hits.length > 0) return false;

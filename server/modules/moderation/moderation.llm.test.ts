@@ -252,7 +252,7 @@ describe('createMessageChecker', () => {
     });
     expect(requests).toHaveLength(0);
     // No rule fires, but the model is not sure it is fine: the LLM decides.
-    expect(await checker.check('bu etkinliğe sadece seni görmek için geliyorum', context)).toMatchObject({
+    expect(await checker.check('bu etkinliğe sırf host için geliyorum', context)).toMatchObject({
       verdict: 'review',
       reasons: ['advances'],
       engine: 'llm',

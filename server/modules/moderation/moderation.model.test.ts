@@ -86,7 +86,8 @@ describe('the committed model', () => {
   const file = JSON.parse(fs.readFileSync(url, 'utf8')) as ModelFile;
 
   it('is small and was trained on the current train split', () => {
-    expect(fs.statSync(url).size).toBeLessThanOrEqual(2 * 1024 * 1024);
+    // 2^17 buckets × 12 classes as int8, base64 (ADR 073, round 9).
+    expect(fs.statSync(url).size).toBeLessThanOrEqual(2.5 * 1024 * 1024);
     expect(file.classes).toEqual(MODEL_CLASSES);
     expect(file.okBelow).toBeGreaterThan(0);
     expect(file.okBelow).toBeLessThan(1);

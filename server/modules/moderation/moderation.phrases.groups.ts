@@ -161,7 +161,8 @@ const WOMEN = any([
   'female\\w*',
 ]);
 const CANNOT = any([
-  '\\w+(?:amaz|emez)(?! mi)',
+  // not "namaz" (prayer), which only looks like a negative aorist
+  '(?!namaz\\b)\\w+(?:amaz|emez)(?! mi)',
   'bilmez',
   'anlamaz',
   'ne anlar',

@@ -24,11 +24,11 @@ const GROUP = any([
 ]);
 const ABSENT = any([
   words('olmasa\\w* olmasin olmadan gelmesin\\w* gelmese\\w* gelmemeli\\w* gelmez\\w* gitsin\\w*'),
-  words(
-    'gitse\\w* defol\\w* kalmasin yok\\w* hicbiri\\w* girmesin alinmasin almayin istemiyor\\w* kovul\\w*',
-  ),
+  words('gitse\\w* defol\\w* yok\\w* hicbiri\\w* girmesin alinmasin almayin istemiyor\\w* kovul\\w*'),
   words('kovun gonderil\\w* gonderin donsun\\w* donmeli\\w* katilmasin katilmaz\\w* sokmay\\w* atilsin'),
   'hic biri\\w*',
+  // not "kimse aç kalmasın": a wish that no one goes without
+  '(?<!\\bkimse (?:\\w+ )?)kalmasin',
   // "olmadığı" wished, but not "olup olmadığı" (whether or not: "herkese açık olup olmadığını").
   '(?<!olup )olmadig\\w*',
   'kabul edilme\\w*',
@@ -63,7 +63,7 @@ const WOMEN = any([
   words('women woman girls girl females? ladies'),
 ]);
 const CANNOT = any([
-  '\\w+(?:amaz|emez|yamaz|yemez)',
+  '(?!namaz\\b)\\w+(?:amaz|emez|yamaz|yemez)',
   words('anlamaz mutfa\\w* kitchen cook\\w* sandwich bulasik\\w* cant cannot belong\\w* attention drama\\w*'),
   words('dedikodu\\w* nisan beceriksiz\\w* useless duygusal\\w* emotional'),
   'can t',
@@ -151,7 +151,8 @@ const REVEALING = any([
   'ne kadar kisa',
   'ic camasir\\w*',
   'dar (?:bir sey|bisey|\\w+)',
-  '(?:daha )?acik (?:bir sey|seyler|bisey|\\w+)',
+  // clothes, not "herkese açık değil mi"
+  '(?:daha )?acik (?:bir sey|bir seyler|seyler|bisey|renk\\w*|kiyafet\\w*|elbise\\w*|etek\\w*|bluz\\w*|gomlek\\w*|ust\\w*|giy\\w*)',
   'daha az (?:bir sey|bisey|\\w+)',
   'short skirt',
   'low cut',

@@ -30,7 +30,12 @@ const HURT = any(
 );
 // "Seni ezeceğim", "sizi bitiririz", "orta sahada seni parçalarım": also how a match is won;
 // 'compete' lets sport and game talk keep them.
-const BEAT = any(['bitir ez parcala mahved'.split(' ').map((s) => `${s}${I_WILL}`).join('|')]);
+const BEAT = any([
+  'bitir ez parcala mahved'
+    .split(' ')
+    .map((s) => `${s}${I_WILL}`)
+    .join('|'),
+]);
 const BODY = any([
   'kafa(?:ni|na|nizi|niza)',
   'agzini',

@@ -37,26 +37,27 @@ describe('scores', () => {
     expect(test.selfHarmRecall.rate).toBeGreaterThanOrEqual(0.9);
   });
 
-  // Dev holds a quarter of rounds 3 to 6's blind batches (ADR 073), text no rule was written from: its floors
-  // are lower than the single author's lines alone gave, and honest.
+  // Dev holds a quarter of rounds 3 to 9's blind batches (ADR 073): its floors are lower than the single
+  // author's lines alone gave, and honest.
   it('holds the dev floors the threshold was chosen for', () => {
     const dev = split('dev');
-    expect(dev.abuseRecall.rate).toBeGreaterThanOrEqual(0.82);
+    expect(dev.abuseRecall.rate).toBeGreaterThanOrEqual(0.88);
     expect(dev.spamRecall.rate).toBeGreaterThanOrEqual(0.93);
     expect(dev.okFalsePositives.rate).toBeLessThanOrEqual(0.025);
   });
 
-  // The frozen held-out sets' figures in aggregate, never their lines: floors at round 6's level so a
-  // change that loses what the blind batches taught fails here, until the issue's gate (FRESH_GATE:
-  // 90 %, ≤ 5 %) can take over. Round 6 stands over 5 % false positives on both (ADR 073).
+  // The frozen held-out sets' figures in aggregate, never their lines: floors at round 9's level so a
+  // change that loses what the blind rounds taught fails here, until the issue's gate (FRESH_GATE:
+  // 90 %, ≤ 5 %) can take over. Round 9 meets it on fresh2 and on fresh's recall; fresh's false
+  // positives stand at 5.7 % (ADR 073).
   it('holds the fresh floors', () => {
     const fresh = split('fresh');
-    expect(fresh.harmRecall.rate).toBeGreaterThanOrEqual(0.88);
-    expect(fresh.okFalsePositives.rate).toBeLessThanOrEqual(0.065);
+    expect(fresh.harmRecall.rate).toBeGreaterThanOrEqual(0.9);
+    expect(fresh.okFalsePositives.rate).toBeLessThanOrEqual(0.06);
     const fresh2 = split('fresh2');
     expect(fresh2.rows).toBeGreaterThanOrEqual(500);
-    expect(fresh2.harmRecall.rate).toBeGreaterThanOrEqual(0.89);
-    expect(fresh2.okFalsePositives.rate).toBeLessThanOrEqual(0.06);
+    expect(fresh2.harmRecall.rate).toBeGreaterThanOrEqual(0.93);
+    expect(fresh2.okFalsePositives.rate).toBeLessThanOrEqual(0.035);
   });
 
   it('almost never blocks an innocent line in any split', () => {

@@ -87,7 +87,7 @@ const safeRe = new RegExp(SAFE_PHRASES.map((p) => wordBounded(expandRuns(p))).jo
 // "yazan", "dedi", "şakası yapan". Not "dedim" or "diye uyarayım": the writer's own. A report quotes
 // the harm to describe it, and keeps every signal.
 const REPORTED =
-  /(?: \w+){0,2}? (?:diye (?:bagir|yaz|soyle|sov|konus|gul|mesaj|bir)\w*|diyen\w*|diyenler\w*|yazan\w*|yazmis\w*|dedi(?:ler|ydi)?|demis(?:ler|ti|lerdi)?|sakasi\w*)\b/y;
+  /(?: \w+){0,2}? (?:diye (?:bagir|yaz|soyle|sov|konus|gul|mesaj|bir)\w*|diye sordu(?:lar)?|dedin(?:iz)?|diyen\w*|diyenler\w*|yazan\w*|yazmis(?:lar|ti)?|dedi(?:ler|ydi)?|demis(?:ler|ti|lerdi)?|sakasi\w*)\b/y;
 
 function abuseHits(a: Analysis, hits: Hit[], kind: TextKind) {
   const safe = new Set<number>();
@@ -107,6 +107,10 @@ function abuseHits(a: Analysis, hits: Hit[], kind: TextKind) {
     const folded = c.pair ? lookupFoldBlock(c.fold, reach) : lookupFold(c.fold);
     const turkish = c.pair ? lookupTrBlock(c.tr, reach) : lookupTr(c.tr);
     const entry = folded?.level === 'block' || !turkish ? folded : turkish;
+    if (entry && kind !== 'report' && c.last < a.words.length - 1) {
+      REPORTED.lastIndex = a.wordStarts[c.last] + a.words[c.last].length;
+      if (REPORTED.test(a.wordText)) continue;
+    }
     if (entry) {
       const insult = entry.code === 'harassment' && entry.level === 'review';
       hits.push({ code: entry.code, level: entry.level, tag: insult ? 'insult' : undefined });
@@ -140,14 +144,14 @@ const GAME = new RegExp(
 // Sport, where "seni ezeceğim" is how a match is won (but not "seni döverim", which stays a threat).
 const SPORT = new RegExp(
   wordBounded(
-    'mac\\w*|sahada|saha\\w*|hali saha\\w*|gol\\w*|skor\\w*|set\\w*|futbol\\w*|basket\\w*|voleybol\\w*|tenis\\w*|kort\\w*|final\\w*|yari final\\w*|ceyrek final\\w*|bracket|match|court|pitch|tournament',
+    'mac\\w*|sahada|saha\\w*|hali saha\\w*|gol\\w*|skor\\w*|set\\w*|futbol\\w*|basket\\w*|voleybol\\w*|tenis\\w*|kort\\w*|final\\w*|yari final\\w*|ceyrek final\\w*|bracket|duello\\w*|yarisma\\w*|karaoke\\w*|match|court|pitch|tournament',
   ),
 );
 // A warning against paying or sharing ("kimseye para göndermeyin", "kapora isteyen olursa…",
 // "önceden yatırmanıza gerek yok"), without a link or an account number of its own to pay into.
 const WARNS = new RegExp(
   wordBounded(
-    '(?:gonder|yatir|ode|ver|paylas|at)m[ae]yin\\w*|(?:gonder|yatir|ode|ver|paylas)m[ae]yiz|sakin (?:\\w+ ){0,3}(?:gonder|yatir|ode|ver|paylas)\\w*|\\w+ isteyen olursa|(?:yatirmaniza|odemenize|gondermenize|vermenize) gerek yok|(?:don t|never|do not) (?:send|pay|share)|istendigini (?:duydum|gordum)|istedi de',
+    '(?:gonder|yatir|ode|ver|paylas|at)m[ae]yin\\w*|(?:gonder|yatir|ode|ver|paylas)m[ae]yiz|sakin (?:\\w+ ){0,3}(?:gonder|yatir|ode|ver|paylas)\\w*|\\w+ isteyen olursa|\\w+ istemesin|(?:yatirmaniza|odemenize|gondermenize|vermenize) gerek yok|(?:don t|never|do not) (?:send|pay|share)|istendigini (?:duydum|gordum)|istedi de',
   ),
 );
 // The writer speaks about themselves ("ben tam bir salağım", "I'm an idiot") and to nobody else.

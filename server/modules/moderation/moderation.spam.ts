@@ -95,10 +95,14 @@ const OFF_PLATFORM = new RegExp(
 );
 // "dm" is off-platform unless the message says it means the app's own messages.
 // Nor "DM'ye gerek yok", nor a table-top game's dungeon master.
-const DM = new RegExp(wordBounded(
+const DM = new RegExp(
+  wordBounded(
     'dm(?! ?(?:den|dan|e|ye|le|ler|lerden)? (?:gerek|yok|atmayin|yazmayin)\\b)(?: ?(?:den|dan|e|ye|le|ler|lerden)\\b)?',
-  ));
-const TABLETOP = new RegExp(wordBounded('dnd|d d|dungeons?|zindan\\w*|tpk|zar\\w*|kampanya\\w*|one shot|oneshot|karakter\\w*'));
+  ),
+);
+const TABLETOP = new RegExp(
+  wordBounded('dnd|d d|dungeons?|zindan\\w*|tpk|zar\\w*|kampanya\\w*|one shot|oneshot|karakter\\w*'),
+);
 const IN_APP = new RegExp(wordBounded('uygulama(?:dan|da|nin|icinden)|squad(?:dan|da|tan|ta|in)?'));
 const HANDLE = new RegExp(
   `(?<![a-z0-9])(?:insta|instagram|ig|snap|snapchat|telegram|tg|whatsapp|wp|tiktok|twitter|skype|viber|kik|line)(?:im|um|imiz)?\\s*(?:[:=>]|-+>?)\\s*@?[a-z0-9._]{2,}|(?<![a-z0-9])(?:insta|instagram|ig|snap|snapchat|telegram|tg|tiktok|twitter)(?:im|um|imiz)?\\s+@[a-z0-9._]{2,}|(?<![a-z0-9])(?:t\\.me|wa\\.me|chat\\.whatsapp\\.com)\\/`,
@@ -165,7 +169,8 @@ export function contactHits(a: Analysis, raw: string, hits: Hit[]): SpamFacts {
     found.add('wallet');
     if (SCAM_WORDS.test(words) || PAYMENT.test(words)) add('wallet', 'block');
   }
-  const channelPressure = OFF_PLATFORM.test(words) || (DM.test(words) && !IN_APP.test(words) && !TABLETOP.test(words));
+  const channelPressure =
+    OFF_PLATFORM.test(words) || (DM.test(words) && !IN_APP.test(words) && !TABLETOP.test(words));
   const handle = HANDLE.test(a.flat);
   if (channelPressure || handle) found.add('off_platform');
   for (const code of found) add(code);

@@ -75,7 +75,7 @@ describe('auto-approval only for what is clearly fine', () => {
     const request = await ask(
       await aged(await app.newUser()),
       await openEvent(),
-      'bu etkinliğe sadece seni görmek için geliyorum',
+      'bu etkinliğe sırf host için geliyorum',
     );
     expect(request.check).toEqual({ verdict: 'OK', reasons: [] });
     expect(request).toMatchObject({ status: 'PENDING', autoApproved: false });
