@@ -222,6 +222,11 @@ async function withChromium<T>(
   }
 }
 
+// A run Lighthouse itself voids (NO_NAVSTART: "something went wrong with recording the trace … run
+// Lighthouse again"): no measurement, so it is run again in a new browser, up to ATTEMPTS times.
+class VoidRun extends Error {}
+const ATTEMPTS = 3;
+
 type Result = { score: number; lcp: number; tbt: number; fcp: number; lcpElement: string; requests: number };
 
 async function measure(url: string, port: number, keepStorage: boolean, blocked: string[]): Promise<Result> {
@@ -244,7 +249,7 @@ async function measure(url: string, port: number, keepStorage: boolean, blocked:
     // The page's trace too (open it in Chromium's performance panel), to see what the tasks were.
     fs.writeFileSync(path.join(SAVE, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
   }
-  if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new VoidRun(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id];
   const lcpItems = (
     audit('largest-contentful-paint-element')?.details as
@@ -278,10 +283,20 @@ async function main() {
     const results = new Map<string, Result[]>();
     for (let run = 1; run <= RUNS; run++) {
       for (const page of pages) {
-        const r = await withChromium(
-          (port) => measure(`${url}${page.path}`, port, page.signedIn, blocked),
-          page.signedIn ? { origin: url, value: session } : undefined,
-        );
+        let r: Result | undefined;
+        for (let attempt = 1; !r; attempt++) {
+          try {
+            r = await withChromium(
+              (port) => measure(`${url}${page.path}`, port, page.signedIn, blocked),
+              page.signedIn ? { origin: url, value: session } : undefined,
+            );
+          } catch (error) {
+            if (!(error instanceof VoidRun) || attempt >= ATTEMPTS) throw error;
+            console.log(
+              `lighthouse run ${run}/${RUNS} ${page.path}: void (${error.message}), running it again`,
+            );
+          }
+        }
         results.set(page.name, [...(results.get(page.name) ?? []), r]);
         console.log(
           `lighthouse run ${run}/${RUNS} ${page.path}: score ${r.score}, LCP ${seconds(r.lcp)}, ` +
