@@ -1,12 +1,13 @@
-// Part of `npm run build:client`: renders the physical dashboard's first screen (app/FirstScreen.tsx)
-// to HTML in each language, into dist/client/first-screen/physical.<locale>.html. The server puts it
-// into index.html for a signed-in device (server/app/spa-first-screen.ts, ADR 050).
+// Part of `npm run build:client`: renders the first screens (app/FirstScreen.tsx) to HTML in each
+// language, into dist/client/first-screen/<name>.<locale>.html: the physical dashboard's, which the
+// server puts into index.html for a signed-in device, and the sign-in page's (with and without Google),
+// for a device that is not (server/app/spa-first-screen.ts, ADR 050).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { PhysicalFirstScreen } from '#client/app/FirstScreen.tsx';
+import { LoginFirstScreen, PhysicalFirstScreen } from '#client/app/FirstScreen.tsx';
 import { loadCatalogue } from '#client/lib/i18n/catalogue.ts';
 import { createFormatter, LOCALES } from '#client/lib/i18n/format.ts';
 import { createTranslator, I18nContext } from '#client/lib/i18n/I18nProvider.tsx';
@@ -26,13 +27,18 @@ for (const locale of LOCALES) {
     t: createTranslator(catalogue, locale),
     fmt: createFormatter(locale),
   };
-  const html = renderToStaticMarkup(
-    <StaticRouter location="/dashboard/physical">
-      <I18nContext value={i18n}>
-        <PhysicalFirstScreen />
-      </I18nContext>
-    </StaticRouter>,
-  );
-  fs.writeFileSync(path.join(out, `physical.${locale}.html`), html);
+  const screens = {
+    physical: ['/dashboard/physical', <PhysicalFirstScreen />],
+    login: ['/login', <LoginFirstScreen google={false} />],
+    'login-google': ['/login', <LoginFirstScreen google />],
+  } as const;
+  for (const [name, [location, screen]] of Object.entries(screens)) {
+    const html = renderToStaticMarkup(
+      <StaticRouter location={location}>
+        <I18nContext value={i18n}>{screen}</I18nContext>
+      </StaticRouter>,
+    );
+    fs.writeFileSync(path.join(out, `${name}.${locale}.html`), html);
+  }
 }
 console.log(`first screens written to ${path.relative(process.cwd(), out)}`);

@@ -30,7 +30,9 @@ export function mountSpa(app: Express, options: { config: Config; services: Serv
   const { config } = options;
   const previews = linkPreviews(options.services, config.publicUrl);
   let manifest: ReturnType<typeof readViteManifest> = null;
-  const firstScreen = createFirstScreens(paths.clientDist);
+  const firstScreen = createFirstScreens(paths.clientDist, {
+    googleSignIn: runtimeConfig(config, options.services).features.googleSignIn,
+  });
   const transformIndex = async (req: Request, html: string): Promise<EventPage> => {
     const preview = await previews(req, html);
     const page = preview?.html ?? html;
@@ -46,7 +48,8 @@ export function mountSpa(app: Express, options: { config: Config; services: Serv
     const full = page
       .replace('<html lang="tr"', `<html lang="${locale}"`)
       .replace('</head>', `${head}</head>`);
-    // The physical dashboard's first screen, for a signed-in device (ADR 050).
+    // The physical dashboard's first screen for a signed-in device, the sign-in page's for one that is
+    // not (ADR 050).
     const screen = firstScreen(full, req.path, locale, signedInFromCookie(req.headers.cookie));
     return { status: preview?.status ?? 200, html: screen.html };
   };

@@ -23,6 +23,16 @@ fs.writeFileSync(
   path.join(dist, 'first-screen', 'physical.en.html'),
   '<div data-first-screen="physical">Search</div>',
 );
+for (const locale of ['tr', 'en']) {
+  fs.writeFileSync(
+    path.join(dist, 'first-screen', `login.${locale}.html`),
+    `<div data-first-screen="login">${locale}</div>`,
+  );
+  fs.writeFileSync(
+    path.join(dist, 'first-screen', `login-google.${locale}.html`),
+    `<div data-first-screen="login">${locale} Google</div>`,
+  );
+}
 fs.writeFileSync(path.join(dist, 'assets', 'client-1.css'), '.a{color:red}</style>');
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
@@ -81,10 +91,21 @@ describe('the first screen in index.html', () => {
     expect(deferCode('<html><body></body></html>')).toBe('<html><body></body></html>');
   });
 
+  it('gives a signed-out device the sign-in page’s screen, with Google where the app shows it', () => {
+    const { html, shown } = firstScreen(INDEX, '/login', 'en', false);
+    expect(shown).toBe(true);
+    expect(html).toContain('<div id="root"><div data-first-screen="login">en</div></div>');
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain(`<script>${CODE_LOADER}</script>`);
+    const withGoogle = createFirstScreens(dist, { googleSignIn: true });
+    expect(withGoogle(INDEX, '/login/', 'tr', false).html).toContain('>tr Google</div>');
+  });
+
   it('leaves the page alone when signed out, on other pages and without a built screen', () => {
     expect(firstScreen(INDEX, '/dashboard/physical', 'tr', false)).toEqual({ html: INDEX, shown: false });
     expect(firstScreen(INDEX, '/dashboard/online', 'tr', true)).toEqual({ html: INDEX, shown: false });
     expect(firstScreen(INDEX, '/login', 'tr', true)).toEqual({ html: INDEX, shown: false });
+    expect(firstScreen(INDEX, '/register', 'tr', false)).toEqual({ html: INDEX, shown: false });
     const unbuilt = createFirstScreens(path.join(dist, 'nothing'));
     expect(unbuilt(INDEX, '/dashboard/physical', 'tr', true)).toEqual({ html: INDEX, shown: false });
   });

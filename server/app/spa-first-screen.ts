@@ -2,15 +2,17 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-// The physical dashboard's first screen (ADR 050): the app's frame and search row as HTML, rendered from
-// its own components at build time (client/scripts/build-first-screen.tsx). It replaces index.html's
-// logo splash for a device that says it is signed in, so the page paints what the app will draw before
-// its code has arrived; the app's first render replaces it.
+// First screens (ADR 050): a page as the app first draws it, as HTML rendered from its own components
+// at build time (client/scripts/build-first-screen.tsx). The physical dashboard's (the frame and search
+// row) replaces index.html's logo splash for a device that says it is signed in; the sign-in page's
+// (round 3) for one that does not. The page paints what the app will draw before its code has arrived;
+// the app's first render replaces it.
 
 type Locale = 'tr' | 'en';
 
 // Pages whose first screen is the physical dashboard ('/dashboard' redirects there).
 const PHYSICAL = new Set(['/dashboard', '/dashboard/physical']);
+const LOGIN = '/login';
 const SPLASH = /<!--first-screen-->[\s\S]*?<!--\/first-screen-->/;
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[\w.-]+\.css)"[^>]*>/;
 
@@ -20,8 +22,10 @@ export function signedInFromCookie(cookieHeader: string | undefined): boolean {
   return /(?:^|;\s*)squad\.signed-in=1(?:;|$)/.test(cookieHeader ?? '');
 }
 
-export function createFirstScreens(distDir: string) {
-  const cache = new Map<Locale, string | null>();
+// `googleSignIn`: the sign-in page's first screen shows Google's button where the app will (the
+// runtime config's features.googleSignIn), so the form does not move when the app replaces it.
+export function createFirstScreens(distDir: string, options: { googleSignIn?: boolean } = {}) {
+  const cache = new Map<string, string | null>();
   const styles = new Map<string, string | null>();
   const readStyle = (file: string): string | null => {
     if (!styles.has(file)) {
@@ -35,23 +39,30 @@ export function createFirstScreens(distDir: string) {
     }
     return styles.get(file) ?? null;
   };
-  const read = (locale: Locale): string | null => {
-    if (!cache.has(locale)) {
+  const read = (name: string, locale: Locale): string | null => {
+    const file = `${name}.${locale}.html`;
+    if (!cache.has(file)) {
       let html: string | null = null;
       try {
-        html = fs.readFileSync(path.join(distDir, 'first-screen', `physical.${locale}.html`), 'utf8');
+        html = fs.readFileSync(path.join(distDir, 'first-screen', file), 'utf8');
       } catch {
         // Built without it (an older build): the splash stays.
       }
-      cache.set(locale, html);
+      cache.set(file, html);
     }
-    return cache.get(locale) ?? null;
+    return cache.get(file) ?? null;
   };
+  const login = options.googleSignIn ? 'login-google' : 'login';
   // The page (index.html with its head complete) with the first screen in place of the splash, when
   // there is one for it; `shown` says whether it was put in.
   return (html: string, pathname: string, locale: Locale, signedIn: boolean) => {
     const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const screen = signedIn && PHYSICAL.has(p) ? read(locale) : null;
+    const screen =
+      signedIn && PHYSICAL.has(p)
+        ? read('physical', locale)
+        : !signedIn && p === LOGIN
+          ? read(login, locale)
+          : null;
     if (!screen) return { html, shown: false };
     // The screen is there to be seen first, without waiting for another file: the app's style sheet
     // comes inside the page, and the app's code is asked for once the screen has painted.

@@ -153,6 +153,8 @@ async function open(locale: Locale, who?: Person, viewport = DESKTOP) {
 
 // Waits for the page's own content (no route spinner, no pending suspense).
 async function settled(page: Page, ready?: Locator) {
+  // The server's first screen (ADR 050) is an inert copy of the page: the audit is of the app's.
+  await page.locator('[data-first-screen]').waitFor({ state: 'detached', timeout: 20_000 });
   if (ready) await ready.first().waitFor({ timeout: 20_000 });
   await page
     .waitForFunction(() => !document.querySelector('[role="status"] .animate-spin'), null, {

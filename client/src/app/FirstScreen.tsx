@@ -4,6 +4,8 @@ import { DashboardHeader } from '#client/features/dashboard/DashboardHeader.tsx'
 import { CreateFab } from '#client/features/events/CreateFab.tsx';
 import { SearchRow } from '#client/features/events/SearchRow.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
+import { GoogleSignInFace } from '#client/features/auth/GoogleButton.tsx';
+import { LoginPage } from '#client/routes/LoginRoute.tsx';
 
 const nothing = () => undefined;
 
@@ -34,6 +36,26 @@ export function PhysicalFirstScreen() {
           <CreateFab onClick={nothing} label={t('header.createEvent')} />
         </section>
       </DashboardFrame>
+    </div>
+  );
+}
+
+// The sign-in page as its route first draws it (an empty form), with or without Google as the server's
+// identity provider has it. Sent to a device that is not signed in, so the welcome heading (the page's
+// largest paint) shows before the app's code has arrived (ADR 050, round 3); inert like the dashboard's.
+export function LoginFirstScreen({ google }: { google: boolean }) {
+  return (
+    <div data-first-screen="login" inert>
+      <LoginPage
+        email=""
+        onEmail={nothing}
+        password=""
+        onPassword={nothing}
+        loading={false}
+        sessionExpired={false}
+        google={google ? <GoogleSignInFace /> : <div className="mt-6" />}
+        onSubmit={nothing}
+      />
     </div>
   );
 }

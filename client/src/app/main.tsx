@@ -6,7 +6,7 @@ import { loadConfig } from '#client/lib/config.ts';
 import { loadCatalogue } from '#client/lib/i18n/catalogue.ts';
 import { getLocale } from '#client/lib/i18n/locale.ts';
 import { BootError } from '#client/app/BootError.tsx';
-import { hasFirstScreen } from '#client/app/firstScreen.ts';
+import { firstScreenOf } from '#client/app/firstScreen.ts';
 import { LoadingState } from '#client/app/LoadingState.tsx';
 import { Providers } from '#client/app/Providers.tsx';
 import { createRouter } from '#client/app/router.tsx';
@@ -14,7 +14,7 @@ import { registerServiceWorker } from '#client/app/serviceWorker.ts';
 
 const container = document.getElementById('root')!;
 // The page's first screen from the server (ADR 050) stays until the app can draw the page itself.
-const firstScreen = hasFirstScreen(container);
+const firstScreen = firstScreenOf(container);
 const root = createRoot(container);
 if (!firstScreen) root.render(<LoadingState />);
 
@@ -66,7 +66,7 @@ async function boot(): Promise<void> {
     root.render(<BootError onRetry={() => void boot()} />);
     return;
   }
-  if (firstScreen) await warmUp();
+  if (firstScreen === 'physical') await warmUp();
   const router = createRouter();
   if (firstScreen) await initialized(router);
   // In the background (a transition): the first render of a page is the boot's largest piece of work,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '#client/components/ui/Button.tsx';
 import { Input } from '#client/components/ui/Input.tsx';
@@ -49,13 +49,43 @@ export function LoginRoute() {
   };
 
   return (
+    <LoginPage
+      email={email}
+      onEmail={setEmail}
+      password={password}
+      onPassword={setPassword}
+      loading={loading}
+      sessionExpired={sessionExpired}
+      google={<GoogleSignIn disabled={loading} />}
+      onSubmit={(event) => void onSubmit(event)}
+    />
+  );
+}
+
+type LoginPageProps = {
+  email: string;
+  onEmail: (value: string) => void;
+  password: string;
+  onPassword: (value: string) => void;
+  loading: boolean;
+  sessionExpired: boolean;
+  google: ReactNode;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+};
+
+// The sign-in page as drawn, from its state: the route gives it the live form, the build renders it
+// empty and inert as the page's first screen (app/FirstScreen.tsx, ADR 050).
+export function LoginPage(props: LoginPageProps) {
+  const { t } = useI18n();
+  const { email, password, loading } = props;
+  return (
     <AuthShell wide>
       <div className="grid items-center gap-8 lg:grid-cols-2 lg:gap-14">
         <WelcomePanel />
         <AuthCard className="order-first mx-auto w-full max-w-md lg:order-none">
           <h1 className="text-2xl font-bold text-white">{t('signIn.title')}</h1>
           <p className="mt-1 text-sm text-ink-300">{t('signIn.subtitle')}</p>
-          {sessionExpired ? (
+          {props.sessionExpired ? (
             <p
               role="status"
               className="mt-4 rounded-xl border border-amber-400/30 bg-amber-500/10 px-4 py-3 text-sm font-medium text-amber-100"
@@ -63,9 +93,9 @@ export function LoginRoute() {
               {t('signIn.sessionExpired')}
             </p>
           ) : null}
-          <GoogleSignIn disabled={loading} />
-          <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate={false}>
-            <EmailInput value={email} onChange={setEmail} disabled={loading} />
+          {props.google}
+          <form onSubmit={props.onSubmit} className="flex flex-col gap-4" noValidate={false}>
+            <EmailInput value={email} onChange={props.onEmail} disabled={loading} />
             <Input
               label={t('common.password')}
               type="password"
@@ -74,7 +104,7 @@ export function LoginRoute() {
               required
               revealable
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              onChange={(e) => props.onPassword(e.target.value)}
               placeholder={t('signIn.passwordPlaceholder')}
               disabled={loading}
             />

@@ -41,20 +41,32 @@ function GoogleButton({ disabled }: { disabled?: boolean }) {
     }
   };
 
+  return <GoogleButtonFace onClick={() => void onClick()} loading={redirecting} disabled={disabled} />;
+}
+
+function GoogleButtonFace(props: { onClick?: () => void; loading?: boolean; disabled?: boolean }) {
+  const { t } = useI18n();
   return (
     <div className="flex flex-col gap-1.5">
-      <Button
-        variant="outline"
-        size="lg"
-        fullWidth
-        onClick={onClick}
-        loading={redirecting}
-        disabled={disabled}
-      >
+      <Button variant="outline" size="lg" fullWidth {...props}>
         <GoogleIcon />
         {t('google.button')}
       </Button>
     </div>
+  );
+}
+
+// GoogleSignIn as drawn when Google is on, without its config or toasts: for the sign-in page's first
+// screen, which is inert (app/FirstScreen.tsx).
+export function GoogleSignInFace() {
+  const { t } = useI18n();
+  return (
+    <>
+      <div className="mt-6">
+        <GoogleButtonFace />
+      </div>
+      <Divider label={t('signIn.orWithEmail')} />
+    </>
   );
 }
 
