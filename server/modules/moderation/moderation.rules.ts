@@ -89,7 +89,14 @@ const safeRe = new RegExp(SAFE_PHRASES.map((p) => wordBounded(expandRuns(p))).jo
 const REPORTED =
   /(?: \w+){0,2}? (?:diye (?:bagir|yaz|soyle|sov|konus|gul|mesaj|bir)\w*|diye sordu(?:lar)?|dedin(?:iz)?|diyen\w*|diyenler\w*|yazan\w*|yazmis(?:lar|ti)?|dedi(?:ler|ydi)?|demis(?:ler|ti|lerdi)?|sakasi\w*)\b/y;
 
+// Whether the words after `end` (an offset in the word text) report what came before it.
+function reportedAt(a: Analysis, end: number): boolean {
+  REPORTED.lastIndex = end;
+  return REPORTED.test(a.wordText);
+}
+
 function abuseHits(a: Analysis, hits: Hit[], kind: TextKind) {
+  const quoting = kind !== 'report';
   const safe = new Set<number>();
   for (const m of a.wordText.matchAll(safeRe)) {
     for (const i of wordsInRange(a, m.index, m.index + m[0].length)) safe.add(i);
@@ -107,10 +114,7 @@ function abuseHits(a: Analysis, hits: Hit[], kind: TextKind) {
     const folded = c.pair ? lookupFoldBlock(c.fold, reach) : lookupFold(c.fold);
     const turkish = c.pair ? lookupTrBlock(c.tr, reach) : lookupTr(c.tr);
     const entry = folded?.level === 'block' || !turkish ? folded : turkish;
-    if (entry && kind !== 'report' && c.last < a.words.length - 1) {
-      REPORTED.lastIndex = a.wordStarts[c.last] + a.words[c.last].length;
-      if (REPORTED.test(a.wordText)) continue;
-    }
+    if (entry && quoting && reportedAt(a, a.wordStarts[c.last] + a.words[c.last].length)) continue;
     if (entry) {
       const insult = entry.code === 'harassment' && entry.level === 'review';
       hits.push({ code: entry.code, level: entry.level, tag: insult ? 'insult' : undefined });
@@ -119,8 +123,7 @@ function abuseHits(a: Analysis, hits: Hit[], kind: TextKind) {
   phraseRes.forEach((re, i) => {
     for (const m of a.wordText.matchAll(re)) {
       // Quoted to report it: "'seni öldürcem' diye bağırdı", "'kendini öldür' yazan adamı bildirdim".
-      REPORTED.lastIndex = m.index + m[0].length;
-      if (kind !== 'report' && REPORTED.test(a.wordText)) continue;
+      if (quoting && reportedAt(a, m.index + m[0].length)) continue;
       for (let g = 1; g < m.length; g++) {
         if (m[g] !== undefined) {
           const p = GROUPS[i][g - 1];

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '#client/components/ui/Button.tsx';
 import { useToast } from '#client/components/ui/Toast.tsx';
 import { getConfig } from '#client/lib/config.ts';
@@ -12,12 +12,14 @@ import { Divider } from '#client/features/auth/AuthShell.tsx';
 export function GoogleSignIn({ disabled }: { disabled?: boolean }) {
   const { t } = useI18n();
   if (!getConfig().features.googleSignIn) return <div className="mt-6" />;
+  return <GoogleRow button={<GoogleButton disabled={disabled} />} label={t('signIn.orWithEmail')} />;
+}
+
+function GoogleRow({ button, label }: { button: ReactNode; label: string }) {
   return (
     <>
-      <div className="mt-6">
-        <GoogleButton disabled={disabled} />
-      </div>
-      <Divider label={t('signIn.orWithEmail')} />
+      <div className="mt-6">{button}</div>
+      <Divider label={label} />
     </>
   );
 }
@@ -60,14 +62,7 @@ function GoogleButtonFace(props: { onClick?: () => void; loading?: boolean; disa
 // screen, which is inert (app/FirstScreen.tsx).
 export function GoogleSignInFace() {
   const { t } = useI18n();
-  return (
-    <>
-      <div className="mt-6">
-        <GoogleButtonFace />
-      </div>
-      <Divider label={t('signIn.orWithEmail')} />
-    </>
-  );
+  return <GoogleRow button={<GoogleButtonFace />} label={t('signIn.orWithEmail')} />;
 }
 
 function GoogleIcon() {
