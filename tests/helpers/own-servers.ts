@@ -46,6 +46,40 @@ function started(child: ChildProcess, ready: RegExp, what: string, timeoutMs = 6
   });
 }
 
+// The processes whose parent is `pid` (a postmaster's backends and helpers), read from /proc.
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // pid (comm) state ppid …: the name may hold spaces and parentheses, so read after the last ')'.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) out.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return out;
+}
+
+function killQuietly(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
@@ -107,20 +141,15 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
       const running = child;
       if (!running?.pid) return;
       const gone = exited(running);
+      // PostgreSQL puts each backend in a process group of its own (setsid), so killing the
+      // postmaster's group leaves its backends running until they notice the postmaster is gone, and a
+      // backend may answer one more query meanwhile. A crash kills the postmaster and every backend
+      // together, and waits until none is left.
+      const backends = how === 'crash' ? childrenOf(running.pid) : [];
       if (how === 'fast') process.kill(running.pid, 'SIGINT');
-      else process.kill(-running.pid, 'SIGKILL');
+      else for (const pid of [running.pid, ...backends]) killQuietly(pid, 'SIGKILL');
       await gone;
-      if (how === 'crash') {
-        // The backends of a killed postmaster are gone when nothing of the group is left.
-        for (;;) {
-          try {
-            process.kill(-running.pid, 0);
-          } catch {
-            break;
-          }
-          await new Promise((r) => setImmediate(r));
-        }
-      }
+      for (const pid of backends) while (alive(pid)) await new Promise((r) => setTimeout(r, 5));
       child = null;
     },
     async destroy() {

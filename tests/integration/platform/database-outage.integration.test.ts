@@ -42,7 +42,7 @@ describe.runIf(run)('database outage', () => {
 
   async function expectOutageAnswers() {
     const tr = await me();
-    expect(tr.status).toBe(503);
+    expect(tr.status, JSON.stringify({ data: tr.data, errors: tr.errors })).toBe(503);
     expect(expectOneError(tr, 'SERVICE_UNAVAILABLE').message).toMatch(/veritaban/i);
     const en = await me('en');
     expect(en.status).toBe(503);
