@@ -60,7 +60,9 @@ export async function createRedisPubSub(url: string, logger: Logger, prefix = 's
     },
     onLast: async (name) => {
       live.delete(name);
-      if (subscriber.status === 'ready') await subscriber.unsubscribe(prefix + name);
+      // A connection that closes meanwhile (shutdown, Redis lost) ends the subscription with it: an
+      // unsubscribe it refuses ("Connection is closed.") is no failure of the listener going away.
+      if (subscriber.status === 'ready') await subscriber.unsubscribe(prefix + name).catch(() => {});
       else void subscriber.unsubscribe(prefix + name).catch(() => {});
     },
   });
