@@ -4,7 +4,12 @@ import { socketConnected } from '#client/apollo/socketEvents.ts';
 import { getConfig } from '#client/lib/config.ts';
 import { getLocale } from '#client/lib/i18n/locale.ts';
 import { clearBrowserState, getAuth } from '#client/features/auth/auth.ts';
-import { isSigningOut, sessionExpiredLoginPath } from '#client/features/auth/sessionEnd.ts';
+import {
+  isSessionEndedBySuspension,
+  isSigningOut,
+  sessionEndedBySuspension,
+  sessionExpiredLoginPath,
+} from '#client/features/auth/sessionEnd.ts';
 import { SessionExpiredError } from '#client/features/auth/sessionStore.ts';
 import { rememberSuspension } from '#client/features/moderation/suspensionNotice.ts';
 
@@ -26,6 +31,8 @@ export function getApolloClient() {
         // decides where the page goes.
         if (error instanceof SessionExpiredError && !isSigningOut()) {
           session.set(null);
+          // On the suspension screen the session's end is the suspension's, which the screen tells.
+          if (isSessionEndedBySuspension()) return;
           clearBrowserState();
           window.location.assign(sessionExpiredLoginPath() ?? '/auth/login');
         }
@@ -35,6 +42,7 @@ export function getApolloClient() {
       // the appeal (ADR 039). Once there, its own queries may report the suspension again.
       onSuspended: (notice) => {
         rememberSuspension(notice);
+        sessionEndedBySuspension();
         if (window.location.pathname !== '/suspended') window.location.assign('/suspended');
       },
       getLanguage: () => (getLocale() === 'tr' ? 'tr-TR,tr;q=0.9,en;q=0.5' : 'en-GB,en;q=0.9,tr;q=0.5'),

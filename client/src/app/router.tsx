@@ -6,11 +6,15 @@ import { RootErrorBoundary } from '#client/app/RootErrorBoundary.tsx';
 import { RootLayout } from '#client/app/RootLayout.tsx';
 import { NotFoundRoute } from '#client/routes/NotFoundRoute.tsx';
 import { rememberReturnTo, safeReturnTo } from '#client/features/auth/returnTo.ts';
+import { sessionExpiredLoginPath } from '#client/features/auth/sessionEnd.ts';
 
 // Dashboard pages need a session; without one the visitor goes to sign in, and comes back to the
-// page they asked for afterwards (ADR 049).
+// page they asked for afterwards (ADR 049). A session this tab saw refused (and the page reloaded before
+// it could say so) goes to sign in with the reason and its own page (ADR 060).
 function requireSession(args?: { request?: Request }) {
   if (getAuth().session.hasSession()) return null;
+  const expired = sessionExpiredLoginPath();
+  if (expired) throw redirect(expired);
   if (args?.request) {
     const url = new URL(args.request.url);
     rememberReturnTo(`${url.pathname}${url.search}`);

@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '#client/components/ui/Button.tsx';
 import { Spinner } from '#client/components/ui/Spinner.tsx';
 import { AuthCard, AuthShell } from '#client/features/auth/AuthShell.tsx';
 import { getAuth, signOutEverywhere } from '#client/features/auth/auth.ts';
+import { sessionEndedBySuspension } from '#client/features/auth/sessionEnd.ts';
 import {
   ACCOUNT_STANDING_CHANGED_SUBSCRIPTION,
   ACCOUNT_STANDING_QUERY,
@@ -22,6 +23,8 @@ import { useDocumentTitle } from '#client/lib/useDocumentTitle.ts';
 export function SuspendedRoute() {
   const { t } = useI18n();
   const [lifted, setLifted] = useState(false);
+  // Whatever this page's requests are refused from now on is the suspension, not an expiry (ADR 060).
+  useState(sessionEndedBySuspension);
   useDocumentTitle(t(lifted ? 'suspended.liftedDocTitle' : 'suspended.docTitle'));
   const hasSession = getAuth().session.hasSession();
   return (
