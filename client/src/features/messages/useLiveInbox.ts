@@ -12,7 +12,7 @@ import type {
   InboxMessageAddedSubscriptionVariables,
 } from '#client/__generated__/graphql.ts';
 import { evictRootFields } from '#client/apollo/cacheEvictions.ts';
-import { useSocketReconnected } from '#client/apollo/socketEvents.ts';
+import { useSocketConnected, useSocketReconnected } from '#client/apollo/socketEvents.ts';
 import { useToast } from '#client/components/ui/Toast.tsx';
 import { useI18n } from '#client/lib/i18n/useI18n.ts';
 import { CONVERSATION_LIST_ITEM_FRAGMENT } from '#client/features/messages/ConversationListItem.tsx';
@@ -69,8 +69,9 @@ const RECOUNT_AFTER_MS = 400;
 
 // Subscribed once, by the dashboard shell once the account is known: the inbox badge (the count in the
 // cache, which the shell's query reads), the inbox list's order and its rows, and a toast for a message
-// in a conversation the user is not looking at (a click opens it). What the socket missed while down is
-// read again after a reconnect: the count and the list.
+// in a conversation the user is not looking at (a click opens it). The count is read again once the
+// socket is up (the first connection too: a message sent before the subscription listened counts), the
+// list after a reconnect (what the socket missed while down).
 export function useLiveInbox(viewerId: string): void {
   const { t } = useI18n();
   const toast = useToast();
@@ -126,8 +127,6 @@ export function useLiveInbox(viewerId: string): void {
     onData: () => recountSoon(),
   });
 
-  useSocketReconnected(() => {
-    void refetch().catch(() => undefined);
-    evictRootFields(client.cache, ['conversations']);
-  });
+  useSocketConnected(() => void refetch().catch(() => undefined));
+  useSocketReconnected(() => evictRootFields(client.cache, ['conversations']));
 }

@@ -16,7 +16,7 @@ import {
   evictUserFields,
   type RootField,
 } from '#client/apollo/cacheEvictions.ts';
-import { useSocketReconnected } from '#client/apollo/socketEvents.ts';
+import { useSocketConnected, useSocketReconnected } from '#client/apollo/socketEvents.ts';
 import { useToast } from '#client/components/ui/Toast.tsx';
 import {
   countsAfterNotification,
@@ -105,8 +105,9 @@ const toCounts = (data: LiveCountsQuery | undefined | null): LiveCounts => ({
 
 // Subscribed once, by the dashboard shell once the account is known: each notification moves the
 // badges (the counts in the cache, which the shell's query reads), shows a toast and refreshes the
-// screens it concerns. Pushes sent while the socket was down are lost, so after a reconnect the counts,
-// the notification list, My Events and the events' request lists are read again.
+// screens it concerns. The counts are read again once the socket is up, the first connection too (a push
+// sent before the subscription listened is lost); pushes sent while the socket was down are lost too, so
+// after a reconnect the notification list, My Events and the events' request lists are read again.
 export function useLiveNotifications(): void {
   const client = useApolloClient();
   const toast = useToast();
@@ -140,8 +141,8 @@ export function useLiveNotifications(): void {
     },
   });
 
+  useSocketConnected(() => void refetch().catch(() => undefined));
   useSocketReconnected(() => {
-    void refetch().catch(() => undefined);
     evictFieldsOfEveryEvent(client.cache, ['joinRequests']);
     evictRootFields(client.cache, ['notifications', 'myEvents']);
   });
