@@ -93,9 +93,9 @@ for (const split of splits) {
   }
   if (isFresh(split)) {
     const met = meetsFreshTargets(r);
-    if (FRESH_GATE) passed &&= met;
+    if (FRESH_GATE && !batch) passed &&= met;
     console.log(
-      `  targets (recall ≥ ${TARGETS.abuseRecall * 100}% on abuse and spam together: ${pct(r.harmRecall.rate)}; false positives ≤ ${TARGETS.okFalsePositives * 100}%): ${met ? 'met' : 'NOT met'}${FRESH_GATE ? '' : ' (reported, not yet a gate: ADR 073)'}`,
+      `  targets (recall ≥ ${TARGETS.abuseRecall * 100}% on abuse and spam together: ${pct(r.harmRecall.rate)}; false positives ≤ ${TARGETS.okFalsePositives * 100}%): ${met ? 'met' : 'NOT met'}${FRESH_GATE && !batch ? '' : ' (reported, not a gate)'}`,
     );
   }
 }

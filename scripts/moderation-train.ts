@@ -101,7 +101,7 @@ const devScores = scorer(devRows, model);
 // Each blind round (ids b3…, b4…, …) held out in turn: a model trained without any of its lines
 // scores all of them, as the frozen sets are scored. Pooled, they say what a cut-off costs on writers
 // the model has not met, which dev (whose writers are in train) cannot.
-const roundOf = (id: string) => /^(b\d)/.exec(id)?.[1];
+const roundOf = (id: string) => /^(b\d+)(?=[a-z])/.exec(id)?.[1];
 const rounds = [...new Set(rows.map((r) => roundOf(r.id)).filter((b): b is string => !!b))].sort();
 const heldOut = rounds.map((round) => {
   const without = train(examplesOf((id) => roundOf(id) !== round));

@@ -41,6 +41,10 @@ export function checkText(
 // LLM engine is not asked about it. An empty text is fine. Chosen on dev: at round 9's model, 0.9 let
 // 4 of 1,787 harmful dev lines count as clearly fine, 0.92 one (707 of 1,240 ok lines clearly fine),
 // 0.94 none but only 600 ok lines, and not "Selam, katılabilir miyim?" (0.93), the commonest request.
+// At round 11's model (ADR 073) the same request scores 0.917: 0.91 counts the same 3 of 2,348 harmful
+// dev lines as clearly fine as 0.92 does (all three above 0.93), with 1,153 of 1,850 ok lines; 0.94
+// one harmful line, 901 ok lines. At round 13's model the request scores 0.936 and 0.91 would let 6 of
+// 2,680 harmful dev lines through; 0.92 lets 3 (as 0.93 does), with 1,522 of 2,519 ok lines.
 const CLEARLY_FINE = 0.92;
 export function clearlyFine(text: string, context: CheckContext, model: Model = builtinModel()): boolean {
   if (text.trim() === '') return true;

@@ -328,12 +328,19 @@ export const PHRASES: PhraseEntry[] = [
 // Phrases that make their words innocent ("çok şık" typed as "cok sik", "sık sık" as "sik sik",
 // Mortal Kombat 11 as "mk 11").
 export const SAFE_PHRASES = [
-  'sex (?:education|and the city|pistols)',
-  'ciplak ayak\\w*',
+  'sex (?:education|and the city|pistols|chromosomes?|hormones?)',
+  // biology: "seks kromozomları", "seks hormonları"
+  'seks (?:kromozom|hormon)\\w*',
+  // "çıplak" said of a thing, not a person: the naked eye, bare feet, a statue, a life-drawing study,
+  // bare branches or cables
+  'ciplak (?:goz|ayak|heykel|tablo|figur|portre|eser|dal|agac|kablo|duvar|tepe|kaya)\\w*',
+  'ciplak calisma(?:si|lar|lari)?',
   'middlesex|essex|sussex',
   '(?:cok|en|gayet|pek|daha|ne|bi|bir) sik',
   'sik sik',
   'sik (?:bir|giyin\\w*|mekan|kafe|cafe|yer|restoran|ortam)',
   'mk \\d+',
+  // a concept studied: "tecavüz kültürü kavramı"
+  'tecavuz kultur\\w*',
   'mortal kombat',
 ];

@@ -16,8 +16,9 @@ export const ABUSE: readonly Category[] = [
 export const SPAM: readonly Category[] = ['spam', 'scam', 'off_platform'];
 export const TARGETS = { abuseRecall: 0.9, spamRecall: 0.9, okFalsePositives: 0.05 };
 // Whether `npm run moderation:eval` fails when the frozen fresh split (ADR 073) misses its targets:
-// recall ≥ 90 % on abuse and spam together, ≤ 5 % false positives on ok.
-export const FRESH_GATE = false;
+// recall ≥ 90 % on abuse and spam together, ≤ 5 % false positives on ok. On since round 12, when both
+// frozen sets first met both targets (CI runs the eval; a batch scored with --file is never gated).
+export const FRESH_GATE = true;
 const VERDICTS: Verdict[] = ['ok', 'review', 'block'];
 
 export type Scored = { row: Row; result: CheckResult };

@@ -49,6 +49,41 @@ describe('features', () => {
     expect(a.value).toBeCloseTo(1 / Math.sqrt(a.index.length));
     expect([...a.index].every((i) => i < 1 << 16)).toBe(true);
   });
+
+  // The features spelt out as names and hashed one by one, as the model was trained before the grams
+  // were hashed in place (ADR 073, round 13): the same buckets for every line of the corpus.
+  it('hashes the character grams in place into the buckets their names have', () => {
+    const fnv = (s: string) => {
+      let h = 0x811c9dc5;
+      for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+      return h >>> 0;
+    };
+    const spelt = (text: string, buckets: number) => {
+      const { words, stems, emoji, question } = modelTokens(text);
+      const names: string[] = [];
+      const line = ` ${words.join(' ')} `;
+      for (let n = 2; n <= 5; n++)
+        for (let i = 0; i + n <= line.length; i++) {
+          const gram = line.slice(i, i + n);
+          if (gram.trim() !== '') names.push(`c${gram}`);
+        }
+      words.forEach((w, i) => {
+        names.push(`w${w}`);
+        if (i > 0) names.push(`b${words[i - 1]} ${w}`);
+      });
+      stems.forEach((s, i) => {
+        if (s !== words[i]) names.push(`s${s}`);
+      });
+      for (const e of emoji) names.push(`e${e}`);
+      if (question) names.push('q?');
+      names.push(`n${Math.min(6, Math.ceil(Math.log2(words.length + 1)))}`);
+      return Uint32Array.from(new Set(names.map((f) => fnv(f) & (buckets - 1)))).sort();
+    };
+    const texts = [...loadCorpus().map((r) => r.text), '', '   ', 'ş', 'İ 🔥🔥 a\u00a0b\u2003c ?'];
+    const differ = texts.filter((t) => features(t, 1 << 17).index.join() !== spelt(t, 1 << 17).join());
+    expect(differ).toEqual([]);
+    expect(features('İ 🔥 a', 1 << 17).index.length).toBeGreaterThan(5);
+  });
 });
 
 describe('training', () => {

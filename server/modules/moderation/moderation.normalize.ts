@@ -1,3 +1,4 @@
+import { execAll } from './moderation.text.ts';
 // The first layer of the content check (ADR 036): undo the tricks that make a text look different from
 // what it says, before any word list, pattern or model looks at it. Pure functions.
 
@@ -123,7 +124,7 @@ export function spellDigits(folded: string): string {
         .replace(LETTER_O, '0')
         .replace(GLUED, (m) => String(WORDS.get(m)!.value))
     : folded;
-  const tokens = [...text.matchAll(TOKEN)];
+  const tokens = execAll(TOKEN, text);
   let out = '';
   let last = 0;
   let i = 0;

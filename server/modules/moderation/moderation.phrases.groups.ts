@@ -151,8 +151,10 @@ export const HATE: PhraseEntry[] = [
 // ---- harassment: sexism and body-shaming -----------------------------------------------------
 
 const WOMEN = any([
-  'kadin\\w*',
-  'kiz(?:lar|larin|lara)?',
+  // not the writer among them: "ikimiz de kadınız", "kadınım"
+  'kadin(?!im\\b|iz\\b|lariz\\b)\\w*',
+  // not one woman, the writer's ("kız arkadaşımla geleceğiz")
+  'kiz(?:lar|larin|lara)?(?! arkadas(?:im|imla|imiz|imizla)\\b)',
   'bayan\\w*',
   'hanim kizim',
   'women',
@@ -166,7 +168,7 @@ const CANNOT = any([
   'bilmez',
   'anlamaz',
   'ne anlar',
-  'olmaz(?! mi)',
+  'olmaz(?! mi| degil mi| di mi| dimi)',
   'mutfa\\w*',
   'evde otur\\w*',
   'otur evinde',
@@ -275,16 +277,27 @@ export const HARASSMENT: PhraseEntry[] = [
 
 // ---- self-harm (the writer's own) -------------------------------------------------------------
 
+// What follows "intihar" when it is a subject studied or a story's event, not the writer's wish.
+const SELF_HARM_TOPIC =
+  '(?:risk (?:degerlendirme|analiz|faktor)\\w*|sonrasi (?:destek|yas|mudahale|bakim)\\w*|(?:\\w+ )?(?:uzerine|hakkinda|konusunda) (?:calis|arastir|tez|makale|ders|sunum|seminer|oku)\\w*|anlatil\\w*|islen\\w*|ele alin\\w*|vaka\\w*|istatistik\\w*)';
+// Said later in the text: it is over ("artık iyiyim", "bıraktım"), and has not started again.
+const RECOVERED =
+  '(?!.*\\b(?:yine|tekrar|gene|yeniden) basla)(?=.*\\b(?:artik (?:iyiyim|\\w+m[ai]yorum)|iyilestim|atlattim|biraktim|kurtuldum)\\b)';
+
 export const SELF_HARM: PhraseEntry[] = list('self_harm', 'review', [
   'kendimi (?:oldur(?!esiye)\\w*|asmak\\w*|asacagim|asmayi|kes(?:iyorum|tim|ecegim|icem|mek)\\w*|yaral\\w*|yok etmek\\w*|bitir(?!dim|mis)\\w*|bogmak\\w*|oldrcm)',
   'kndm\\w* oldr\\w*',
   'yasamaktan yoruldum',
-  'kendime (?:zarar|kiy\\w*|bir sey yap\\w*)',
+  // not a past habit the writer has left ("eskiden kendime zarar verirdim … artık iyiyim")
+  `kendime (?:zarar|kiy\\w*|bir sey yap\\w*)(?! \\w*(?:irdim|ardim|erdim|urdum|iyordum|uyordum)\\b${RECOVERED})`,
   'canima kiy\\w*',
   'hayatima son\\w*',
   'her seye son ver\\w*',
   '(?:bu gece|artik|yakinda) her seyi bitir\\w*',
-  '(?<!\\w(?:mak|mek) )intihar(?! onle\\w*| kuslari| ormani| farkindalik| strateji\\w*| takti\\w*| gorev\\w*| misyon\\w*| olur\\b| squad)\\w*',
+  // Not "X yapmak intihar", "maç resmen intihar" (unless "resmen intihar edeceğim"), nor a field of study
+  // or a story's event: "intihar risk değerlendirmesi", "intihar sonrası yas", "kahramanın intiharı
+  // anlatılıyor", "intihar üzerine çalışıyorum".
+  `(?<!\\w(?:mak|mek) )intihar(?:(?<!\\b(?:resmen|adeta|bildigin) intihar)|(?= (?:et|ed|dusun|plan|giris)\\w*))(?! onle\\w*| kuslari| ormani| farkindalik| strateji\\w*| takti\\w*| gorev\\w*| misyon\\w*| olur\\b| squad| sahne\\w*| temal\\w*| konulu| iceren| icerikli)(?!\\w{0,4} ${SELF_HARM_TOPIC})\\w*`,
   'kendini (?:oldurecegini|oldurmek istedigini|asacagini|oldurmeyi)',
   '(?<!bir daha )(?:yasamak|yasamaya) (?:istemiyorum|degmez)',
   'yasamanin anlami',
@@ -310,7 +323,7 @@ export const SELF_HARM: PhraseEntry[] = list('self_harm', 'review', [
   'dunyada olmamam',
   'self harm\\w*',
   'sh yap\\w*',
-  'suicid\\w*(?! squad| prevention)',
+  'suicid\\w*(?! squad| prevention| risk assessment| research| stud\\w*| rates?\\b)',
   '(?:kill|hurt|cut) myself',
   'kms',
   'end(?:ing)? (?:my life|it all|it tonight)',

@@ -1,9 +1,13 @@
 import type { KnownReason } from './moderation.reasons.ts';
 import type { Level } from './moderation.lexicon.ts';
 import { near, type PhraseEntry, type PhraseTag } from './moderation.phrases.ts';
+import { MINORS_AWAY } from './moderation.phrases.structure.groups.ts';
 
 // Phrases about people (ADR 036): predatory questions and sexual remarks. Same format as
 // moderation.phrases.ts; groups, bodies and self-harm are in moderation.phrases.groups.ts.
+
+// What "ateşli" may describe without being said of a person.
+const HEATED = '(?:mac|tartisma|muhabbet|rekabet|yaris|karsilasma|derbi|final|oyun|ortam|debate|match)\\w*';
 
 const list = (code: KnownReason, level: Level, patterns: string[], tag?: PhraseTag): PhraseEntry[] =>
   patterns.map((p) => ({ p, code, level, tag }));
@@ -35,7 +39,7 @@ export const PREDATORY: PhraseEntry[] = [
       'kac yasinda (?:kizlar|kiz)',
       `${GIRLS} kac yasinda`,
       'en genc katilimci',
-      '18 alti\\w*',
+      `18 alti\\w*${MINORS_AWAY}`,
       '(?:are you|r u) (?:under|below) 18',
       '(?:genc|kucuk) (?:gorunuyorsun|gozukuyorsun)',
       '(?:kizlarin|kizin|gelenlerin) yas(?:lari|i) kac',
@@ -117,7 +121,8 @@ export const PREDATORY: PhraseEntry[] = [
     near(GIRLS, `${UNDER_18} yas\\w*|18 alti\\w*|resit olmayan\\w*`, 4),
     `${UNDER_18} yasinda(?:ysan|ysaniz)? (?:da )?(?:olur|biri)`,
     '18 (?:alti|altiysan|olmasan)\\w* (?:\\w+ )?(?:da |de )?(?:olur|sorun degil|fark etmez)',
-    'resit (?:olmasan|degilsen|olmayan)\\w*',
+    'resit (?:olmasan|degilsen)\\w*',
+    `resit olmayan\\w*${MINORS_AWAY}`,
     'degilsen daha iyi',
     '(?:lise\\w*|liseli|ortaokul\\w*) (?:\\w+ ){0,2}(?:kiz|kizlar|kizlari|kizlarla)\\b',
     '(?:kucuk yasta\\w*|kucuk yastaki|kucuk) (?:kiz|kizlar|kizlari|kizlarla)\\b',
@@ -144,7 +149,12 @@ const INTIMATE = any([
   'kalca(?:n|larin)\\w*',
   'popon\\w*',
   'gotun (?:cok )?(?:guzel|harika|super|buyuk)',
-  'sutyen\\w*',
+  // not a sports bra asked about ("spor sütyeni önerisi", "sporcu sütyeni yeter mi"): a bra not after
+  // "spor", someone's or on someone ("sütyenin", "sütyenli"), or one told to wear ("… sütyeni giy de
+  // gel", "… sütyeniyle gelirsen")
+  'sutyen(?<!\\bspor(?:cu)? sutyen)\\w*',
+  'sutyen(?:in|iniz|li)\\w*',
+  'sutyen\\w*(?= (?:\\w+ ){0,3}(?:giy|gel)(?:\\w*(?:sen|seniz|sene|sin|siniz|misin|in|iniz))?\\b)',
   'ic camasirli foto\\w*',
   'foto\\w* (?:\\w+ )?(?:kalca|gogus|meme|popo)\\w*',
 ]);
@@ -200,9 +210,9 @@ export const SEXUAL: PhraseEntry[] = [
     'noods|nudez|n0+dz|noodz',
   ]),
   ...list('advances', 'review', [
-    '(?:cok |o kadar |ne kadar )?(?:guzelsin|tatlisin|yakisiklisin|cekicisin|seksisin|(?<!\\b(?:tartisma|muhabbet|mac|rekabet|ortam|kavga|yarisma|cekisme|kamp|debate|match)\\w* (?:\\w+ )?)atesli(?:sin)?|hossun)',
+    // not a heated thing: "ateşli bir maç olacak"
+    `(?:cok |o kadar |ne kadar )?(?:guzelsin|tatlisin|yakisiklisin|cekicisin|seksisin|(?<!\\b(?:tartisma|muhabbet|mac|rekabet|ortam|kavga|yarisma|cekisme|kamp|debate|match)\\w* (?:\\w+ )?)atesli(?:sin|(?! (?:bir |bi |cok )?${HEATED}))|hossun)`,
     'fistik gibisin',
-    '(?:bebegim|askim|tatlim)',
     // Not the nut: "fıstık alerjim var".
     'fistik(?!.*\\balerj)(?<!\\balerj.*)',
     '(?:sevgilin|erkek arkadasin|kiz arkadasin) var mi',
@@ -240,6 +250,16 @@ export const SEXUAL: PhraseEntry[] = [
     'send me a selfie',
     'take (?:you|u) out',
   ]),
+  // Words of endearment: to someone, or of the writer's own love ("Aşkım kahve" in a bio, 'endear').
+  ...list(
+    'advances',
+    'review',
+    [
+      // not a baby spoken of: "bebeğim 8 aylık", "bebeğim 2 yaşında"
+      '(?:bebegim(?! (?:\\d+ )?(?:aylik|haftalik|gunluk|yasinda)\\b)|askim|tatlim)',
+    ],
+    'endear',
+  ),
 ];
 
 export const PEOPLE: PhraseEntry[] = [...PREDATORY, ...SEXUAL];

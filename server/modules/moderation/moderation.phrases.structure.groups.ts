@@ -1,3 +1,4 @@
+import { NOT_ASKED } from './moderation.hits.ts';
 import type { PhraseEntry } from './moderation.phrases.ts';
 
 // Structural patterns (ADR 073) about groups of people, minors, clothes, money, links and looks; the
@@ -84,16 +85,23 @@ const AGE_RANGE = any([
   `${UNDER_18} (?:ile |ila |ve |to |and )?(?:1[0-8]) (?:yas\\w*|arasi\\w*|aged?|years?|yo)`,
   `(?:aged?|between) ${UNDER_18} (?:to |and )?1[0-8]`,
 ]);
+// Under 18 turned away: the venue's rule ("18 yaş altı katılamıyor", "18 yaş altını almıyorlar") or
+// sent elsewhere ("18 altı arkadaşlar oraya geçsin", "… lise grubuna geçsin"), not asked here; or
+// let in only beside a guardian ("reşit olmayanlar velisiyle", "18 altı veli izniyle", "under 18
+// with a parent").
+export const MINORS_AWAY =
+  '(?!\\w)(?! (?:\\w+ )?(?:katilam|giremez|giremiyo|alinmiyo|almiyo|almaz|yasak|kabul edilmiyo|kabul etmiyo|olamaz|olmaz)\\w*)' +
+  '(?!(?: \\w+){0,2} (?:oraya|diger|obur|oteki|ayri|kendi|lise|ortaokul)\\w*(?: \\w+)? (?:gecsin|gitsin|gecebilir|gidebilir|katilsin|katilabilir|baksin)\\b)' +
+  '(?!(?: \\w+)? (?:(?:veli|ebeveyn|aile|anne|baba)\\w*(?:yle|yla)|(?:veli|ebeveyn|aile)\\w* (?:ile|izniyle|onayiyla|esliginde|refakatinde)|(?:with|by) (?:a |an |their )?(?:parent|guardian)s?|accompanied)\\b(?! (?:degil|olmadan|gerek)))';
 // Under 18 as a preference: "18 yaş altı", "reşit olmayan", "younger is better".
 const UNDERAGE = any([
-  // not the venue's rule: "18 yaş altı katılamıyor", "18 yaş altını almıyorlar"
-  '18 (?:yas )?alti\\w*(?!\\w)(?! (?:\\w+ )?(?:katilam|giremez|giremiyo|alinmiyo|almiyo|almaz|yasak|kabul edilmiyo|kabul etmiyo|olamaz|olmaz)\\w*)',
-  '18 in altinda\\w*',
-  'resit olmay\\w*',
+  `18 (?:yas )?alti\\w*${MINORS_AWAY}`,
+  `18 in altinda\\w*${MINORS_AWAY}`,
+  `resit olmay\\w*${MINORS_AWAY}`,
   'ergen (?:kiz|cocuk|erkek)\\w*',
   'liseli (?:kiz|cocuk)\\w*',
   'kucuk yasl\\w*',
-  'under ?18',
+  `under ?18${MINORS_AWAY}`,
   'underage',
   'younger (?:is|the) better',
 ]);
@@ -139,17 +147,24 @@ const PARENTS_SECRET = near(
 // ---- revealing clothes asked for ---------------------------------------------------------------
 
 // Sportswear is revealing only when one person is told to wear it: "şort giyin hava sıcak" to
-// everyone and "yoga için rahat tayt giyin" are advice, "tayt giy de gel 😏" is not.
-const SPORTSWEAR = `(?<!\\b(?:(?:spor|yoga|pilates|kosu|yuruyus|antrenman|gym|hike|hiking|run|running)(?: icin| for)|rahat|comfy|comfortable) (?:rahat |comfy )?)${words('tayt\\w* sort\\w* shorts? leggings')}`;
+// everyone and "yoga için rahat tayt giyin" are advice, "tayt giy de gel 😏" is not; nor the rest of
+// that advice's list ("something comfy, leggings or shorts are fine").
+// (The look-behind follows the word, so it runs only where the word is.)
+const WORN = words('tayt\\w* sort\\w* shorts? leggings');
+const SPORTSWEAR = `${WORN}(?<!\\b(?:(?:spor|yoga|pilates|kosu|yuruyus|antrenman|gym|hike|hiking|run|running)(?: icin| for)|rahat|comfy|comfortable) (?:rahat |comfy )?(?:\\w+ (?:or|ya da|yada|veya|and|ve|ile) )?${WORN})`;
+// Underwear worn under something ("beyaz kostümün altına ten rengi iç çamaşırı giyin", "nude
+// underwear under the white costume") is about what shows through, unless it is not to be worn.
+const UNDERWEAR = `(?:ic )?camasir\\w*(?:(?<!\\balt(?:ina|inda) (?:\\w+ ){0,3}(?:ic )?camasir\\w*)|(?=(?: \\w+)? giyme(?:yin|yiniz|sen|den)?\\b))`;
 const REVEALING = any([
-  words('mini\\w* dekolte\\w* bikini\\w* crop\\w* camasir\\w* transparan\\w* seffaf\\w* tight\\w*'),
-  words('askili frikik\\w* sutyen\\w* revealing lingerie underwear'),
+  words('mini\\w* dekolte\\w* bikini\\w* crop\\w* transparan\\w* seffaf\\w* tight\\w*'),
+  UNDERWEAR,
+  'underwear(?! under\\b)',
+  words('askili frikik\\w* sutyen\\w* revealing lingerie'),
   words('sexy seksi skimpy'),
   'kisa (?:bir )?(?:etek|elbise|sort|\\w+)',
   'etegin kisa',
   'kisa olsun',
   'ne kadar kisa',
-  'ic camasir\\w*',
   'dar (?:bir sey|bisey|\\w+)',
   // clothes, not "herkese açık değil mi"
   '(?:daha )?acik (?:bir sey|bir seyler|seyler|bisey|renk\\w*|kiyafet\\w*|elbise\\w*|etek\\w*|bluz\\w*|gomlek\\w*|ust\\w*|giy\\w*)',
@@ -160,9 +175,11 @@ const REVEALING = any([
 ]);
 // The writer asks someone else to wear it (imperative, wish, "giyer misin"), not "kısa etek giydim"
 // or "tayt mı giyiyorsunuz?".
+// Not the writer asking about coming so ("taytla gelsem olur mu", "botla geleyim mi").
+const NOT_I = '(?!s[ae]m\\b|s[ae]k\\b|eyim\\b|elim\\b|ecegi[mz]\\b|iyorum\\b|ebilir miyim\\b)';
 const YOU_WEAR = any([
   'giy(?:in|iniz|sene|ersen|erseniz|sen|seniz|meni|menizi|mesini|melisin|melisiniz|eceksin|ecegin|er misin|er misiniz|meyi unutma|me|ip gel\\w*)?',
-  '\\w+(?:le|la|yle|yla) gel\\w*',
+  `\\w+(?:le|la|yle|yla) gel${NOT_I}\\w*`,
   words('gelirken wear wearing'),
   'put on',
   'the shorter',
@@ -170,7 +187,7 @@ const YOU_WEAR = any([
 ]);
 const YOU_WEAR_ONE = any([
   'giy(?:sene|ersen|sen|meni|mesini|melisin|eceksin|ecegin|er misin|meyi unutma|me|ip gel\\w*)?',
-  '\\w+(?:le|la|yle|yla) gel(?!in\\b)\\w*',
+  `\\w+(?:le|la|yle|yla) gel(?!in\\b)${NOT_I}\\w*`,
   // English does not tell one from many: "wear shorts" is said to one person, in a join message
   words('wear wearing'),
   'the shorter',
@@ -188,7 +205,9 @@ const PAY = any([
   // not "göndermeyin", "yatırmayın": the warning against it
   'gonder(?!meyin|meyiniz)\\w*',
   'yatir(?!mayin|mayiniz)\\w*',
-  words('pay deposit kapora\\w* iban\\w* papara\\w* shopier\\w* revolut usdt wallet'),
+  words('pay deposit iban\\w* papara\\w* shopier\\w* revolut usdt wallet'),
+  // not "kimse kapora istemiyor": the deposit said not to be asked
+  `kapora\\w*(?! ${NOT_ASKED})`,
   words('ucreti\\w* ucretini'),
   'kredi kart\\w*',
   'kart bilgi\\w*',
@@ -219,6 +238,11 @@ const LOOKS = any([
   '(?:your|ur) face is',
   'whale alert',
 ]);
+// Looks the writer gives themselves ("kendimi çirkin hissettiğim günler") or a pet ("şişman kedim").
+// Both checked after the word: either it is not bare or no pet follows.
+const NOT_OF_ME = '(?<!\\bkendim\\w* (?:\\w+ )?\\w+)';
+const NOT_A_PET =
+  '(?:(?<!\\b(?:sisman|sisko|cirkin|obez|dombili))|(?! (?:kedi|kopeg|kopek|kus|hamster|tavsan|balig|balik|papagan|kaplumbag|cat|dog)\\w*(?! gibi)))';
 const YOUR_MOTHER = any(['anan\\w*', 'annen(?:i|e|in|de)?', 'ur mom', 'your mom', 'yo mama', 'your mother']);
 const MOCKED = any([
   words('sisman sisko fat cirkin\\w* ugly yavas salak aptal gerizekali kilolu obez dumb stupid slow'),
@@ -242,6 +266,6 @@ export const STRUCTURE_GROUPS: PhraseEntry[] = [
   { p: NO_BRA, code: 'sexual', level: 'block' },
   { p: within(FREE, PAY, 12), code: 'scam', level: 'block' },
   { p: SPELT_LINK, code: 'link', level: 'review' },
-  { p: LOOKS, code: 'body_shaming', level: 'review', tag: 'insult' },
+  { p: `${LOOKS}${NOT_OF_ME}${NOT_A_PET}`, code: 'body_shaming', level: 'review', tag: 'insult' },
   { p: within(YOUR_MOTHER, MOCKED, 6), code: 'harassment', level: 'review', tag: 'insult' },
 ];

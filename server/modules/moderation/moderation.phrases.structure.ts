@@ -58,7 +58,8 @@ const HARM_TO_THEM = any([
   'anlatir\\w*',
   'ilet(?:ir|mek)\\w*',
   'bedel\\w*',
-  'pisman(?! ol(?:acagim|urum|ucam|icam|dum)\\b)\\w*',
+  // nor "pişman olursun çünkü en iyi keki ben getiririm": a reason follows, not a harm
+  'pisman(?! ol(?:acagim|urum|ucam|icam|dum)\\b)(?!(?: \\w+)? (?:cunku|zira|because)\\b)\\w*',
   'kapina',
   'post\\w*',
   'leak\\w*',
@@ -116,8 +117,10 @@ const I_CAN_FIND = any([
   'goruyorum',
   'taniyorum',
   'geciyorum',
-  'dakika\\w*',
-  'saniye\\w*',
+  // not "10 dakikadır titriyor": how long something has gone on; nor "2 dakikada inerim": when the
+  // writer will be there
+  'dakika(?!dir\\b)(?!(?:da|ya) (?:\\w+ )?(?:in|gel|cik|var|hazir|orada|burada|kapida|asagida)\\w*(?:rim|rum|im|um|yim|yum|iz|uz)\\b)\\w*',
+  'saniye(?!dir\\b)\\w*',
   'tik\\w*',
   'zor degil',
   'find',

@@ -5,7 +5,7 @@ import type { Level } from './moderation.lexicon.ts';
 // are regular-expression sources over the word text (folded, de-leeted words joined by single spaces,
 // "kafani kirarim"); every letter may repeat (expandRuns). `tag` lets the rules engine drop a hit in an
 // innocent context: 'violence' in game talk, 'insult' when the writer speaks about themselves.
-export type PhraseTag = 'violence' | 'compete' | 'insult' | 'alone' | 'secret' | 'age' | 'meet';
+export type PhraseTag = 'violence' | 'compete' | 'insult' | 'alone' | 'secret' | 'age' | 'meet' | 'endear';
 export type PhraseEntry = { p: string; code: KnownReason; level: Level; tag?: PhraseTag };
 
 const list = (code: KnownReason, level: Level, patterns: string[], tag?: PhraseTag): PhraseEntry[] =>
@@ -29,9 +29,9 @@ const HURT = any(
     .concat(['oldrc\\w*', '(?:oldur|gebert|dov)\\w*(?:meden|mek istiyorum|mek icin)', 'parca parca \\w+']),
 );
 // "Seni ezeceğim", "sizi bitiririz", "orta sahada seni parçalarım": also how a match is won;
-// 'compete' lets sport and game talk keep them.
+// 'compete' lets sport and game talk keep them. Not "ezberleyeceğim" (I'll learn by heart).
 const BEAT = any([
-  'bitir ez parcala mahved'
+  'bitir ez(?!ber) parcala mahved'
     .split(' ')
     .map((s) => `${s}${I_WILL}`)
     .join('|'),
@@ -59,6 +59,9 @@ const BODY = any([
 const BREAK = any(
   'kir dagit kopar sok yak karart sik sok cevir aglat'.split(' ').map((s) => `${s}\\w*(?:rim|cam|cem|gim)`),
 );
+// Things one may swear to beat: a slope, the stairs, an exam, a vending machine.
+const THINGS =
+  '(?:yokus|rampa|merdiven|bayir|yamac|tepe|soru|sinav|odev|alarm|bilgisayar|laptop|yazici|otomat|makine|modem|kumanda)';
 // "kabul etmezsen …", "reddedersen …", "if you don't let me in …".
 const IF_NOT = any([
   'kabul (?:etmezsen|etmeyeceksen|etmiyorsan)',
@@ -73,8 +76,8 @@ const IF_NOT = any([
   'yazmazsan',
   'buluşmazsan',
   'bulusmazsan',
-  // "yakalarsam", "görürsem": if I catch / see you.
-  '\\w+(?:arsam|ersem|irsam|irsem|ursam|ursem)',
+  // "yakalarsam", "görürsem": if I catch / see you; not a thing ("şu yokuşu bir daha görürsem").
+  `\\w+(?:arsam|ersem|irsam|irsem|ursam|ursem)(?<!\\b${THINGS}\\w* (?:\\w+ ){0,3}\\w+)`,
   'if (?:you|u) (?:don t|dont|do not|won t) (?:accept|let|answer|reply|add)',
   'if (?:you|u) (?:reject|block|ignore|decline)',
   'accept me or',
@@ -85,7 +88,8 @@ const THEN_HARM = any([
   BREAK,
   'sakat (?:birak|ed)\\w*',
   '(?:evine|kapina|isyerine|okuluna) gel\\w*',
-  'pisman (?:olursun|ederim|edecegim|edicem)',
+  // not "… pişman olursun, çünkü en iyi keki ben getiririm": the reason, if harm, is matched itself
+  'pisman (?:olursun|ederim|edecegim|edicem)(?! (?:cunku|zira|because)\\b)',
   'gorursun',
   'bedelini \\w+',
   'sonuclarina katlan\\w*',
@@ -126,6 +130,8 @@ export const THREATS: PhraseEntry[] = [
       '(?:i ll|i will|ill|i wil|im gonna|i m gonna|i am gonna|i m going to|im going to|i am going to|gonna) (?:kill|kil|hurt|stab|break|shoot|punch|rape|end) (?:you|u|your|ur)(?! ankles?\\b)',
       '(?:you re|youre|ur|you are) (?:dead|dead meat)(?! tired)',
       'someone should (?:shoot|kill|hurt|stab) (?:you|u)',
+      // a game's too: "creeper gibi gelip patlatacağım seni" in Minecraft
+      'patlatacagim',
     ],
     'violence',
   ),
@@ -160,7 +166,6 @@ export const THREATS: PhraseEntry[] = [
     'bicagi sok\\w*',
     'bomba koy\\w*',
     '(?:etkinlig\\w*|mekani) (?:basariz|basacagiz|patlat\\w*)',
-    'patlatacagim',
     '(?:sikacagim|sikarim) (?:hepsine|hepinize|sana|size)',
     'can(?:in|iniz) sag olsun (?:diyorsan|istiyorsan)',
     'sagligin icin',
@@ -284,6 +289,10 @@ const PUBLISH = any([
   'sizdir\\w*',
 ]);
 
+// Where following someone is what the site is for.
+const PLATFORM =
+  '(?:instagram|insta|twitter|tiktok|sayfa|hesap|github|gitlab|linkedin|youtube|twitch|kick|medium|substack|spotify|strava|goodreads|letterboxd|pinterest|behance|dribbble|mastodon|bluesky|reddit|kaggle)';
+
 export const DOXXING: PhraseEntry[] = [
   ...list('doxxing', 'block', [
     near(THEIRS, I_KNOW, 3),
@@ -303,7 +312,8 @@ export const DOXXING: PhraseEntry[] = [
     '(?:your|ur) ex gave me',
   ]),
   ...list('stalking', 'block', [
-    '(?:seni|sizi) (?:izliyorum|izliyom|gozetliyorum|takip ediyorum|takipteyim)(?! \\w* ?(?:instagram|twitter|tiktok|sayfa|hesap))',
+    // not on a platform: "GitHub'da seni takip ediyorum", "seni Strava'da takip ediyorum"
+    `(?:seni|sizi)(?<!\\b${PLATFORM}\\w* (?:\\w+ )?(?:seni|sizi)) (?:izliyorum|izliyom|gozetliyorum|takip ediyorum|takipteyim)(?! \\w* ?${PLATFORM})`,
     'evinin onun(?:den|de|deyim)\\w*',
     'penceren\\w*',
     'kapini calacagim',

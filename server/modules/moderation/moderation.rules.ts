@@ -1,5 +1,5 @@
 import { contextHits } from './moderation.context.ts';
-import type { Hit } from './moderation.hits.ts';
+import { quotedAsAt, type Hit } from './moderation.hits.ts';
 import { INNOCENT, PHRASES, SAFE_PHRASES, WORDS, type WordEntry } from './moderation.lexicon.ts';
 import { isGibberish, isShouting } from './moderation.noise.ts';
 import { cleanText } from './moderation.normalize.ts';
@@ -9,7 +9,7 @@ import { DOXXING, THREATS, type PhraseEntry } from './moderation.phrases.ts';
 import { STRUCTURE } from './moderation.phrases.structure.ts';
 import { decide, type RuleFacts } from './moderation.policy.ts';
 import { spamHits } from './moderation.spam.ts';
-import { analyse, expandRuns, wordsInRange, type Analysis } from './moderation.text.ts';
+import { analyse, execAll, expandRuns, wordsInRange, type Analysis } from './moderation.text.ts';
 import { MAX_CHECKED_CHARS } from './moderation.thresholds.ts';
 import type { CheckContext, CheckResult, MessageChecker, TextKind } from './moderation.types.ts';
 
@@ -63,7 +63,7 @@ export const isListedWord = (word: string) => lookupFold(word) !== undefined || 
 // ---- phrases ---------------------------------------------------------------------------------
 
 const wordBounded = (source: string) => `\\b(?:${source})\\b`;
-// One alternation per group of phrases (matchAll finds every non-overlapping phrase of a group, and a
+// One alternation per group of phrases (execAll finds every non-overlapping phrase of a group, and a
 // phrase of one group may overlap one of another).
 const GROUPS: PhraseEntry[][] = [PHRASES, THREATS, DOXXING, PEOPLE, GROUPS_AND_SELF, STRUCTURE].flatMap(
   (group) => {
@@ -84,21 +84,39 @@ phraseRes.forEach((re, i) => {
 const safeRe = new RegExp(SAFE_PHRASES.map((p) => wordBounded(expandRuns(p))).join('|'), 'g');
 
 // Words after a phrase that make it someone else's words, reported: "diye bağırdı", "diyen adam",
-// "yazan", "dedi", "şakası yapan". Not "dedim" or "diye uyarayım": the writer's own. A report quotes
+// "yazan", "dedi", "şakası yapan", "diye soruyorlar". Not "dedim", "diye soruyorum" or "diye
+// uyarayım": the writer's own, unless taken back as a joke ("… dediysem şakaydı"). A report quotes
 // the harm to describe it, and keeps every signal.
 const REPORTED =
-  /(?: \w+){0,2}? (?:diye (?:bagir|yaz|soyle|sov|konus|gul|mesaj|bir)\w*|diye sordu(?:lar)?|dedin(?:iz)?|diyen\w*|diyenler\w*|yazan\w*|yazmis(?:lar|ti)?|dedi(?:ler|ydi)?|demis(?:ler|ti|lerdi)?|sakasi\w*)\b/y;
+  /(?: \w+){0,2}? (?:diye (?:bagir|yaz|soyle|sov|konus|gul|mesaj|bir)\w*|diye sor(?:du(?:lar|ydu)?|uyor?(?:lar|du)?|ar(?:lar|di)?|mus(?:lar|tu)?|uldu|uluyo\w*)|dedin(?:iz)?|diyen\w*|diyenler\w*|yazan\w*|yazmis(?:lar|ti)?|dedi(?:ler|ydi)?|demis(?:ler|ti|lerdi)?|sakasi\w*|(?:dediysem|dedigim(?:de)?) (?:\w+ )?saka(?!\w* (?:degil|falan degil|yapmiyorum))\w*)\b/y;
 
-// Whether the words after `end` (an offset in the word text) report what came before it.
-function reportedAt(a: Analysis, end: number): boolean {
+// A side drawn or given in a debate: "kurayla '… geri gönderilsin' tarafını aldım".
+const SIDE = /(?: \w+){0,2}? taraf(?:i|ini|ina|inda)\b/y;
+const DEBATE = /\b(?:kura\w*|munazara\w*|debate\w*|tartisma\w*)\b/;
+
+// Whether the words after `end` (an offset in the word text) report what came before it, name it as
+// an example of what is said, or give it as a debate's side.
+function reportedAt(a: Analysis, end: number, match = ''): boolean {
   REPORTED.lastIndex = end;
-  return REPORTED.test(a.wordText);
+  SIDE.lastIndex = end;
+  const w = a.wordText;
+  return REPORTED.test(w) || quotedAsAt(w, end, match) || (SIDE.test(w) && DEBATE.test(w));
+}
+
+// A word glossed as another language's: "Rusçada 'bok' yan taraf demek", "in Russian 'bok' means
+// side". The language just before the word, the meaning within three words after it.
+const LANGUAGE =
+  /\b(?:(?:rus|ingiliz|alman|fransiz|ispanyol|italyan|japon|arap|fars|yunan|hollanda)ca|(?:portekiz|cin|kore|latin|turk|kurt|leh)ce|in (?:russian|english|german|french|spanish|italian|japanese|chinese|korean|arabic|greek|latin|turkish|polish|dutch))(?:da|de)? (?:\w+ )?$/;
+const MEANS = /(?: \w+){0,3} (?:demek\w*|anlam(?:i|ina|inda)\w*|means?)\b/y;
+function glossedAt(a: Analysis, first: number, last: number): boolean {
+  MEANS.lastIndex = a.wordStarts[last] + a.words[last].length;
+  return MEANS.test(a.wordText) && LANGUAGE.test(a.wordText.slice(0, a.wordStarts[first]));
 }
 
 function abuseHits(a: Analysis, hits: Hit[], kind: TextKind) {
   const quoting = kind !== 'report';
   const safe = new Set<number>();
-  for (const m of a.wordText.matchAll(safeRe)) {
+  for (const m of execAll(safeRe, a.wordText)) {
     for (const i of wordsInRange(a, m.index, m.index + m[0].length)) safe.add(i);
   }
   for (const c of a.candidates) {
@@ -115,15 +133,16 @@ function abuseHits(a: Analysis, hits: Hit[], kind: TextKind) {
     const turkish = c.pair ? lookupTrBlock(c.tr, reach) : lookupTr(c.tr);
     const entry = folded?.level === 'block' || !turkish ? folded : turkish;
     if (entry && quoting && reportedAt(a, a.wordStarts[c.last] + a.words[c.last].length)) continue;
+    if (entry && glossedAt(a, c.first, c.last)) continue;
     if (entry) {
       const insult = entry.code === 'harassment' && entry.level === 'review';
-      hits.push({ code: entry.code, level: entry.level, tag: insult ? 'insult' : undefined });
+      hits.push({ code: entry.code, level: entry.level, tag: insult ? 'insult' : undefined, word: c.fold });
     }
   }
   phraseRes.forEach((re, i) => {
-    for (const m of a.wordText.matchAll(re)) {
+    for (const m of execAll(re, a.wordText)) {
       // Quoted to report it: "'seni öldürcem' diye bağırdı", "'kendini öldür' yazan adamı bildirdim".
-      if (quoting && reportedAt(a, m.index + m[0].length)) continue;
+      if (quoting && reportedAt(a, m.index + m[0].length, m[0])) continue;
       for (let g = 1; g < m.length; g++) {
         if (m[g] !== undefined) {
           const p = GROUPS[i][g - 1];
@@ -141,25 +160,32 @@ function abuseHits(a: Analysis, hits: Hit[], kind: TextKind) {
 // "maçtan sonra seni döverim" is about a real person.
 const GAME = new RegExp(
   wordBounded(
-    'lobi\\w*|lobby|round\\w*|ranked|oyun\\w*|game\\w*|ingame|valorant|cs2?|csgo|lol|fifa|pes|mafia|among us|impostor|1v1|headshot\\w*|ulti\\w*|boss|sniper\\w*|awp|paintball|laser tag|satranc\\w*|chess|tabu\\w*|okey\\w*|tavla\\w*|codenames|turnuva\\w*|smash bros|in smash|ping\\w*|fps|elo\\w*|mmr|spawn|mid|gg|frag\\w*|ivi|saka|haha\\w*|jk|just kidding',
+    'lobi\\w*|lobby|round\\w*|ranked|oyun\\w*|game\\w*|ingame|valorant|cs2?|csgo|lol|fifa|pes|mafia|among us|impostor|1v1|headshot\\w*|ulti\\w*|boss|sniper\\w*|awp|paintball|laser tag|satranc\\w*|chess|tabu\\w*|okey\\w*|tavla\\w*|codenames|catan|minecraft|bedwars|skywars|creeper\\w*|survival|(?:elmas|demir) kazma\\w*|saklambac\\w*|turnuva\\w*|smash bros|in smash|ping\\w*|fps|elo\\w*|mmr|spawn|mid|gg|frag\\w*|ivi|saka(?! (?:degil|falan degil|yapmiyorum))|haha\\w*|jk|just kidding',
   ),
 );
 // Sport, where "seni ezeceğim" is how a match is won (but not "seni döverim", which stays a threat).
 const SPORT = new RegExp(
   wordBounded(
-    'mac\\w*|sahada|saha\\w*|hali saha\\w*|gol\\w*|skor\\w*|set\\w*|futbol\\w*|basket\\w*|voleybol\\w*|tenis\\w*|kort\\w*|final\\w*|yari final\\w*|ceyrek final\\w*|bracket|duello\\w*|yarisma\\w*|karaoke\\w*|match|court|pitch|tournament',
+    'mac\\w*|sahada|saha\\w*|hali saha\\w*|gol\\w*|skor\\w*|set\\w*|futbol\\w*|basket\\w*|voleybol\\w*|tenis\\w*|kort\\w*|final\\w*|yari final\\w*|ceyrek final\\w*|bracket|duello\\w*|yarisma\\w*|karaoke\\w*|kaleci\\w*|rovans\\w*|match|rematch|court|pitch|tournament',
   ),
 );
-// A warning against paying or sharing ("kimseye para göndermeyin", "kapora isteyen olursa…",
-// "önceden yatırmanıza gerek yok"), without a link or an account number of its own to pay into.
+// A warning against paying or sharing ("kimseye para göndermeyin", "kimse kimseye göndermesin", "kapora
+// isteyen olursa…", "DM'den para isterse bildirin", "önceden yatırmanıza gerek yok"), a message
+// received that asked for it ("kart bilgisi isteyen bir mesaj aldım"), or the question whether one
+// must ("ücret yok değil mi?", "önceden göndermem gerekmiyor değil mi", "Squad bunu istemez değil
+// mi?"), without a link or an account number of its own to pay into.
 const WARNS = new RegExp(
   wordBounded(
-    '(?:gonder|yatir|ode|ver|paylas|at)m[ae]yin\\w*|(?:gonder|yatir|ode|ver|paylas)m[ae]yiz|sakin (?:\\w+ ){0,3}(?:gonder|yatir|ode|ver|paylas)\\w*|\\w+ isteyen olursa|\\w+ istemesin|(?:yatirmaniza|odemenize|gondermenize|vermenize) gerek yok|(?:don t|never|do not) (?:send|pay|share)|istendigini (?:duydum|gordum)|istedi de',
+    '(?:gonder|yatir|ode|ver|paylas|at)m[ae]yin\\w*|(?:gonder|yatir|ode|ver|paylas)m[ae]yiz|kimse (?:\\w+ ){0,3}(?:gonder|yatir|ode|ver|paylas)m[ae]sin|sakin (?:\\w+ ){0,3}(?:gonder|yatir|ode|ver|paylas)\\w*|\\w+ isteyen olursa|\\w+ istemesin|' +
+      '\\w+ isterse (?:\\w+ )?(?:bildir|sikayet|rapor|report|engelle|haber ver)\\w*|(?:isteyen|soran) (?:bir )?(?:\\w+ ){0,3}(?:mesaj|sms|mail|e posta|dm|arama)\\w* (?:aldim|aldik|geldi)|\\w+ (?:istemez|istemiyo\\w*) (?:degil mi|di mi|dimi)|(?:yatirmaniza|odemenize|gondermenize|vermenize) gerek yok|(?:don t|never|do not) (?:send|pay|share)|istendigini (?:duydum|gordum)|istedi de' +
+      '|(?:(?:ucret|para|kapora|odeme)\\w* (?:yok|alinmiyo\\w*|istenmiyo\\w*)|ucretsiz) (?:degil mi|di mi|dimi)(?! diye| diyen)' +
+      '|(?:gonder|yatir|ode|at|ver)m[ae]m(?:iz)? (?:gerek(?:miyo\\w*|mez\\w*|i yok|iyo\\w* mu\\w*)|lazim mi)',
   ),
 );
-// The writer speaks about themselves ("ben tam bir salağım", "I'm an idiot") and to nobody else.
+// The writer speaks about themselves ("ben tam bir salağım", "kendimi ezik hissediyorum", "I'm an
+// idiot") and to nobody else.
 const FIRST_PERSON =
-  /\b(?:ben|benim|bende|i|im|myself|me|my)\b|\b(?:salak|aptal|mal|ezik|gerizekali|geri zekali|dangalak) gibi (?:\w+ ){0,4}\w+(?:yorum|dim|dum|tim|tum)\b|\b(?:salag|aptal|ezig|beceriksiz|sakar|kilolu|tombul|kotu|noob)\w*(?:im|um|yim|yum)\b/;
+  /\b(?:ben|benim|bende|kendim\w*|i|im|myself|me|my)\b|\b(?:salak|aptal|mal|ezik|gerizekali|geri zekali|dangalak) gibi (?:\w+ ){0,4}\w+(?:yorum|dim|dum|tim|tum)\b|\b(?:salag|aptal|ezig|beceriksiz|sakar|kilolu|tombul|kotu|noob)\w*(?:im|um|yim|yum)\b/;
 const SECOND_PERSON =
   /\b(?:sen|sana|seni|senin|siz|size|sizi|sizin|you|u|ur|your|youre|host\w*|organizator\w*|\w+s[iu]n|\w+s[iu]niz)\b/;
 // A woman asking whether other women come, or saying she comes alone.
@@ -167,6 +193,9 @@ const SHE_ASKS =
   /\b(?:ben de kiz\w*|ben kiz\w*|kiz olarak|kadin olarak|ben de kadin\w*|kadinim|bir kadinim|ben bir kadinim|i m a (?:girl|woman)|im a (?:girl|woman)|as a (?:girl|woman)|i m a female|(?:i m|im|i am) the only (?:girl|woman|female)|the only (?:girl|woman) in)\b/;
 // Family: "kız kardeşim 16 yaşında", "yeğenim 12 yaşında".
 const FAMILY = /\b(?:kardes\w*|kuzen\w*|yegen\w*|kizim|oglum|cocug\w*|annem|babam)\b/;
+
+// Role-play talk, where "ooc" is "out of character", not a stretched "oç".
+const ROLE_PLAY = /\b(?:rp|roleplay|role play|karakter\w*|sahne\w*)\b/;
 
 // Someone else pointed at: "bu adam", "şu kız", "o host", "onlar".
 const POINTED = /\b(?:bu|su|o|onlar\w*|bunlar\w*|sunlar\w*|this|that|they|them|he|she|his|her)\b/;
@@ -180,11 +209,15 @@ function innocentContext(a: Analysis, hits: Hit[], kind: TextKind): Hit[] {
   const selfTalk = (FIRST_PERSON.test(w) || bioSelf) && !SECOND_PERSON.test(w);
   const sheAsks = SHE_ASKS.test(w);
   const family = FAMILY.test(w);
+  const rolePlay = ROLE_PLAY.test(w);
   return hits.filter((h) => {
+    if (h.word === 'ooc' && rolePlay) return false;
     if (h.tag === 'violence' && game) return false;
     if (h.tag === 'compete' && (game || sport)) return false;
     if (h.tag === 'insult' && selfTalk) return false;
     if ((h.tag === 'meet' || h.tag === 'alone') && sheAsks) return false;
+    // "Aşkım Kotlin, flörtüm Rust": a bio naming its owner's loves, not calling anyone "aşkım".
+    if (h.tag === 'endear' && kind === 'bio' && selfTalk) return false;
     if (h.code === 'minors' && family && !hits.some((o) => o.tag === 'secret' || o.code === 'sexual'))
       return false;
     return true;

@@ -1,6 +1,6 @@
-import { bounded, wordBounded, type Hit } from './moderation.hits.ts';
+import { bounded, NOT_ASKED, quotedAsAt, wordBounded, type Hit } from './moderation.hits.ts';
 import type { Level } from './moderation.lexicon.ts';
-import type { Analysis } from './moderation.text.ts';
+import { execAll, type Analysis } from './moderation.text.ts';
 
 // Selling and luring (ADR 020, 036): betting, crypto pitches, adverts, boosting and account sales,
 // adult self-promotion, referral codes, scams and phishing; and the shapes of bulk messages: unfilled
@@ -69,8 +69,10 @@ const CRYPTO_ASSET = W([
   'usdt|btc|bitcoin\\w*|kripto\\w*|crypto\\w*|coin\\w*|altcoin\\w*|ethereum|eth|forex\\w*|binance\\w*|nft\\w*',
 ]);
 const RECRUIT = W(['isteyen\\w*|ilgilenen\\w*|ister misin\\w*|detay\\w*|bilgi (?:icin|almak)\\w*']);
+// Not an offer said to be absent: "yatırım tavsiyesi yok", "yatırım tavsiyesi vermiyoruz" (but "yatırım
+// tavsiyesi değildir", the shill's disclaimer, still is one).
 const CRYPTO_OFFER = W([
-  'kazanc\\w*|kazan(?:mak|in|dir\\w*|diniz)|yatir\\w*|yatirim\\w*|firsat\\w*|getiri\\w*|sinyal\\w*|vip|kar payi|katla\\w*',
+  'kazanc\\w*|kazan(?:mak|in|dir\\w*|diniz)|yatir(?!im\\w* tavsiye\\w* (?:yok|verilmez|verilmiyo\\w*|verilmeyecek|vermiyoruz|vermeyecegiz|vermem)\\b)\\w*|firsat\\w*|getiri\\w*|sinyal\\w*|vip|kar payi|katla\\w*',
 ]);
 
 const ADVERT_STRONG = W([
@@ -173,6 +175,8 @@ const TEMPLATE = [
   /\[(?:isim|ad|name|username|etkinlik[^\]]{0,20}|event[^\]]{0,20}|host[^\]]{0,20})\]|\$(?:isim|name|username|etkinlik)\b/iu,
 ];
 // Scams: money up front, prizes, doubling, lending, job fees (phishing asks for the keys themselves).
+// A scam's name followed by what it is ("ön ödeme tuzakları", "kapora dolandırıcılığı"): spoken of.
+const NAMED_SCAM = '(?! (?:tuzag|tuzak|dolandiricili|sahtekarli|scam)\\w*)';
 export const SCAM_WORDS = W([
   'gonder\\w*|at(?:in|arsan)?|yatir\\w*|havale\\w*|send|donate|bagis\\w*|ucret\\w*|geri|double|bonus|hediye|fee|pay',
 ]);
@@ -184,8 +188,9 @@ const SCAM = W([
   '(?:send|pay|transfer|deposit)\\w* (?:\\w+ ){0,3}(?:first|upfront)',
   '(?:papara|ininal|paypal|cashapp|western union)\\w* (?:\\w+ ){0,4}(?:gonder\\w*|at(?:ar|man|min|ip|in|sin|arsan|arsin|abilirsin|ar misin)?|yatir\\w*|havale\\w*|send|pay|ode(?:me|yin|men|mek|yip)\\w*|yukle\\w*)',
   '(?:gonder\\w*|at(?:ar|man|min|ip|in|sin|arsan|arsin|abilirsin|ar misin)?|yatir\\w*|havale\\w*|send|pay|ode(?:me|yin|men|mek|yip)\\w*|yukle\\w*) (?:\\w+ ){0,3}(?:papara|ininal|paypal|cashapp|western union)\\w*',
-  '(?<!\\b(?:dolandir\\w*|sahte) )kapora\\w*(?!\\w)(?! (?:falan |filan )?(?:yok|var mi|mi|mu|istenmiyo\\w*|istemiyo\\w*|alinmiyo\\w*|almiyo\\w*)\\b)',
-  'on odeme\\w*',
+  // not named as a scam ("sahte kapora", "ön ödeme tuzakları") nor refused ("kapora istemediğinizi")
+  `(?<!\\b(?:dolandir\\w*|sahte) )kapora\\w*(?!\\w)(?! (?:falan |filan )?(?:var mi|mi|mu|${NOT_ASKED})\\b)${NAMED_SCAM}`,
+  `(?<!\\b(?:dolandir\\w*|sahte) )on odeme\\w*(?!\\w)${NAMED_SCAM}`,
   followedBy(
     '(?:tebrikler|congratulations|kazandiniz|kazandin|you won|you ve won|you have won|been selected)\\w*',
     '(?:tikla|ara|odul|claim|link|kargo|talep|almak icin|numara)\\w*',
@@ -216,8 +221,9 @@ const SCAM = W([
   'pay (?:you )?back',
   'yarin oderim',
 ]);
-// A verb's negative ("paylaşmayın", "vermiyorum", "yazmam"), not its infinitive ("yazman yeterli").
-const NOT = '(?!m[aei](?:y|z\\b|m\\b|\\b))';
+// A verb's negative ("paylaşmayın", "vermiyorum", "yazmam", "paylaşmamam gerekiyor"), not its
+// infinitive ("yazman yeterli").
+const NOT = '(?!m[aei](?:y|z\\b|m\\b|\\b)|m[ae]m[ae])';
 const PHISHING = W([
   'squad (?:destek|support|admin|yonetim\\w*|ekib\\w*|official|resmi|moderator\\w*|guvenlik)\\w*',
   `(?:sifre(?:ni|nizi|n)|parola(?:ni|nizi)|password|giris (?:bilgi|kod)\\w*(?! \\d)|dogrulama kod\\w*|sms (?:ile gelen )?kod\\w*|gelen kodu|kart (?:bilgilerini|bilgilerinizi|numarani|numaranizi)|cvv\\w*|kredi karti\\w*|seed (?:phrase|kelime\\w*)|card number|login details|verification code|kimlik (?:foto\\w*|bilgi\\w*)|photo of (?:your|ur) id|tc ve kart\\w*|3 digits)(?: \\w+){0,4} (?:yaz${NOT}\\w*|gonder${NOT}\\w*|at|atin|paylas${NOT}\\w*|ver${NOT}\\w*|soyle${NOT}\\w*|gir${NOT}\\w*|send|share|give|tell|enter)\\b`,
@@ -226,6 +232,7 @@ const PHISHING = W([
   '(?:hesabin|hesabiniz|your account)\\w* (?:\\w+ ){0,2}(?:askiya|kapan|suspend|will be)\\w*',
   'verify (?:your )?account',
 ]);
+const PHISHING_ALL = new RegExp(PHISHING.source, 'g');
 
 const EMOJI = /\p{Extended_Pictographic}/gu;
 const VISIBLE = /[\p{L}\p{N}]/gu;
@@ -277,7 +284,7 @@ export function promoHits(a: Analysis, raw: string, hits: Hit[], hasContact: boo
   let betting: Level | 'weak' | undefined;
   if (BETTING_STRONG.test(words) || BETTING_BRAND.test(a.flat)) betting = 'block';
   else {
-    const weak = new Set([...words.matchAll(BETTING_WEAK)].map((m) => m[0].slice(0, 4)));
+    const weak = new Set(execAll(BETTING_WEAK, words).map((m) => m[0].slice(0, 4)));
     if (weak.size >= 2) betting = 'review';
     else if (weak.size === 1) betting = 'weak';
   }
@@ -295,7 +302,12 @@ export function promoHits(a: Analysis, raw: string, hits: Hit[], hasContact: boo
   if (BOOSTING.test(words)) add('boosting', 'block');
   if (ADULT.test(words)) add('adult_promo', 'block');
   if (REFERRAL.test(a.flat) || REFERRAL.test(words)) add('referral', REWARD.test(words) ? 'block' : 'review');
-  if (PHISHING.test(words)) add('phishing', 'block');
+  // Not "'şifrenizi girin' gibi mesajlar gelirse inanmayın": a fake message named as an example.
+  if (
+    PHISHING.test(words) &&
+    execAll(PHISHING_ALL, words).some((m) => !quotedAsAt(words, m.index + m[0].length, m[0]))
+  )
+    add('phishing', 'block');
   if (SCAM.test(words)) add('scam', 'block');
   if (MASS.test(words)) add('mass_message', 'review');
   if (TEMPLATE.some((re) => re.test(raw))) add('template', 'review');

@@ -56,12 +56,14 @@ const VERB =
 const OFF_PLATFORM = new RegExp(
   wordBounded(
     [
-      `${CHANNEL}${SUFFIX}?(?: ${SUFFIX})?(?: (?!grub|grup|sayfa|hesab|kanal|buradan|burdan|uygulama|squad)\\w+){0,2} ${VERB}`,
+      // not the channel's group, page or app, nor building on it ("Telegram bot yazma atölyesi")
+      `${CHANNEL}${SUFFIX}?(?: ${SUFFIX})?(?: (?!grub|grup|sayfa|hesab|kanal|buradan|burdan|uygulama|squad|bot|api)\\w+){0,2} ${VERB}`,
       `${CHANNEL}(?:in|un|n|imi) (?:var mi|ne)`,
       `${CHANNEL} (?:adin|id\\w*|kullanici adin) ne`,
       `(?:yaz|ulas|ekle|takip et)\\w*(?: \\w+){0,2} ${CHANNEL}${SUFFIX}?`,
       // Not "numara vermeye gerek yok", "numara istemiyorum": saying there is no need.
-      'numara(?:mi|mizi|ni|nizi|yi|n)? (?:al|kaydet|yaz|ver|at|ister|birak|alabilir)(?!m[aei](?:y|z\\b|m\\b|\\b))\\w*(?!\\w)(?! (?:gerek|zorunda|sart|istemiyorum|istemem|yok)\\b)',
+      // Nor "kimse numara vermesin" (a rule), nor "öğrenci numaranızı yazın" (not a phone's).
+      'numara(?<!\\b(?:ogrenci|okul|sicil|siparis|masa|forma|oda|bilet|takip|koltuk|daire) numara)(?:mi|mizi|ni|nizi|yi|n)? (?:al|kaydet|yaz|ver|at|ister|birak|alabilir)(?!m[aei](?:y|z\\b|m\\b|\\b|s[iu]n\\b))\\w*(?!\\w)(?! (?:gerek|zorunda|sart|istemiyorum|istemem|yok)\\b)',
       'numara(?:mi|m) (?:profil|bio)\\w*(?! yok| degil| \\w+m[ae](?:dim|dik|yecegim|yacagim)\\b)',
       'telefon(?:unu|numarani) (?:ver|yaz|at)\\w*',
       'telefonuna (?:mesaj|yaz)\\w*',
@@ -94,10 +96,13 @@ const OFF_PLATFORM = new RegExp(
   ),
 );
 // "dm" is off-platform unless the message says it means the app's own messages.
-// Nor "DM'ye gerek yok", nor a table-top game's dungeon master.
+// Nor "DM'ye gerek yok", nor "DM'den isteyen olursa bildirin", "DM'den para isterse bildirin",
+// "DM'den ısrarla yazan engellenir" (where to report, what is blocked), nor a table-top game's dungeon master.
 const DM = new RegExp(
   wordBounded(
-    'dm(?! ?(?:den|dan|e|ye|le|ler|lerden)? (?:gerek|yok|atmayin|yazmayin)\\b)(?: ?(?:den|dan|e|ye|le|ler|lerden)\\b)?',
+    'dm(?! ?(?:den|dan|e|ye|le|ler|lerden)? (?:gerek|yok|atmayin|yazmayin)\\b)' +
+      '(?! ?(?:den|dan|lerden)? (?:\\w+ ){0,2}(?:isteyen|yazan|atan|isterse|yazarsa|atarsa)\\w* (?:(?:olursa|varsa) )?(?:\\w+ )?(?:bildir|sikayet|rapor|engelle|report|block)\\w*)' +
+      '(?: ?(?:den|dan|e|ye|le|ler|lerden)\\b)?',
   ),
 );
 const TABLETOP = new RegExp(
