@@ -164,9 +164,12 @@ export async function measureTargets(
 // GraphQL 1.13-1.28 (the build before, interleaved: 1.58-1.99): its bound is 1.5, a sixth above.
 // Since the near request's own cuts, four runs of the unchanged code (two in CI) gave near / {
 // __typename } 5.37-5.82 (rounds 4.89-5.92), where 10.5 let a near request slowed by a 0.5 ms busy
-// loop pass at 7.98: its bound is 7.0, a sixth above the highest run (2026-11-27, ADR 074).
+// loop pass at 7.98: its bound was 7.0, a sixth above the highest run (2026-11-27, ADR 074). On the
+// slower machine of 2026-12-01 five runs of the unchanged code (one in CI) gave 6.02-7.98 and failed
+// the 7.0 three times, while the copy with the 0.5 ms busy loop gave 9.87-9.99: the bound is 8.7, a
+// ninth above the highest unchanged run and a seventh below the slowed copy.
 export const BOUNDS = {
-  nearOverTypename: 7.0,
+  nearOverTypename: 8.7,
   restOverGraphql: 1.5,
 };
 
