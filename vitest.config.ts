@@ -32,6 +32,7 @@ const projects = [
         'server/**/*.test.ts',
         'db/**/*.test.ts',
         'client/src/**/*.test.{ts,tsx}',
+        'client/scripts/**/*.test.ts',
         'tests/unit/**/*.test.ts',
       ],
       testTimeout: 20_000,

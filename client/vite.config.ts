@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { catalogueAsJson } from './scripts/catalogue-as-json.ts';
 
 const clientRoot = fileURLToPath(new URL('.', import.meta.url));
 const backend = 'http://localhost:3000';
@@ -14,6 +15,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    catalogueAsJson(),
     // Installable app and service worker (ADR 043): the worker is ours (src/sw/sw.ts, web push too);
     // the page registers it itself (src/app/serviceWorker.ts) and asks before updating.
     VitePWA({
