@@ -22,6 +22,9 @@ const RUNS = Number(opt('runs', '2'));
 const ONLY = opt('only', 'all');
 // `--save DIR` keeps each run's full report (JSON) and trace for a closer look.
 const SAVE = opt('save', '');
+// With --save: the trace also holds V8's CPU samples, to see which functions the long tasks ran
+// (build with BUILD_SOURCEMAP=1 to read them by source name).
+const PROFILE = args.includes('--profile');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -227,7 +230,17 @@ async function withChromium<T>(
 class VoidRun extends Error {}
 const ATTEMPTS = 3;
 
-type Result = { score: number; lcp: number; tbt: number; fcp: number; lcpElement: string; requests: number };
+type Result = {
+  score: number;
+  lcp: number;
+  tbt: number;
+  fcp: number;
+  lcpElement: string;
+  requests: number;
+  // Lighthouse's reading of the host's CPU during the run: the 4x slowdown stands for a phone when the
+  // host reads about 1,500 (docs/throttling.md); ADR 050 round 5.
+  benchmarkIndex: number;
+};
 
 async function measure(url: string, port: number, keepStorage: boolean, blocked: string[]): Promise<Result> {
   const result = await lighthouse(url, {
@@ -239,6 +252,7 @@ async function measure(url: string, port: number, keepStorage: boolean, blocked:
     disableStorageReset: keepStorage,
     // Map tiles come from the internet, which this machine and CI do not reach.
     blockedUrlPatterns: blocked,
+    ...(PROFILE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
   });
   if (!result) throw new Error('lighthouse returned nothing');
   const { lhr } = result;
@@ -263,6 +277,7 @@ async function measure(url: string, port: number, keepStorage: boolean, blocked:
     fcp: audit('first-contentful-paint')?.numericValue ?? NaN,
     lcpElement: (lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '?').slice(0, 90),
     requests: requests?.length ?? 0,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -300,7 +315,8 @@ async function main() {
         results.set(page.name, [...(results.get(page.name) ?? []), r]);
         console.log(
           `lighthouse run ${run}/${RUNS} ${page.path}: score ${r.score}, LCP ${seconds(r.lcp)}, ` +
-            `TBT ${Math.round(r.tbt)} ms, FCP ${seconds(r.fcp)}, ${r.requests} requests, LCP element ${r.lcpElement}`,
+            `TBT ${Math.round(r.tbt)} ms, FCP ${seconds(r.fcp)}, ${r.requests} requests, ` +
+            `benchmarkIndex ${Math.round(r.benchmarkIndex)}, LCP element ${r.lcpElement}`,
         );
       }
     }
@@ -313,7 +329,8 @@ async function main() {
       console.log(
         `  ${page.path.padEnd(20)} score ${Math.min(...scores)}–${Math.max(...scores)} ` +
           `(target >= ${TARGETS[page.name]}), LCP ${seconds(Math.min(...lcps))}–${seconds(Math.max(...lcps))}, ` +
-          `TBT ${Math.round(Math.min(...tbts))}–${Math.round(Math.max(...tbts))} ms over ${rs.length} runs`,
+          `TBT ${Math.round(Math.min(...tbts))}–${Math.round(Math.max(...tbts))} ms over ${rs.length} runs ` +
+          `(benchmarkIndex ${Math.round(Math.min(...rs.map((r) => r.benchmarkIndex)))}–${Math.round(Math.max(...rs.map((r) => r.benchmarkIndex)))})`,
       );
     }
   } finally {
