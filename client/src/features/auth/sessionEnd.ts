@@ -21,15 +21,19 @@ function tabStorage(): Storage | null {
   }
 }
 
-// The user chose to sign out: what the server refuses from now on (a socket closed by the
-// GlobalSignOut, a refresh racing the revocation) is no expiry and sends nobody anywhere.
-export function markSigningOut(): void {
-  signingOut = true;
+function dropNote(): void {
   try {
     tabStorage()?.removeItem(NOTE_KEY);
   } catch {
     // nothing kept to remove
   }
+}
+
+// The user chose to sign out: what the server refuses from now on (a socket closed by the
+// GlobalSignOut, a refresh racing the revocation) is no expiry and sends nobody anywhere.
+export function markSigningOut(): void {
+  signingOut = true;
+  dropNote();
 }
 
 // The session ended for a reason another screen tells: a suspension (ADR 039) shows its own page with
@@ -38,11 +42,7 @@ export function markSigningOut(): void {
 export function sessionEndedBySuspension(): void {
   endedBySuspension = true;
   endedOn = undefined;
-  try {
-    tabStorage()?.removeItem(NOTE_KEY);
-  } catch {
-    // nothing kept to remove
-  }
+  dropNote();
 }
 
 export function isSessionEndedBySuspension(): boolean {
